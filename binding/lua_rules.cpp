@@ -1,0 +1,251 @@
+// Loading a ruleset's Lua and calling its hooks: one protected call with a traceback
+// handler per hook, inside the sandbox's limits.
+#include "binding/lua_rules.hpp"
+
+#include <filesystem>
+
+#include "binding/context.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/engine.hpp"
+
+namespace fs = std::filesystem;
+
+namespace arbiter {
+
+namespace {
+
+const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
+                              "round_order", "actions", "accepts", "score"};
+
+// Keeps the error message and the ruleset's own frames of the traceback.
+int traceback_handler(lua_State* L) {
+  const char* msg = lua_tostring(L, 1);
+  if (!msg) msg = luaL_tolstring(L, 1, nullptr);
+  luaL_traceback(L, L, msg, 1);
+  std::string full = lua_tostring(L, -1);
+  std::string out;
+  std::size_t start = 0;
+  bool first = true;
+  while (start <= full.size()) {
+    std::size_t end = full.find('\n', start);
+    std::string line = full.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (first || (line.find(".lua:") != std::string::npos)) out += (first ? "" : "\n") + line;
+    first = false;
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  lua_pushstring(L, out.c_str());
+  return 1;
+}
+
+}  // namespace
+
+struct LuaRules::Impl {
+  LuaContext ctx;
+  lua_State* L = nullptr;
+  int rules_ref = LUA_NOREF;
+  bool has[sizeof(kHooks) / sizeof(kHooks[0])] = {};
+
+  ~Impl() {
+    if (L) lua_close(L);
+  }
+
+  int index_of(const char* hook) const {
+    for (std::size_t i = 0; i < sizeof(kHooks) / sizeof(kHooks[0]); ++i)
+      if (std::string(kHooks[i]) == hook) return static_cast<int>(i);
+    return -1;
+  }
+
+  // Pushes handler and the hook function; returns the handler's index, or 0 if no such hook.
+  int prepare(const char* hook) {
+    if (!has[index_of(hook)]) return 0;
+    lua_pushcfunction(L, traceback_handler);
+    int handler = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref);
+    lua_getfield(L, -1, hook);
+    lua_remove(L, -2);
+    push_game(L);
+    return handler;
+  }
+
+  // Calls the prepared hook with `nargs` arguments after the game. Leaves `nresults` on the stack.
+  Status call(const char* hook, int handler, int nargs, int nresults, const State* read, State* write) {
+    ctx.reading = read;
+    ctx.writing = write;
+    ctx.hook = hook;
+    arm_limits(L);
+    int rc = lua_pcall(L, nargs + 1, nresults, handler);
+    disarm_limits(L);
+    ctx.reading = nullptr;
+    ctx.writing = nullptr;
+    if (rc == LUA_OK) return {};
+    std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error";
+    if (ctx.memory_exceeded)
+      msg = ctx.ruleset->id + "/" + ctx.ruleset->rules_file + ": memory cap exceeded (" +
+            std::to_string(ctx.limits.memory >> 20) + " MiB) in " + hook + "()\n" + msg;
+    lua_settop(L, handler - 1);
+    lua_gc(L, LUA_GCCOLLECT);
+    return Status::error(msg);
+  }
+
+  Status run_changing(const char* hook, State& state) {
+    int h = prepare(hook);
+    if (!h) return {};
+    Status st = call(hook, h, 0, 0, &state, &state);
+    if (st.ok) lua_settop(L, h - 1);
+    return st;
+  }
+};
+
+LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_dir, SandboxLimits limits)
+    : impl_(std::make_unique<Impl>()) {
+  Impl& m = *impl_;
+  m.ctx.ruleset = ruleset;
+  m.ctx.scripts_dir = std::move(scripts_dir);
+  m.ctx.limits = limits;
+  m.L = new_sandbox(&m.ctx);
+  if (!m.L) throw InputError("cannot create a Lua state");
+  std::string display = ruleset->id + "/" + ruleset->rules_file;
+  lua_pushcfunction(m.L, traceback_handler);
+  if (load_file_chunk(m.L, (fs::path(ruleset->dir) / ruleset->rules_file).string(), display) != LUA_OK)
+    throw InputError(lua_tostring(m.L, -1));
+  m.ctx.hook = "load";
+  arm_limits(m.L);
+  int rc = lua_pcall(m.L, 0, 1, 1);
+  disarm_limits(m.L);
+  if (rc != LUA_OK) throw InputError(lua_tostring(m.L, -1));
+  if (!lua_istable(m.L, -1)) throw InputError(display + ": should return a table of rule functions");
+  lua_pushnil(m.L);
+  while (lua_next(m.L, -2)) {
+    lua_pop(m.L, 1);
+    std::string key = lua_type(m.L, -1) == LUA_TSTRING ? lua_tostring(m.L, -1) : "?";
+    int i = m.index_of(key.c_str());
+    if (i < 0) {
+      std::vector<std::string> known(std::begin(kHooks), std::end(kHooks));
+      throw InputError(display + ": the returned table has unknown rule '" + key + "'" + did_you_mean(key, known) +
+                       "; rules are " + join_choices(known, ", "));
+    }
+    lua_getfield(m.L, -2, key.c_str());
+    if (!lua_isfunction(m.L, -1)) throw InputError(display + ": rule '" + key + "' should be a function");
+    lua_pop(m.L, 1);
+    m.has[i] = true;
+  }
+  if (!m.has[m.index_of("actions")] || !m.has[m.index_of("apply")])
+    throw InputError(display + ": the rules need at least actions(game, seat) and apply(game, seat, action)");
+  m.rules_ref = luaL_ref(m.L, LUA_REGISTRYINDEX);
+  lua_settop(m.L, 0);
+  freeze_globals(m.L);
+}
+
+LuaRules::~LuaRules() = default;
+
+std::vector<std::string> LuaRules::hooks() const {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < sizeof(kHooks) / sizeof(kHooks[0]); ++i)
+    if (impl_->has[i]) out.push_back(kHooks[i]);
+  return out;
+}
+
+Status LuaRules::setup(State& state) { return impl_->run_changing("setup", state); }
+Status LuaRules::round_start(State& state) { return impl_->run_changing("round_start", state); }
+Status LuaRules::turn_start(State& state) { return impl_->run_changing("turn_start", state); }
+Status LuaRules::round_end(State& state) { return impl_->run_changing("round_end", state); }
+
+Status LuaRules::apply(State& state, int seat, const std::string& action) {
+  Impl& m = *impl_;
+  lua_State* L = m.L;
+  int h = m.prepare("apply");
+  lua_pushinteger(L, seat + 1);
+  // The action: {text = "play 4 bid 9", name = "play", args = {"4", "bid", "9"}}
+  lua_createtable(L, 0, 3);
+  lua_pushstring(L, action.c_str());
+  lua_setfield(L, -2, "text");
+  lua_newtable(L);
+  std::size_t start = 0;
+  int n = 0;
+  while (start < action.size()) {
+    std::size_t end = action.find(' ', start);
+    if (end == std::string::npos) end = action.size();
+    lua_pushlstring(L, action.data() + start, end - start);
+    if (n == 0) lua_setfield(L, -3, "name");
+    else lua_rawseti(L, -2, n);
+    ++n;
+    start = end + 1;
+  }
+  lua_setfield(L, -2, "args");
+  Status st = m.call("apply", h, 2, 0, &state, &state);
+  if (st.ok) lua_settop(L, h - 1);
+  return st;
+}
+
+Status LuaRules::round_order(const State& state, std::vector<int>& order) {
+  Impl& m = *impl_;
+  order.clear();
+  int h = m.prepare("round_order");
+  if (!h) return {};
+  Status st = m.call("round_order", h, 0, 1, &state, nullptr);
+  if (!st.ok) return st;
+  if (!lua_istable(m.L, -1)) st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": round_order should return a list of seats");
+  else
+    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
+      lua_rawgeti(m.L, -1, i);
+      order.push_back(static_cast<int>(lua_tointeger(m.L, -1)) - 1);
+      lua_pop(m.L, 1);
+    }
+  lua_settop(m.L, h - 1);
+  return st;
+}
+
+Status LuaRules::actions(const State& state, int seat, std::vector<std::string>& out) {
+  Impl& m = *impl_;
+  int h = m.prepare("actions");
+  lua_pushinteger(m.L, seat + 1);
+  Status st = m.call("actions", h, 1, 1, &state, nullptr);
+  if (!st.ok) return st;
+  if (lua_istable(m.L, -1)) {
+    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
+      lua_rawgeti(m.L, -1, i);
+      if (lua_type(m.L, -1) == LUA_TSTRING) out.push_back(normalize_action(lua_tostring(m.L, -1)));
+      else st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() should return a list of strings");
+      lua_pop(m.L, 1);
+    }
+  } else if (!lua_isnil(m.L, -1)) {
+    st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() should return a list of strings");
+  }
+  lua_settop(m.L, h - 1);
+  return st;
+}
+
+Status LuaRules::accepts(const State& state, int seat, const std::string& action, bool& accepted,
+                         std::string& canonical, std::string& why) {
+  Impl& m = *impl_;
+  accepted = false;
+  int h = m.prepare("accepts");
+  if (!h) return {};
+  lua_pushinteger(m.L, seat + 1);
+  lua_pushstring(m.L, action.c_str());
+  Status st = m.call("accepts", h, 2, 2, &state, nullptr);
+  if (!st.ok) return st;
+  if (lua_toboolean(m.L, -2)) {
+    accepted = true;
+    if (lua_type(m.L, -2) == LUA_TSTRING) canonical = normalize_action(lua_tostring(m.L, -2));
+  } else if (lua_type(m.L, -1) == LUA_TSTRING) {
+    why = lua_tostring(m.L, -1);
+  }
+  lua_settop(m.L, h - 1);
+  return st;
+}
+
+Status LuaRules::score(const State& state, int seat, Value& out) {
+  Impl& m = *impl_;
+  int h = m.prepare("score");
+  if (!h) return {};
+  lua_pushinteger(m.L, seat + 1);
+  Status st = m.call("score", h, 1, 1, &state, nullptr);
+  if (!st.ok) return st;
+  if (lua_isinteger(m.L, -1)) out = Value{static_cast<std::int64_t>(lua_tointeger(m.L, -1))};
+  lua_settop(m.L, h - 1);
+  return st;
+}
+
+}  // namespace arbiter

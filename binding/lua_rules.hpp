@@ -1,0 +1,47 @@
+// A ruleset's behaviour, run by Lua 5.4 in a sandbox. This header does not include lua.h:
+// everything else in Arbiter sees only the Rules interface.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/rules.hpp"
+
+struct lua_State;
+
+namespace arbiter {
+
+struct SandboxLimits {
+  long long instructions = 20'000'000;  // per hook call
+  std::size_t memory = 64u << 20;       // bytes a hook call may add to the Lua heap
+};
+
+class LuaRules final : public Rules {
+ public:
+  // Loads `ruleset`'s Lua entry file. `scripts_dir` holds the shared scripts that `require`
+  // may find. Throws InputError (with file:line) if the file does not load or run.
+  LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_dir, SandboxLimits limits = {});
+  ~LuaRules() override;
+  LuaRules(const LuaRules&) = delete;
+  LuaRules& operator=(const LuaRules&) = delete;
+
+  Status setup(State& state) override;
+  Status round_start(State& state) override;
+  Status turn_start(State& state) override;
+  Status round_end(State& state) override;
+  Status apply(State& state, int seat, const std::string& action) override;
+  Status round_order(const State& state, std::vector<int>& order) override;
+  Status actions(const State& state, int seat, std::vector<std::string>& out) override;
+  Status accepts(const State& state, int seat, const std::string& action, bool& accepted,
+                 std::string& canonical, std::string& why) override;
+  Status score(const State& state, int seat, Value& out) override;
+
+  // The names of the hooks the rules table defines (for `arbiter check`).
+  std::vector<std::string> hooks() const;
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,181 @@
+// The Lua sandbox a ruleset runs in: no io, os, debug, dofile, loadfile or bytecode;
+// `require` finds only the ruleset's folder and scripts/; each hook call has an
+// instruction budget and a memory cap.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "binding/context.hpp"
+
+namespace fs = std::filesystem;
+
+namespace arbiter {
+
+namespace {
+
+constexpr int kHookEvery = 1000;  // instructions between count-hook ticks
+
+void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_size) {
+  auto* ctx = static_cast<LuaContext*>(ud);
+  if (ptr == nullptr) old_size = 0;  // old_size then encodes the object type
+  if (new_size == 0) {
+    std::free(ptr);
+    ctx->heap -= old_size;
+    return nullptr;
+  }
+  if (ctx->heap_limit && new_size > old_size && ctx->heap + (new_size - old_size) > ctx->heap_limit) {
+    ctx->memory_exceeded = true;
+    return nullptr;  // Lua raises "not enough memory"; the binding reports the cap
+  }
+  void* p = std::realloc(ptr, new_size);
+  if (p) ctx->heap = ctx->heap - old_size + new_size;
+  return p;
+}
+
+void count_hook(lua_State* L, lua_Debug*) {
+  LuaContext& ctx = context(L);
+  if (++ctx.steps * kHookEvery > ctx.limits.instructions)
+    luaL_error(L, "instruction budget exceeded (%I instructions) in %s(): an endless loop?",
+               static_cast<lua_Integer>(ctx.limits.instructions), ctx.hook);
+}
+
+bool read_text(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  out = buffer.str();
+  return true;
+}
+
+// require(name): the ruleset's folder first, then scripts/. Modules are cached.
+int sandbox_require(lua_State* L) {
+  const char* name = luaL_checkstring(L, 1);
+  lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.loaded");
+  if (lua_getfield(L, -1, name) != LUA_TNIL) return 1;
+  lua_pop(L, 1);
+  LuaContext& ctx = context(L);
+  std::string rel = std::string(name);
+  for (auto& c : rel) if (c == '.') c = '/';
+  if (rel.find("..") != std::string::npos || (!rel.empty() && rel[0] == '/'))
+    return luaL_error(L, "require: module name '%s' may not leave the ruleset's folder", name);
+  const std::string candidates[2][2] = {
+      {(fs::path(ctx.ruleset->dir) / (rel + ".lua")).string(), ctx.ruleset->id + "/" + rel + ".lua"},
+      {(fs::path(ctx.scripts_dir) / (rel + ".lua")).string(), "scripts/" + rel + ".lua"}};
+  for (const auto& [path, display] : candidates) {
+    if (!fs::exists(path)) continue;
+    if (load_file_chunk(L, path, display) != LUA_OK) return lua_error(L);
+    lua_pushstring(L, name);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); lua_pushboolean(L, 1); }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, name);
+    return 1;
+  }
+  return luaL_error(L, "module '%s' not found in %s/ or scripts/", name, ctx.ruleset->id.c_str());
+}
+
+// load(chunk [, name [, mode [, env]]]) with the mode forced to text.
+int sandbox_load(lua_State* L) {
+  lua_settop(L, 4);
+  lua_pushstring(L, "t");
+  lua_replace(L, 3);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, 4, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+int frozen_newindex(lua_State* L) {
+  return luaL_error(L, "cannot set global '%s': the global table is frozen once the ruleset has loaded "
+                       "(keep game state in game variables, and use 'local')", luaL_tolstring(L, 2, nullptr));
+}
+
+int strict_index(lua_State* L) {
+  return luaL_error(L, "unknown global '%s'", luaL_tolstring(L, 2, nullptr));
+}
+
+void remove(lua_State* L, const char* table, const char* field) {
+  if (table) {
+    lua_getglobal(L, table);
+    lua_pushnil(L);
+    lua_setfield(L, -2, field);
+    lua_pop(L, 1);
+  } else {
+    lua_pushnil(L);
+    lua_setglobal(L, field);
+  }
+}
+
+}  // namespace
+
+int load_file_chunk(lua_State* L, const std::string& path, const std::string& display) {
+  std::string code;
+  if (!read_text(path, code)) {
+    lua_pushfstring(L, "%s: cannot be read", display.c_str());
+    return LUA_ERRFILE;
+  }
+  if (!code.empty() && code[0] == LUA_SIGNATURE[0]) {
+    lua_pushfstring(L, "%s: precompiled bytecode is not allowed", display.c_str());
+    return LUA_ERRSYNTAX;
+  }
+  return luaL_loadbufferx(L, code.data(), code.size(), ("@" + display).c_str(), "t");
+}
+
+LuaContext& context(lua_State* L) {
+  void* ud = nullptr;
+  lua_getallocf(L, &ud);
+  return *static_cast<LuaContext*>(ud);
+}
+
+lua_State* new_sandbox(LuaContext* ctx) {
+  lua_State* L = lua_newstate(limited_alloc, ctx);
+  if (!L) return nullptr;
+  luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
+  luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
+  luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
+  luaL_requiref(L, LUA_MATHLIBNAME, luaopen_math, 1);
+  luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
+  lua_pop(L, 5);
+  for (const char* f : {"dofile", "loadfile", "collectgarbage"}) remove(L, nullptr, f);
+  remove(L, "string", "dump");
+  remove(L, "math", "randomseed");
+  lua_getglobal(L, "load");
+  lua_pushcclosure(L, sandbox_load, 1);
+  lua_setglobal(L, "load");
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.loaded");
+  lua_pushcfunction(L, sandbox_require);
+  lua_setglobal(L, "require");
+  register_game(L);
+  return L;
+}
+
+void freeze_globals(lua_State* L) {
+  lua_pushglobaltable(L);
+  lua_newtable(L);
+  lua_pushcfunction(L, frozen_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, strict_index);
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, "the global table is frozen");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_pop(L, 1);
+}
+
+void arm_limits(lua_State* L) {
+  LuaContext& ctx = context(L);
+  ctx.steps = 0;
+  ctx.memory_exceeded = false;
+  ctx.heap_limit = ctx.heap + ctx.limits.memory;
+  lua_sethook(L, count_hook, LUA_MASKCOUNT, kHookEvery);
+}
+
+void disarm_limits(lua_State* L) {
+  LuaContext& ctx = context(L);
+  lua_sethook(L, nullptr, 0, 0);
+  ctx.heap_limit = 0;
+}
+
+}  // namespace arbiter

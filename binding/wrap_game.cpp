@@ -1,0 +1,319 @@
+// The `game` object every hook receives: thin wrappers that check arguments, call the
+// state, and push results. Seats, zones and components are 1-based numbers in Lua.
+#include <algorithm>
+
+#include "binding/context.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter {
+
+namespace {
+
+const State& reading(lua_State* L) {
+  const LuaContext& ctx = context(L);
+  if (!ctx.reading) throw RuleError("the game can only be used inside a hook");
+  return *ctx.reading;
+}
+
+State& writing(lua_State* L) {
+  LuaContext& ctx = context(L);
+  if (!ctx.writing) throw RuleError(std::string("the game cannot be changed in ") + ctx.hook + "()");
+  return *ctx.writing;
+}
+
+int check_seat(lua_State* L, int arg) {
+  const State& s = reading(L);
+  lua_Integer seat = luaL_checkinteger(L, arg);
+  if (seat < 1 || seat > s.seat_count())
+    throw RuleError("seat " + std::to_string(seat) + " does not exist (1.." + std::to_string(s.seat_count()) + ")");
+  return static_cast<int>(seat) - 1;
+}
+
+int check_component(lua_State* L, int arg) {
+  const State& s = reading(L);
+  lua_Integer c = luaL_checkinteger(L, arg);
+  if (c < 1 || c > s.table->component_count())
+    throw RuleError("component " + std::to_string(c) + " does not exist");
+  return static_cast<int>(c) - 1;
+}
+
+// A zone argument: a zone id from game:zone(), or a shared zone's name.
+int check_zone(lua_State* L, int arg) {
+  const State& s = reading(L);
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    std::string name = lua_tostring(L, arg);
+    int z = s.table->zone_by_name(name);
+    if (z < 0) throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, s.table->zone_names()));
+    return z;
+  }
+  lua_Integer z = luaL_checkinteger(L, arg);
+  if (z < 1 || z > static_cast<lua_Integer>(s.table->zones.size()))
+    throw RuleError("zone " + std::to_string(z) + " does not exist");
+  return static_cast<int>(z) - 1;
+}
+
+int check_var(lua_State* L, int arg) {
+  const State& s = reading(L);
+  std::string name = luaL_checkstring(L, arg);
+  int v = s.table->ruleset->var_index(name);
+  if (v < 0)
+    throw RuleError("unknown variable '" + name + "'" + did_you_mean(name, s.table->ruleset->var_names()) +
+                    " (declare it under vars: in game.yaml)");
+  return v;
+}
+
+void push_value(lua_State* L, const Value& v) {
+  if (v.is_nil()) lua_pushnil(L);
+  else if (v.is_bool()) lua_pushboolean(L, v.as_bool());
+  else if (v.is_int()) lua_pushinteger(L, v.as_int());
+  else lua_pushlstring(L, v.as_string().data(), v.as_string().size());
+}
+
+Value to_value(lua_State* L, int arg) {
+  switch (lua_type(L, arg)) {
+    case LUA_TNIL: case LUA_TNONE: return Value{};
+    case LUA_TBOOLEAN: return Value{static_cast<bool>(lua_toboolean(L, arg))};
+    case LUA_TNUMBER:
+      if (!lua_isinteger(L, arg)) throw RuleError("variables hold whole numbers, not " + std::to_string(lua_tonumber(L, arg)));
+      return Value{static_cast<std::int64_t>(lua_tointeger(L, arg))};
+    case LUA_TSTRING: return Value{std::string(lua_tostring(L, arg))};
+    default: throw RuleError(std::string("variables hold plain values, not a ") + luaL_typename(L, arg));
+  }
+}
+
+void push_ids(lua_State* L, const std::vector<int>& ids) {
+  lua_createtable(L, static_cast<int>(ids.size()), 0);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    lua_pushinteger(L, ids[i] + 1);
+    lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
+  }
+}
+
+// --- seats and turns ---
+int g_seats(lua_State* L) { lua_pushinteger(L, reading(L).seat_count()); return 1; }
+int g_seat_name(lua_State* L) { int s = check_seat(L, 2); lua_pushstring(L, reading(L).table->seats[s].name.c_str()); return 1; }
+int g_active(lua_State* L) { int a = reading(L).active(); if (a < 0) lua_pushnil(L); else lua_pushinteger(L, a + 1); return 1; }
+int g_round(lua_State* L) { lua_pushinteger(L, reading(L).round); return 1; }
+int g_turn(lua_State* L) { lua_pushinteger(L, reading(L).turn); return 1; }
+int g_order(lua_State* L) {
+  const State& s = reading(L);
+  push_ids(L, std::vector<int>(s.order.begin(), s.order.end()));
+  return 1;
+}
+int g_in_play(lua_State* L) { int s = check_seat(L, 2); lua_pushboolean(L, reading(L).status[s] == SeatStatus::In); return 1; }
+int g_eliminated(lua_State* L) { int s = check_seat(L, 2); lua_pushboolean(L, reading(L).status[s] == SeatStatus::OutForGame); return 1; }
+int g_youngest_first(lua_State* L) { push_ids(L, reading(L).table->by_age(true)); return 1; }
+int g_oldest_first(lua_State* L) { push_ids(L, reading(L).table->by_age(false)); return 1; }
+int g_end_turn(lua_State* L) { writing(L).pending |= kTurnEnd; return 0; }
+int g_end_round(lua_State* L) { writing(L).pending |= kRoundEnd; return 0; }
+int g_fold(lua_State* L) { int s = check_seat(L, 2); writing(L).status[s] = SeatStatus::OutForRound; return 0; }
+int g_eliminate(lua_State* L) { int s = check_seat(L, 2); writing(L).status[s] = SeatStatus::OutForGame; return 0; }
+int g_finish(lua_State* L) {
+  luaL_checktype(L, 2, LUA_TTABLE);
+  std::vector<int> winners;
+  for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, 2)); ++i) {
+    lua_rawgeti(L, 2, i);
+    winners.push_back(check_seat(L, -1));
+    lua_pop(L, 1);
+  }
+  State& s = writing(L);
+  std::sort(winners.begin(), winners.end());
+  s.winners = winners;
+  s.over = true;
+  return 0;
+}
+
+// --- parameters and variables ---
+int g_param(lua_State* L) {
+  const State& s = reading(L);
+  std::string name = luaL_checkstring(L, 2);
+  auto it = s.table->params.find(name);
+  if (it == s.table->params.end())
+    throw RuleError("unknown parameter '" + name + "'" + did_you_mean(name, s.table->ruleset->param_names()));
+  push_value(L, it->second);
+  return 1;
+}
+int g_get(lua_State* L) {
+  int v = check_var(L, 2);
+  const State& s = reading(L);
+  bool per_seat = s.table->ruleset->vars[v].per_seat;
+  if (per_seat && lua_isnoneornil(L, 3)) throw RuleError("variable '" + s.table->ruleset->vars[v].name + "' is per seat: give the seat");
+  push_value(L, s.var(v, per_seat ? check_seat(L, 3) : 0));
+  return 1;
+}
+int g_set(lua_State* L) {
+  int v = check_var(L, 2);
+  State& s = writing(L);
+  bool per_seat = s.table->ruleset->vars[v].per_seat;
+  if (per_seat) {
+    if (lua_gettop(L) < 4) throw RuleError("variable '" + s.table->ruleset->vars[v].name + "' is per seat: game:set(name, seat, value)");
+    s.set_var(v, check_seat(L, 3), to_value(L, 4));
+  } else {
+    s.set_var(v, 0, to_value(L, 3));
+  }
+  return 0;
+}
+
+// --- zones and components ---
+int g_zone(lua_State* L) {
+  const State& s = reading(L);
+  std::string name = luaL_checkstring(L, 2);
+  const Ruleset& r = *s.table->ruleset;
+  const ZoneDef* def = r.zone(name);
+  if (!def) throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, r.zone_names()));
+  int seat = -1;
+  if (def->per_seat) {
+    if (lua_isnoneornil(L, 3)) throw RuleError("zone '" + name + "' belongs to a seat: game:zone('" + name + "', seat)");
+    seat = check_seat(L, 3);
+  }
+  lua_pushinteger(L, s.table->zone_id(static_cast<int>(def - r.zones.data()), seat) + 1);
+  return 1;
+}
+int g_zone_name(lua_State* L) { int z = check_zone(L, 2); lua_pushstring(L, reading(L).table->zones[z].name.c_str()); return 1; }
+int g_owner(lua_State* L) {
+  int z = check_zone(L, 2);
+  int o = reading(L).table->zones[z].owner;
+  if (o < 0) lua_pushnil(L); else lua_pushinteger(L, o + 1);
+  return 1;
+}
+int g_count(lua_State* L) { int z = check_zone(L, 2); lua_pushinteger(L, reading(L).count(z)); return 1; }
+int g_cards(lua_State* L) { int z = check_zone(L, 2); push_ids(L, reading(L).contents(z)); return 1; }
+int g_top(lua_State* L) {
+  int z = check_zone(L, 2);
+  int c = reading(L).top(z);
+  if (c < 0) lua_pushnil(L); else lua_pushinteger(L, c + 1);
+  return 1;
+}
+int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).table->component_name(c).c_str()); return 1; }
+int g_prop(lua_State* L) {
+  int c = check_component(L, 2);
+  std::string key = luaL_checkstring(L, 3);
+  const auto& kind = reading(L).table->ruleset->kinds[reading(L).table->component_kind[c]];
+  auto it = kind.props.find(key);
+  if (it == kind.props.end()) lua_pushnil(L);
+  else push_value(L, it->second);
+  return 1;
+}
+int g_where(lua_State* L) { int c = check_component(L, 2); lua_pushinteger(L, reading(L).zone_of(c) + 1); return 1; }
+int g_sum(lua_State* L) {
+  int z = check_zone(L, 2);
+  std::string key = luaL_checkstring(L, 3);
+  const State& s = reading(L);
+  std::int64_t total = 0;
+  for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) {
+    const auto& props = s.table->ruleset->kinds[s.table->component_kind[s.items[i]]].props;
+    auto it = props.find(key);
+    if (it != props.end() && it->second.is_int()) total += it->second.as_int();
+  }
+  lua_pushinteger(L, total);
+  return 1;
+}
+int g_move(lua_State* L) {
+  int c = check_component(L, 2);
+  int z = check_zone(L, 3);
+  bool bottom = lua_isstring(L, 4) && std::string(lua_tostring(L, 4)) == "bottom";
+  writing(L).move(c, z, bottom);
+  return 0;
+}
+int g_draw(lua_State* L) {
+  int from = check_zone(L, 2);
+  int to = check_zone(L, 3);
+  State& s = writing(L);
+  int c = s.top(from);
+  if (c < 0) { lua_pushnil(L); return 1; }
+  s.move(c, to);
+  lua_pushinteger(L, c + 1);
+  return 1;
+}
+int g_move_all(lua_State* L) {
+  int from = check_zone(L, 2);
+  int to = check_zone(L, 3);
+  State& s = writing(L);
+  int n = s.count(from);
+  for (int c : s.contents(from)) s.move(c, to, false);
+  lua_pushinteger(L, n);
+  return 1;
+}
+int g_shuffle(lua_State* L) { int z = check_zone(L, 2); writing(L).shuffle(z); return 0; }
+int g_face(lua_State* L) {
+  int c = check_component(L, 2);
+  std::string f = luaL_checkstring(L, 3);
+  if (f != "up" && f != "down" && f != "default") throw RuleError("face is 'up', 'down' or 'default', not '" + f + "'");
+  writing(L).face[c] = f == "up" ? Face::Up : f == "down" ? Face::Down : Face::Default;
+  return 0;
+}
+int g_reveal(lua_State* L) {
+  int z = check_zone(L, 2);
+  std::uint32_t to = lua_isnoneornil(L, 3) ? kEveryone : (1u << check_seat(L, 3));
+  State& s = writing(L);
+  s.revealed[z] |= to;
+  s.record({Event::Kind::Say, -1, "(" + s.table->zones[z].name + " is revealed)", to});
+  return 0;
+}
+int g_conceal(lua_State* L) { int z = check_zone(L, 2); writing(L).revealed[z] = 0; return 0; }
+
+// --- the log and chance ---
+int g_say(lua_State* L) { std::string t = luaL_checkstring(L, 2); writing(L).record({Event::Kind::Say, -1, t, kEveryone}); return 0; }
+int g_tell(lua_State* L) {
+  int seat = check_seat(L, 2);
+  std::string t = luaL_checkstring(L, 3);
+  writing(L).record({Event::Kind::Say, -1, t, 1u << seat});
+  return 0;
+}
+int g_tell_others(lua_State* L) {
+  int seat = check_seat(L, 2);
+  std::string t = luaL_checkstring(L, 3);
+  writing(L).record({Event::Kind::Say, -1, t, kEveryone & ~(1u << seat)});
+  return 0;
+}
+// game:random(n) and math.random(n): 1..n from the game's own generator.
+int g_random(lua_State* L) {
+  int arg = lua_gettop(L) >= 2 && lua_type(L, 1) == LUA_TUSERDATA ? 2 : 1;
+  lua_Integer lo = 1, hi = 1;
+  if (lua_gettop(L) >= arg + 1) lo = luaL_checkinteger(L, arg), hi = luaL_checkinteger(L, arg + 1);
+  else hi = luaL_checkinteger(L, arg);
+  if (hi < lo) throw RuleError("random: empty interval");
+  State& s = writing(L);
+  lua_pushinteger(L, lo + static_cast<lua_Integer>(s.rng.below(static_cast<std::uint64_t>(hi - lo) + 1)));
+  return 1;
+}
+
+const luaL_Reg kMethods[] = {
+    {"seats", guarded<g_seats>}, {"seat_name", guarded<g_seat_name>}, {"active", guarded<g_active>},
+    {"round", guarded<g_round>}, {"turn", guarded<g_turn>}, {"order", guarded<g_order>},
+    {"in_play", guarded<g_in_play>}, {"eliminated", guarded<g_eliminated>},
+    {"youngest_first", guarded<g_youngest_first>}, {"oldest_first", guarded<g_oldest_first>},
+    {"end_turn", guarded<g_end_turn>}, {"end_round", guarded<g_end_round>}, {"fold", guarded<g_fold>},
+    {"eliminate", guarded<g_eliminate>}, {"finish", guarded<g_finish>},
+    {"param", guarded<g_param>}, {"get", guarded<g_get>}, {"set", guarded<g_set>},
+    {"zone", guarded<g_zone>}, {"zone_name", guarded<g_zone_name>}, {"owner", guarded<g_owner>},
+    {"count", guarded<g_count>}, {"cards", guarded<g_cards>}, {"top", guarded<g_top>},
+    {"name", guarded<g_name>}, {"prop", guarded<g_prop>}, {"where", guarded<g_where>}, {"sum", guarded<g_sum>},
+    {"move", guarded<g_move>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
+    {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
+    {"conceal", guarded<g_conceal>}, {"say", guarded<g_say>}, {"tell", guarded<g_tell>},
+    {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>},
+    {nullptr, nullptr}};
+
+}  // namespace
+
+void register_game(lua_State* L) {
+  lua_newuserdatauv(L, 0, 0);
+  lua_newtable(L);                 // metatable
+  luaL_newlib(L, kMethods);
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, "game");
+  lua_setfield(L, -2, "__name");
+  lua_pushliteral(L, "locked");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.game");
+  lua_getglobal(L, "math");
+  lua_pushcfunction(L, guarded<g_random>);
+  lua_setfield(L, -2, "random");
+  lua_pop(L, 1);
+}
+
+void push_game(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.game"); }
+
+}  // namespace arbiter

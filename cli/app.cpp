@@ -1,0 +1,98 @@
+// Paths, loading and flags shared by the subcommands.
+#include "cli/app.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "interpreter/diagnostics.hpp"
+
+namespace fs = std::filesystem;
+
+namespace arbiter::cli {
+
+static std::string home() {
+  if (const char* h = std::getenv("ARBITER_HOME")) return h;
+  return ARBITER_SOURCE_DIR;
+}
+
+std::vector<std::string> search_path() {
+  std::vector<std::string> out;
+  if (const char* p = std::getenv("ARBITER_PATH")) {
+    std::stringstream ss(p);
+    std::string item;
+    while (std::getline(ss, item, ':'))
+      if (!item.empty()) out.push_back(item);
+  }
+  out.push_back("rulesets");
+  out.push_back((fs::path(home()) / "rulesets").string());
+  return out;
+}
+
+std::string scripts_dir() { return (fs::path(home()) / "scripts").string(); }
+
+RulesFactory rules_factory() {
+  return [](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
+    return std::make_unique<LuaRules>(r, scripts_dir());
+  };
+}
+
+Loaded load(const std::string& name) {
+  Loaded l;
+  l.ruleset = load_ruleset(find_ruleset_dir(name, search_path()));
+  l.rules = std::make_unique<LuaRules>(l.ruleset, scripts_dir());
+  return l;
+}
+
+GameOptions game_options(const Ruleset& r, const GameFlags& f) {
+  GameOptions o;
+  o.seed = f.seed_given ? f.seed : 1;
+  o.variant = f.variant;
+  if (!f.players.empty()) {
+    bool numeric = f.players.find_first_not_of("0123456789") == std::string::npos;
+    if (numeric) {
+      int n = std::stoi(f.players);
+      if (n < r.min_players || n > r.max_players)
+        throw InputError(r.id + " is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
+                         " players, not " + f.players);
+      for (int i = 1; i <= n; ++i) o.seats.push_back({"Player" + std::to_string(i), -1});
+    } else {
+      std::stringstream ss(f.players);
+      std::string name;
+      while (std::getline(ss, name, ',')) {
+        Seat s{name, -1};
+        auto colon = name.find(':');
+        if (colon != std::string::npos) {  // Name:age
+          s.name = name.substr(0, colon);
+          try { s.age = std::stoi(name.substr(colon + 1)); } catch (...) {
+            throw InputError("--players: age of '" + s.name + "' should be a number");
+          }
+        }
+        o.seats.push_back(s);
+      }
+    }
+  }
+  for (const auto& kv : f.set) {
+    auto eq = kv.find('=');
+    if (eq == std::string::npos) throw InputError("--set takes key=value, not '" + kv + "'");
+    o.set[kv.substr(0, eq)] = kv.substr(eq + 1);
+  }
+  return o;
+}
+
+bool color_enabled(int fd) {
+  const char* nc = std::getenv("NO_COLOR");
+  if (nc && *nc) return false;
+  const char* term = std::getenv("TERM");
+  if (term && std::string(term) == "dumb") return false;
+  return isatty(fd);
+}
+
+std::string style(const std::string& text, const char* code, bool on) {
+  if (!on) return text;
+  return std::string("\033[") + code + "m" + text + "\033[0m";
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,47 @@
+// What the subcommands share: where rulesets and scripts are found, loading a game,
+// and output conventions (errors on stderr, colour only on a terminal without NO_COLOR).
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "binding/lua_rules.hpp"
+#include "interpreter/engine.hpp"
+#include "interpreter/scenario.hpp"
+
+namespace arbiter::cli {
+
+// Folders holding one folder per ruleset: ARBITER_PATH (colon-separated), then ./rulesets,
+// then the shipped rulesets.
+std::vector<std::string> search_path();
+std::string scripts_dir();
+RulesFactory rules_factory();
+
+// A ruleset loaded with its Lua, ready to make games.
+struct Loaded {
+  std::shared_ptr<const Ruleset> ruleset;
+  std::unique_ptr<LuaRules> rules;
+};
+Loaded load(const std::string& name);  // throws InputError
+
+// Options shared by play, check and sim.
+struct GameFlags {
+  std::string players;                   // "Andy,Bill" or "3"
+  std::uint64_t seed = 0;
+  bool seed_given = false;
+  std::vector<std::string> set;          // key=value
+  std::string variant;
+  std::vector<std::string> bots;         // SEAT=KIND
+};
+GameOptions game_options(const Ruleset& r, const GameFlags& f);  // throws InputError
+
+bool color_enabled(int fd);
+std::string style(const std::string& text, const char* code, bool on);
+
+int cmd_list();
+int cmd_test(const std::vector<std::string>& targets, bool verbose);
+int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
+int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,57 @@
+// The `arbiter` command: list, play, test and check rulesets.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/app.hpp"
+
+using namespace arbiter::cli;
+
+static void add_game_flags(CLI::App* cmd, GameFlags& f) {
+  cmd->add_option("--players", f.players, "player names in clockwise order (Andy,Bill or Andy:9,Bill:12 with ages), or a count");
+  cmd->add_option("--seed", f.seed, "the game's seed (default 1)")->each([&f](const std::string&) { f.seed_given = true; });
+  cmd->add_option("--set", f.set, "a parameter: --set target=25 (repeatable)");
+  cmd->add_option("--variant", f.variant, "a named variant from game.yaml");
+}
+
+int main(int argc, char** argv) {
+  CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
+  app.require_subcommand(1);
+  GameFlags flags;
+
+  app.add_subcommand("list", "list the rulesets found");
+
+  auto* play = app.add_subcommand("play", "play a game in the REPL (piped input is read line by line)");
+  std::string play_ruleset, load_file;
+  bool keep_going = false;
+  play->add_option("ruleset", play_ruleset, "a ruleset id or folder")->required();
+  add_game_flags(play, flags);
+  play->add_option("--bot", flags.bots, "a bot in a seat: --bot 2=random or --bot Bill=random (repeatable); "
+                                        "--bot all=random for a game with no humans");
+  play->add_option("--load", load_file, "resume a saved game");
+  play->add_flag("--keep-going", keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
+
+  auto* test = app.add_subcommand("test", "run scenarios; ends with \"N passed, N failed\"");
+  std::vector<std::string> targets;
+  bool verbose = false;
+  test->add_option("targets", targets, "scenario files, folders, or rulesets (default: every ruleset)");
+  test->add_flag("-v,--verbose", verbose, "name each scenario's file");
+
+  auto* check = app.add_subcommand("check", "load and validate a ruleset, then play random games checking invariants");
+  std::string check_ruleset;
+  int games = 100;
+  check->add_option("ruleset", check_ruleset, "a ruleset id or folder")->required();
+  check->add_option("--games", games, "how many random games (default 100)");
+  check->add_option("--players", flags.players, "a player count (default: every count allowed, in turn)");
+  check->add_option("--seed", flags.seed, "the first game's seed")->each([&](const std::string&) { flags.seed_given = true; });
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  if (app.got_subcommand("list")) return cmd_list();
+  if (app.got_subcommand("test")) return cmd_test(targets, verbose);
+  if (app.got_subcommand("check")) return cmd_check(check_ruleset, flags, games);
+  if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file);
+  return 2;
+}

@@ -1,0 +1,34 @@
+// Bots choose an action for a seat from what that seat may see and its legal actions.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/rng.hpp"
+#include "interpreter/view.hpp"
+
+namespace arbiter {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // `legal` is non-empty. On an out-of-turn opportunity (`on_turn` false) the bot may
+  // return "" to let it pass.
+  virtual std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) = 0;
+};
+
+// Picks uniformly among the legal actions; off its turn, passing is one more choice.
+class RandomBot final : public Bot {
+ public:
+  explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
+  std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override;
+
+ private:
+  Rng rng_;
+};
+
+// A bot by kind name ("random"); nullptr with `error` set for an unknown kind.
+std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, std::string& error);
+std::vector<std::string> bot_kinds();
+
+}  // namespace arbiter

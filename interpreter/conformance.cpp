@@ -1,0 +1,115 @@
+// One conformance test for every ruleset: no per-game code.
+#include "interpreter/conformance.hpp"
+
+#include <algorithm>
+
+#include "interpreter/match.hpp"
+#include "interpreter/view.hpp"
+
+namespace arbiter {
+
+std::string check_components(const State& s) {
+  std::vector<bool> seen(s.table->component_count(), false);
+  if (static_cast<int>(s.items.size()) != s.table->component_count()) return "the number of components changed";
+  for (auto c : s.items) {
+    if (c >= seen.size() || seen[c]) return "component " + std::to_string(c) + " is duplicated or unknown";
+    seen[c] = true;
+  }
+  for (std::size_t z = 1; z < s.zone_end.size(); ++z)
+    if (s.zone_end[z] < s.zone_end[z - 1]) return "zone boundaries are out of order";
+  if (!s.zone_end.empty() && s.zone_end.back() != s.items.size()) return "zones do not cover every component";
+  return "";
+}
+
+static bool same_zones(const View& a, const View& b) {
+  if (a.zones.size() != b.zones.size()) return false;
+  for (std::size_t z = 0; z < a.zones.size(); ++z)
+    if (a.zones[z].items != b.zones[z].items || a.zones[z].count != b.zones[z].count) return false;
+  return a.seats.size() == b.seats.size() && std::equal(a.seats.begin(), a.seats.end(), b.seats.begin(),
+      [](const SeatView& x, const SeatView& y) { return x.vars == y.vars && x.status == y.status; }) &&
+      a.globals == b.globals;
+}
+
+// Swapping two components the seat cannot see, of different kinds, must leave its view as it was.
+std::string check_view_hides(const State& s, int seat) {
+  std::vector<int> hidden;
+  for (std::size_t i = 0; i < s.items.size(); ++i)
+    if (!s.visible(s.items[i], seat)) hidden.push_back(static_cast<int>(i));
+  View before = make_view(s, seat, s.log.size());
+  for (std::size_t a = 0; a + 1 < hidden.size(); ++a) {
+    int i = hidden[a], j = hidden[a + 1];
+    int ci = s.items[i], cj = s.items[j];
+    if (s.table->component_kind[ci] == s.table->component_kind[cj]) continue;
+    State t = s;
+    std::swap(t.items[i], t.items[j]);
+    std::swap(t.face[ci], t.face[cj]);
+    if (!t.visible(t.items[i], seat) && !t.visible(t.items[j], seat) && !same_zones(before, make_view(t, seat, t.log.size())))
+      return "the view of " + s.table->seats[seat].name + " changes when two components hidden from it (" +
+             s.table->component_name(ci) + ", " + s.table->component_name(cj) + ") trade places";
+  }
+  for (const auto& zv : before.zones)
+    for (std::size_t k = 0; k < zv.items.size(); ++k)
+      if (zv.items[k] == "?" && s.visible(s.contents(s.table->zone_by_name(zv.name))[k], seat))
+        return "the view hides a component the seat may see";
+  return "";
+}
+
+std::string check_replay(Engine& engine, const State& s) {
+  State r(s.table);
+  if (Status st = engine.start(r); !st.ok) return "replay: set-up failed: " + st.message;
+  for (const auto& e : s.log.entries()) {
+    if (e.kind != Event::Kind::Action) continue;
+    Outcome o = engine.apply(r, e.seat, e.text);
+    if (!o.ok()) return "replay: '" + e.text + "' was refused: " + o.message;
+  }
+  if (!r.same_play_state(s) || r.hash() != s.hash()) return "replaying the log does not reach the same state";
+  return "";
+}
+
+static std::string check_step(Engine& engine, const State& s) {
+  if (std::string e = check_components(s); !e.empty()) return e;
+  State copy = s;
+  if (!copy.same_play_state(s) || copy.hash() != s.hash()) return "a copy of the state differs from its original";
+  for (int seat = 0; seat < s.seat_count(); ++seat)
+    if (std::string e = check_view_hides(s, seat); !e.empty()) return e;
+  if (!s.over && s.active() >= 0) {
+    std::vector<std::string> legal;
+    if (Status st = engine.legal(s, s.active(), legal); !st.ok) return st.message;
+    if (legal.empty()) return "the seat on turn has no legal action and the game is not over";
+  }
+  return "";
+}
+
+ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules& rules, const ConformanceOptions& o) {
+  ConformanceReport report;
+  for (int g = 0; g < o.games && report.ok(); ++g) {
+    int span = ruleset->max_players - ruleset->min_players + 1;
+    int players = o.players ? o.players : ruleset->min_players + g % span;
+    GameOptions options;
+    for (int i = 1; i <= players; ++i) options.seats.push_back({"P" + std::to_string(i), -1});
+    options.seed = o.first_seed + static_cast<std::uint64_t>(g);
+    auto table = make_table(ruleset, options);
+    Engine engine(table, rules);
+    State state(table);
+    std::string where = "game " + std::to_string(g + 1) + " (seed " + std::to_string(options.seed) + ", " +
+                        std::to_string(players) + " players)";
+    if (Status st = engine.start(state); !st.ok) { report.error = where + ": " + st.message; break; }
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int i = 0; i < players; ++i) bots.push_back(std::make_unique<RandomBot>(options.seed * 31 + i));
+    std::string failure = check_step(engine, state);
+    Status st = play_out(engine, state, bots, o.max_actions, [&](const State& s, const MatchStep& step) {
+      ++report.actions;
+      if (failure.empty()) {
+        failure = check_step(engine, s);
+        if (!failure.empty()) failure = "after " + s.table->seats[step.seat].name + ": " + step.action + ": " + failure;
+      }
+    });
+    if (!failure.empty()) report.error = where + ": " + failure;
+    else if (!st.ok) report.error = where + ": " + st.message;
+    else if (std::string e = check_replay(engine, state); !e.empty()) report.error = where + ": " + e;
+    ++report.games;
+  }
+  return report;
+}
+
+}  // namespace arbiter

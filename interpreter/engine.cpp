@@ -1,0 +1,161 @@
+// Sequencing is the runtime's: a ruleset asks for a turn or round to end, and the
+// engine starts the next one, calling the ruleset's hooks on the way.
+#include "interpreter/engine.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter {
+
+const char* to_text(Refusal r) {
+  switch (r) {
+    case Refusal::None: return "ok";
+    case Refusal::NotYourTurn: return "not your turn";
+    case Refusal::NotLegal: return "not legal now";
+    case Refusal::GameOver: return "game over";
+    case Refusal::ScriptError: return "script error";
+    case Refusal::UnknownSeat: return "unknown seat";
+  }
+  return "?";
+}
+
+std::string normalize_action(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else out += c;
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+static bool same_text(const std::string& a, const std::string& b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+Status Engine::start(State& state) { return settle(state); }
+
+Status Engine::legal(const State& state, int seat, std::vector<std::string>& out) {
+  out.clear();
+  if (state.over || seat < 0 || seat >= state.seat_count()) return {};
+  if (state.status[seat] == SeatStatus::OutForGame) return {};
+  return rules_.actions(state, seat, out);
+}
+
+Outcome Engine::apply(State& state, int seat, const std::string& text) {
+  Outcome o;
+  if (seat < 0 || seat >= state.seat_count()) return {Refusal::UnknownSeat, "no such seat", "", {}};
+  if (state.over) return {Refusal::GameOver, "the game is over", "", {}};
+  std::string wanted = normalize_action(text);
+  if (Status st = legal(state, seat, o.legal); !st.ok) return {Refusal::ScriptError, st.message, "", {}};
+  for (const auto& a : o.legal)
+    if (same_text(a, wanted)) o.action = a;
+  if (o.action.empty()) {
+    bool accepted = false;
+    std::string canonical, why;
+    if (Status st = rules_.accepts(state, seat, wanted, accepted, canonical, why); !st.ok)
+      return {Refusal::ScriptError, st.message, "", o.legal};
+    if (!accepted) {
+      bool on_turn = seat == state.active();
+      o.refusal = (o.legal.empty() && !on_turn) ? Refusal::NotYourTurn : Refusal::NotLegal;
+      o.message = why;
+      return o;
+    }
+    o.action = canonical.empty() ? wanted : canonical;
+  }
+  State next = state;
+  next.record({Event::Kind::Action, seat, o.action, kEveryone});
+  Status st = rules_.apply(next, seat, o.action);
+  if (st.ok) st = settle(next);
+  if (!st.ok) return {Refusal::ScriptError, st.message, "", o.legal};
+  state = std::move(next);
+  o.legal.clear();
+  return o;
+}
+
+Value Engine::score(const State& state, int seat) {
+  Value v;
+  if (Status st = rules_.score(state, seat, v); st.ok && !v.is_nil()) return v;
+  int var = table_->ruleset->var_index("score");
+  if (var >= 0) return state.var(var, seat);
+  return Value{0};
+}
+
+Status Engine::begin_round(State& s) {
+  s.round += 1;
+  for (auto& st : s.status)
+    if (st == SeatStatus::OutForRound) st = SeatStatus::In;
+  std::vector<int> order;
+  if (s.round > 1) {
+    if (Status st = rules_.round_order(s, order); !st.ok) return st;
+  } else {
+    FirstSeat first = table_->ruleset->turns.first;
+    int start = first == FirstSeat::First ? 0 : table_->by_age(first == FirstSeat::Youngest).front();
+    for (int i = 0; i < s.seat_count(); ++i) order.push_back((start + i) % s.seat_count());
+  }
+  if (!order.empty()) {
+    std::vector<int> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::unique(sorted.begin(), sorted.end()) != sorted.end() || sorted.front() < 0 ||
+        sorted.back() >= s.seat_count())
+      return Status::error(table_->ruleset->rules_file + ": round_order returned a seat twice or a seat that does not exist");
+    s.order.assign(order.begin(), order.end());
+  }
+  s.turn_index = 0;
+  while (s.turn_index < static_cast<int>(s.order.size()) && s.status[s.order[s.turn_index]] != SeatStatus::In)
+    ++s.turn_index;
+  if (s.turn_index == static_cast<int>(s.order.size())) return Status::error("no seat is left to take a turn");
+  s.pending |= kTurnStart;
+  return rules_.round_start(s);
+}
+
+Status Engine::advance_turn(State& s) {
+  int n = static_cast<int>(s.order.size());
+  for (int step = 1; step <= n; ++step) {
+    int i = (s.turn_index + step) % n;
+    if (s.status[s.order[i]] == SeatStatus::In) {
+      s.turn_index = i;
+      s.pending |= kTurnStart;
+      return {};
+    }
+  }
+  return Status::error(table_->ruleset->rules_file + ": a turn ended but no seat is left in play; end the round or the game");
+}
+
+Status Engine::settle(State& s) {
+  for (int guard = 0; guard < 100000; ++guard) {
+    if (s.over) {
+      s.pending = 0;
+      return {};
+    }
+    Status st;
+    if (s.pending & kSetup) {
+      s.pending = static_cast<std::uint8_t>((s.pending & ~kSetup) | kRoundStart);
+      st = rules_.setup(s);
+    } else if (s.pending & kRoundEnd) {
+      s.pending = kRoundStart;  // the turn in progress is cancelled
+      st = rules_.round_end(s);
+    } else if (s.pending & kRoundStart) {
+      s.pending &= ~kRoundStart;
+      st = begin_round(s);
+    } else if (s.pending & kTurnEnd) {
+      s.pending &= ~(kTurnEnd | kTurnStart);
+      st = advance_turn(s);
+    } else if (s.pending & kTurnStart) {
+      s.pending &= ~kTurnStart;
+      s.turn += 1;
+      st = rules_.turn_start(s);
+    } else {
+      return {};
+    }
+    if (!st.ok) return st;
+  }
+  return Status::error(table_->ruleset->rules_file + ": rounds or turns end without a decision in between, endlessly");
+}
+
+}  // namespace arbiter

@@ -1,0 +1,55 @@
+// The runtime's game loop: starting a game, listing legal actions, applying one
+// all-or-nothing, and running what happens between decisions (rounds, turns).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/rules.hpp"
+#include "interpreter/state.hpp"
+
+namespace arbiter {
+
+// Why an action was refused: a stable word for scripts and tests, plus the details.
+enum class Refusal { None, NotYourTurn, NotLegal, GameOver, ScriptError, UnknownSeat };
+const char* to_text(Refusal r);
+
+struct Outcome {
+  Refusal refusal = Refusal::None;
+  std::string message;             // why, in words; for script errors the file:line
+  std::string action;              // the canonical text that was applied
+  std::vector<std::string> legal;  // what the seat could do instead
+  bool ok() const { return refusal == Refusal::None; }
+};
+
+// Collapses runs of white space and trims; action texts are compared in this form.
+std::string normalize_action(const std::string& text);
+
+class Engine {
+ public:
+  // `rules` must outlive the engine.
+  Engine(std::shared_ptr<const Table> table, Rules& rules) : table_(std::move(table)), rules_(rules) {}
+
+  const Table& table() const { return *table_; }
+  std::shared_ptr<const Table> table_ptr() const { return table_; }
+  Rules& rules() { return rules_; }
+
+  // Sets up `state`, fresh from State(table) (perhaps with arranged shuffles queued),
+  // and advances it to the first decision. On failure `state` is unusable.
+  Status start(State& state);
+  // The seat's legal actions (empty when it may not act now).
+  Status legal(const State& state, int seat, std::vector<std::string>& out);
+  // Applies `text` for `seat` if it is legal. On any refusal, `state` is exactly as it was.
+  Outcome apply(State& state, int seat, const std::string& text);
+  // A seat's current score (the ruleset's score hook, else its `score` variable, else 0).
+  Value score(const State& state, int seat);
+
+ private:
+  Status settle(State& state);
+  Status begin_round(State& state);
+  Status advance_turn(State& state);
+  std::shared_ptr<const Table> table_;
+  Rules& rules_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,42 @@
+// Bots in every seat, out-of-turn opportunities first, until the game ends.
+#include "interpreter/match.hpp"
+
+namespace arbiter {
+
+std::vector<int> decision_order(const State& s) {
+  std::vector<int> out;
+  int n = s.seat_count();
+  int active = s.active();
+  for (int i = 1; i < n; ++i) out.push_back((active + i) % n);
+  out.push_back(active);
+  return out;
+}
+
+Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>& bots, int max_actions,
+                const std::function<void(const State&, const MatchStep&)>& after) {
+  std::vector<std::string> legal;
+  for (int applied = 0; !state.over; ) {
+    if (applied >= max_actions) return Status::error("the game did not end within " + std::to_string(max_actions) + " actions");
+    bool acted = false;
+    for (int seat : decision_order(state)) {
+      if (Status st = engine.legal(state, seat, legal); !st.ok) return st;
+      bool on_turn = seat == state.active();
+      if (legal.empty()) {
+        if (on_turn) return Status::error("nobody can act: " + state.table->seats[seat].name + " is on turn with no legal action");
+        continue;
+      }
+      std::string choice = bots[seat]->choose(make_view(state, seat, state.log.size()), legal, on_turn);
+      if (choice.empty()) continue;
+      Outcome o = engine.apply(state, seat, choice);
+      if (!o.ok()) return Status::error(state.table->seats[seat].name + ": " + choice + ": " + to_text(o.refusal) + " " + o.message);
+      ++applied;
+      if (after) after(state, {seat, o.action});
+      acted = true;
+      break;
+    }
+    if (!acted) return Status::error("nobody acted");
+  }
+  return {};
+}
+
+}  // namespace arbiter

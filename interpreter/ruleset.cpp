@@ -1,0 +1,281 @@
+// Reading and checking game.yaml, and finding rulesets by id or folder.
+#include "interpreter/ruleset.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/yaml_check.hpp"
+
+namespace fs = std::filesystem;
+
+namespace arbiter {
+
+const char* to_text(Visibility v) {
+  switch (v) {
+    case Visibility::Public: return "public";
+    case Visibility::Owner: return "owner";
+    case Visibility::Hidden: return "hidden";
+  }
+  return "?";
+}
+
+const ParamDef* Ruleset::param(const std::string& name) const {
+  for (const auto& p : params)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+const ZoneDef* Ruleset::zone(const std::string& name) const {
+  for (const auto& z : zones)
+    if (z.name == name) return &z;
+  return nullptr;
+}
+
+int Ruleset::var_index(const std::string& name) const {
+  for (std::size_t i = 0; i < vars.size(); ++i)
+    if (vars[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<std::string> Ruleset::param_names() const {
+  std::vector<std::string> out;
+  for (const auto& p : params) out.push_back(p.name);
+  return out;
+}
+
+std::vector<std::string> Ruleset::zone_names() const {
+  std::vector<std::string> out;
+  for (const auto& z : zones) out.push_back(z.name);
+  return out;
+}
+
+std::vector<std::string> Ruleset::var_names() const {
+  std::vector<std::string> out;
+  for (const auto& v : vars) out.push_back(v.name);
+  return out;
+}
+
+namespace {
+
+const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
+                                           "variants", "components", "zones", "vars", "turns"};
+
+void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
+  if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
+  if (n["min"]) r.min_players = static_cast<int>(y.integer(n["min"], "players.min", 1));
+  if (n["max"]) r.max_players = static_cast<int>(y.integer(n["max"], "players.max", 1));
+  r.default_players = n["default"] ? static_cast<int>(y.integer(n["default"], "players.default"))
+                                   : r.min_players;
+  if (n["humans"]) r.default_humans = static_cast<int>(y.integer(n["humans"], "players.humans"));
+  if (r.min_players < 1 || r.max_players > 32 || r.min_players > r.max_players)
+    y.error(n, "players: need 1 <= min <= max <= 32");
+  if (r.default_players < r.min_players || r.default_players > r.max_players)
+    y.error(n, "players.default must lie between min and max");
+}
+
+void read_params(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
+  if (!y.is_map(n, "params")) return;
+  for (const auto& kv : n) {
+    ParamDef p;
+    p.name = kv.first.Scalar();
+    const YAML::Node& d = kv.second;
+    std::string what = "params." + p.name;
+    if (!y.keys(d, {"default", "min", "max", "choices", "doc"}, what)) continue;
+    if (!d["default"]) y.error(d, what + " needs a default");
+    else p.initial = y.value(d["default"], what + ".default");
+    if (d["min"]) p.has_min = true, p.min = y.integer(d["min"], what + ".min");
+    if (d["max"]) p.has_max = true, p.max = y.integer(d["max"], what + ".max");
+    if (d["doc"]) p.doc = y.text(d["doc"], what + ".doc");
+    if (d["choices"] && y.is_list(d["choices"], what + ".choices"))
+      for (const auto& c : d["choices"]) p.choices.push_back(y.text(c, what + ".choices"));
+    if ((p.has_min || p.has_max) && !p.initial.is_int() && d["default"])
+      y.error(d["default"], what + ": min and max need a whole-number default");
+    r.params.push_back(std::move(p));
+  }
+}
+
+void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::string& start) {
+  if (!y.is_list(n, "components.kinds")) return;
+  for (const auto& k : n) {
+    if (!y.is_map(k, "a component kind")) continue;
+    ComponentKind kind;
+    kind.zone = start;
+    if (!k["name"]) y.error(k, "a component kind needs a name");
+    for (const auto& kv : k) {
+      std::string key = kv.first.Scalar();
+      if (key == "name") kind.name = y.text(kv.second, "name");
+      else if (key == "zone") kind.zone = y.text(kv.second, "zone");
+      else if (key == "count") {
+        Value c = scalar_value(kv.second);
+        if (c.is_int()) kind.count = static_cast<int>(c.as_int());
+        else if (c.is_string()) kind.count_param = c.as_string();
+        else y.error(kv.second, "count should be a whole number or a parameter's name");
+        if (c.is_int() && c.as_int() < 0) y.error(kv.second, "count cannot be negative");
+      } else kind.props[key] = y.value(kv.second, "property '" + key + "'");
+    }
+    r.kinds.push_back(std::move(kind));
+  }
+}
+
+void read_components(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
+  if (!y.keys(n, {"start", "kinds"}, "components")) return;
+  std::string start = n["start"] ? y.text(n["start"], "components.start") : "";
+  if (n["kinds"]) read_kinds(y, n["kinds"], r, start);
+  std::set<std::string> names;
+  for (const auto& k : r.kinds)
+    if (!names.insert(k.name).second) y.error(n["kinds"], "component '" + k.name + "' is listed twice");
+}
+
+void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
+  if (!y.is_map(n, "zones")) return;
+  for (const auto& kv : n) {
+    ZoneDef z;
+    z.name = kv.first.Scalar();
+    std::string what = "zones." + z.name;
+    const YAML::Node& d = kv.second;
+    if (z.name.find('.') != std::string::npos) y.error(kv.first, "a zone name cannot contain '.'");
+    if (d.IsNull()) { r.zones.push_back(z); continue; }
+    if (!y.keys(d, {"per_seat", "visibility", "label", "group"}, what)) continue;
+    if (d["per_seat"]) z.per_seat = y.boolean(d["per_seat"], what + ".per_seat");
+    if (d["label"]) z.label = y.text(d["label"], what + ".label");
+    if (d["group"]) z.group = y.boolean(d["group"], what + ".group");
+    if (d["visibility"]) {
+      std::string v = y.choice(d["visibility"], what + ".visibility", {"public", "owner", "hidden"});
+      z.visibility = v == "public" ? Visibility::Public : v == "owner" ? Visibility::Owner : Visibility::Hidden;
+    }
+    r.zones.push_back(std::move(z));
+  }
+}
+
+void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
+  if (!y.is_map(n, "vars")) return;
+  for (const auto& kv : n) {
+    VarDef v;
+    v.name = kv.first.Scalar();
+    std::string what = "vars." + v.name;
+    const YAML::Node& d = kv.second;
+    if (d.IsNull()) { r.vars.push_back(v); continue; }
+    if (!y.keys(d, {"per_seat", "initial", "hidden"}, what)) continue;
+    if (d["per_seat"]) v.per_seat = y.boolean(d["per_seat"], what + ".per_seat");
+    if (d["initial"]) v.initial = y.value(d["initial"], what + ".initial");
+    if (d["hidden"]) v.hidden = y.boolean(d["hidden"], what + ".hidden");
+    if (v.hidden && !v.per_seat) y.error(d["hidden"], what + ": only a per-seat variable can be hidden");
+    r.vars.push_back(std::move(v));
+  }
+}
+
+void read_turns(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
+  if (!y.keys(n, {"rounds", "first", "out_of_turn"}, "turns")) return;
+  if (n["rounds"]) r.turns.rounds = y.boolean(n["rounds"], "turns.rounds");
+  if (n["first"]) {
+    std::string f = y.choice(n["first"], "turns.first", {"first", "youngest", "oldest"});
+    r.turns.first = f == "youngest" ? FirstSeat::Youngest : f == "oldest" ? FirstSeat::Oldest : FirstSeat::First;
+  }
+  if (n["out_of_turn"] && y.is_list(n["out_of_turn"], "turns.out_of_turn"))
+    for (const auto& a : n["out_of_turn"]) r.turns.out_of_turn.push_back(y.text(a, "an action name"));
+}
+
+void read_variants(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
+  if (!y.is_map(n, "variants")) return;
+  for (const auto& kv : n) {
+    std::string name = kv.first.Scalar();
+    if (!y.is_map(kv.second, "variants." + name)) continue;
+    auto& values = r.variants[name];
+    r.variant_order.push_back(name);
+    for (const auto& pv : kv.second) {
+      std::string p = pv.first.Scalar();
+      if (!r.param(p))
+        y.error(pv.first, "variant '" + name + "' sets unknown parameter '" + p + "'" +
+                              did_you_mean(p, r.param_names()));
+      values[p] = y.value(pv.second, "variants." + name + "." + p);
+    }
+  }
+}
+
+// Cross-references: the zones and parameters that components name must exist.
+void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
+  for (const auto& k : r.kinds) {
+    if (k.zone.empty())
+      y.error(root["components"], "component '" + k.name + "' has no zone: give components.start or its own zone");
+    else if (!r.zone(k.zone))
+      y.error(root["components"], "component '" + k.name + "' starts in unknown zone '" + k.zone + "'" +
+                                      did_you_mean(k.zone, r.zone_names()));
+    else if (r.zone(k.zone)->per_seat)
+      y.error(root["components"], "component '" + k.name + "' cannot start in per-seat zone '" + k.zone + "'");
+    if (!k.count_param.empty()) {
+      const ParamDef* p = r.param(k.count_param);
+      if (!p) y.error(root["components"], "component '" + k.name + "' counts by unknown parameter '" +
+                                               k.count_param + "'" + did_you_mean(k.count_param, r.param_names()));
+      else if (!p->initial.is_int())
+        y.error(root["components"], "parameter '" + k.count_param + "' must be a whole number to count components");
+    }
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir) {
+  auto r = std::make_shared<Ruleset>();
+  r->dir = dir;
+  r->yaml_path = (fs::path(dir) / "game.yaml").string();
+  r->id = fs::path(dir).filename().string();
+  if (r->id.empty()) r->id = fs::path(dir).parent_path().filename().string();
+  YamlChecker y(r->yaml_path);
+  YAML::Node root = y.load();
+  if (!y.ok()) y.throw_if_errors();
+  if (!y.keys(root, kTopKeys, "game.yaml")) y.throw_if_errors();
+  if (root["id"]) r->id = y.text(root["id"], "id");
+  r->name = root["name"] ? y.text(root["name"], "name") : r->id;
+  if (root["summary"]) r->summary = y.text(root["summary"], "summary");
+  if (root["rules"]) r->rules_file = y.text(root["rules"], "rules");
+  if (root["players"]) read_players(y, root["players"], *r);
+  else y.error("game.yaml needs players: {min: N, max: N}");
+  if (root["params"]) read_params(y, root["params"], *r);
+  if (root["zones"]) read_zones(y, root["zones"], *r);
+  if (root["components"]) read_components(y, root["components"], *r);
+  if (root["vars"]) read_vars(y, root["vars"], *r);
+  if (root["turns"]) read_turns(y, root["turns"], *r);
+  if (root["variants"]) read_variants(y, root["variants"], *r);
+  check_references(y, root, *r);
+  if (!fs::exists(fs::path(dir) / r->rules_file))
+    y.error(root["rules"] ? root["rules"] : root, "rules file '" + r->rules_file + "' not found in " + dir);
+  y.throw_if_errors();
+  return r;
+}
+
+std::vector<std::pair<std::string, std::string>> list_rulesets(const std::vector<std::string>& search_path) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::set<std::string> seen;
+  for (const auto& base : search_path) {
+    std::error_code ec;
+    if (!fs::is_directory(base, ec)) continue;
+    std::vector<fs::path> dirs;
+    for (const auto& entry : fs::directory_iterator(base, ec))
+      if (entry.is_directory() && fs::exists(entry.path() / "game.yaml")) dirs.push_back(entry.path());
+    std::sort(dirs.begin(), dirs.end());
+    for (const auto& d : dirs)
+      if (seen.insert(d.filename().string()).second) out.emplace_back(d.filename().string(), d.string());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string find_ruleset_dir(const std::string& name, const std::vector<std::string>& search_path) {
+  std::error_code ec;
+  if (name.find('/') != std::string::npos || name == "." || name == "..") {
+    if (fs::exists(fs::path(name) / "game.yaml", ec)) return fs::path(name).lexically_normal().string();
+    throw InputError("no game.yaml in folder '" + name + "'");
+  }
+  std::vector<std::string> ids;
+  for (const auto& [id, dir] : list_rulesets(search_path)) {
+    if (id == name) return dir;
+    ids.push_back(id);
+  }
+  if (fs::exists(fs::path(name) / "game.yaml", ec)) return name;
+  throw InputError("unknown ruleset '" + name + "'" + did_you_mean(name, ids) +
+                   (ids.empty() ? "; no rulesets found" : "; known: " + join_choices(ids, ", ")));
+}
+
+}  // namespace arbiter

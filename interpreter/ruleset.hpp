@@ -1,0 +1,95 @@
+// A ruleset's facts, as read and checked from its game.yaml: what is on the table,
+// the parameters, the variants and the turn structure. Behaviour lives in Lua.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/value.hpp"
+
+namespace arbiter {
+
+// Who sees the components of a zone, unless a component is turned face up or down
+// or the zone is revealed.
+enum class Visibility { Public, Owner, Hidden };
+const char* to_text(Visibility v);
+
+struct ComponentKind {
+  std::string name;                       // what people type: "-10", "AH"
+  std::string count_param;                // when the count is a parameter's value
+  int count = 1;
+  std::string zone;                       // where its instances start
+  std::map<std::string, Value> props;     // everything else the YAML says of it
+};
+
+struct ZoneDef {
+  std::string name;
+  bool per_seat = false;
+  Visibility visibility = Visibility::Public;
+  std::string label;                      // how the REPL titles it
+  bool group = false;                     // render as counts per name ("3 ×2")
+};
+
+struct VarDef {
+  std::string name;
+  bool per_seat = false;
+  Value initial;
+  bool hidden = false;                    // per-seat vars only: other seats do not see it
+};
+
+struct ParamDef {
+  std::string name;
+  Value initial;
+  bool has_min = false, has_max = false;
+  std::int64_t min = 0, max = 0;
+  std::vector<std::string> choices;       // for string parameters; empty means any
+  std::string doc;
+};
+
+// Which seat starts the first round when the rules say nothing else.
+enum class FirstSeat { First, Youngest, Oldest };
+
+struct TurnDef {
+  bool rounds = false;                    // the game is played in rounds
+  FirstSeat first = FirstSeat::First;
+  std::vector<std::string> out_of_turn;   // action names a seat may take off its turn
+};
+
+struct Ruleset {
+  std::string id;
+  std::string name;
+  std::string summary;
+  std::string dir;                        // the folder holding game.yaml
+  std::string yaml_path;
+  std::string rules_file = "rules.lua";
+  int min_players = 1, max_players = 1, default_players = 1;
+  int default_humans = 1;                 // `arbiter play` with no --players/--bot
+  std::vector<ComponentKind> kinds;
+  std::vector<ZoneDef> zones;
+  std::vector<VarDef> vars;
+  std::vector<ParamDef> params;
+  std::map<std::string, std::map<std::string, Value>> variants;
+  std::vector<std::string> variant_order;
+  TurnDef turns;
+
+  const ParamDef* param(const std::string& name) const;
+  const ZoneDef* zone(const std::string& name) const;
+  int var_index(const std::string& name) const;  // -1 when not declared
+  std::vector<std::string> param_names() const;
+  std::vector<std::string> zone_names() const;
+  std::vector<std::string> var_names() const;
+};
+
+// Reads and checks `dir/game.yaml`. Every problem found is reported, each with
+// file:line:column; throws InputError holding them all (one per line).
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir);
+
+// Finds a ruleset by id (in `search_path` folders, each holding one folder per ruleset)
+// or by folder path. Throws InputError naming the known ids when none matches.
+std::string find_ruleset_dir(const std::string& name, const std::vector<std::string>& search_path);
+
+// The ids found in the search path, sorted, each with its folder.
+std::vector<std::pair<std::string, std::string>> list_rulesets(const std::vector<std::string>& search_path);
+
+}  // namespace arbiter

@@ -1,0 +1,28 @@
+// Running scenario files (see docs/scenarios.md): set up a game, play it step by step,
+// and check what must hold.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/rules.hpp"
+
+namespace arbiter {
+
+// Makes the behaviour for a ruleset; throws InputError when its scripts do not load.
+using RulesFactory = std::function<std::unique_ptr<Rules>(std::shared_ptr<const Ruleset>)>;
+
+struct ScenarioResult {
+  std::string file;
+  std::string name;            // the scenario's name, or its file name
+  enum class Verdict { Pass, Fail, Skip } verdict = Verdict::Pass;
+  std::string detail;          // for a failure: where and why, possibly several lines
+};
+
+// Runs one scenario file. Never throws: a file that does not parse, names an unknown
+// ruleset, seat, zone, component or key, is a failure naming the file and line.
+ScenarioResult run_scenario(const std::string& file, const std::vector<std::string>& search_path,
+                            const RulesFactory& make_rules);
+
+}  // namespace arbiter

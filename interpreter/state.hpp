@@ -1,0 +1,85 @@
+// The state of one game: a plain value (copying it is how undo, search and "try this" work).
+// Components are never created or destroyed: `items` is always a permutation of all ids,
+// cut into zones, so moving a component cannot lose or duplicate one.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "interpreter/log.hpp"
+#include "interpreter/rng.hpp"
+#include "interpreter/table.hpp"
+
+namespace arbiter {
+
+// An error in what a ruleset asked of the state (an unknown zone, a move from an empty
+// zone ...). The Lua binding turns it into a Lua error that names the calling line.
+class RuleError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Face : std::uint8_t { Default, Up, Down };
+enum class SeatStatus : std::uint8_t { In, OutForRound, OutForGame };
+
+// Work the runtime still has to do before the next decision.
+enum Pending : std::uint8_t {
+  kSetup = 1, kRoundStart = 2, kTurnStart = 4, kTurnEnd = 8, kRoundEnd = 16,
+};
+
+struct State {
+  std::shared_ptr<const Table> table;
+  std::vector<std::uint16_t> items;      // component ids, zone by zone, each bottom to top
+  std::vector<std::uint16_t> zone_end;   // zone z is items[zone_begin(z), zone_end[z])
+  std::vector<Face> face;                // per component
+  std::vector<std::uint32_t> revealed;   // per zone: the seats it is revealed to
+  std::vector<Value> vars;
+  std::vector<SeatStatus> status;        // per seat
+  std::vector<std::uint8_t> order;       // this round's turn order
+  int turn_index = 0;                    // position in `order` of the seat on turn
+  int round = 0;
+  int turn = 0;                          // turns begun so far
+  std::uint8_t pending = 0;
+  bool over = false;
+  std::vector<int> winners;
+  Rng rng;
+  std::vector<std::pair<int, std::vector<int>>> arranged;  // zone, kinds for its next shuffle
+  Log log;
+
+  // A fresh state: every component in its starting zone, variables at their initial values.
+  explicit State(std::shared_ptr<const Table> t);
+  State() = default;
+
+  int seat_count() const { return table->seat_count(); }
+  int active() const { return order.empty() ? -1 : order[turn_index]; }
+
+  // Zones. Index 0 of a contents list is the top.
+  int zone_begin(int z) const { return z == 0 ? 0 : zone_end[z - 1]; }
+  int count(int z) const { return zone_end[z] - zone_begin(z); }
+  std::vector<int> contents(int z) const;
+  int top(int z) const;                  // -1 when empty
+  int zone_of(int component) const;
+  // Moves a component to the top of zone `to` (or to the bottom) and resets its face.
+  void move(int component, int to, bool to_bottom = false);
+  void shuffle(int z);
+  void arrange(int z, std::vector<int> kinds) { arranged.emplace_back(z, std::move(kinds)); }
+
+  // Whether `seat` sees which component `c` is (seat -1: nobody in particular).
+  bool visible(int c, int seat) const;
+
+  // Variables.
+  const Value& var(int def, int seat) const { return vars[table->var_slot_of(def, seat)]; }
+  void set_var(int def, int seat, Value v) { vars[table->var_slot_of(def, seat)] = std::move(v); }
+
+  // The log (no-op when `logging` is off, as in fast playouts).
+  bool logging = true;
+  void record(Event e);
+
+  // Fingerprint of everything that matters to play (not the log).
+  std::uint64_t hash() const;
+  bool same_play_state(const State& o) const;
+};
+
+}  // namespace arbiter

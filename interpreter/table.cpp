@@ -1,0 +1,158 @@
+// Building one game's table from a ruleset and the options a user gave.
+#include "interpreter/table.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter {
+
+int Table::zone_id(int def, int seat) const {
+  for (std::size_t z = 0; z < zones.size(); ++z)
+    if (zones[z].def == def && (zones[z].owner == seat || zones[z].owner < 0)) return static_cast<int>(z);
+  return -1;
+}
+
+int Table::zone_by_name(const std::string& name) const {
+  for (std::size_t z = 0; z < zones.size(); ++z)
+    if (zones[z].name == name) return static_cast<int>(z);
+  auto dot = name.find('.');
+  if (dot == std::string::npos) return -1;
+  int seat = seat_by_name(name.substr(0, dot));
+  if (seat < 0) return -1;
+  return zone_by_name(seats[seat].name + name.substr(dot));
+}
+
+std::vector<std::string> Table::zone_names() const {
+  std::vector<std::string> out;
+  for (const auto& z : zones) out.push_back(z.name);
+  return out;
+}
+
+int Table::seat_by_name(const std::string& name) const {
+  for (std::size_t s = 0; s < seats.size(); ++s)
+    if (seats[s].name == name) return static_cast<int>(s);
+  if (!name.empty() && std::all_of(name.begin(), name.end(), ::isdigit) && name.size() < 4) {
+    int n = std::stoi(name);
+    if (n >= 1 && n <= seat_count()) return n - 1;
+  }
+  return -1;
+}
+
+std::vector<std::string> Table::seat_names() const {
+  std::vector<std::string> out;
+  for (const auto& s : seats) out.push_back(s.name);
+  return out;
+}
+
+int Table::var_slot_of(int var, int seat) const {
+  if (!ruleset->vars[var].per_seat) return var_slot[var];
+  return global_vars + seat * seat_vars + var_slot[var];
+}
+
+std::vector<int> Table::by_age(bool youngest_first) const {
+  std::vector<int> order(seats.size());
+  std::iota(order.begin(), order.end(), 0);
+  bool all_aged = std::all_of(seats.begin(), seats.end(), [](const Seat& s) { return s.age >= 0; });
+  if (!all_aged) return order;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return youngest_first ? seats[a].age < seats[b].age : seats[a].age > seats[b].age;
+  });
+  return order;
+}
+
+int Table::kind_by_name(const std::string& name) const {
+  for (std::size_t k = 0; k < ruleset->kinds.size(); ++k)
+    if (ruleset->kinds[k].name == name) return static_cast<int>(k);
+  return -1;
+}
+
+namespace {
+
+void set_param(std::map<std::string, Value>& params, const Ruleset& r, const std::string& name,
+               const Value& value, const std::string& source) {
+  const ParamDef* p = r.param(name);
+  if (!p)
+    throw InputError(source + ": unknown parameter '" + name + "'" + did_you_mean(name, r.param_names()) +
+                     (r.params.empty() ? "; this ruleset has none" : "; known: " + join_choices(r.param_names(), ", ")));
+  if (p->initial.is_int() && !value.is_int())
+    throw InputError(source + ": parameter '" + name + "' takes a whole number, not '" + to_text(value) + "'");
+  if (p->initial.is_bool() && !value.is_bool())
+    throw InputError(source + ": parameter '" + name + "' takes true or false, not '" + to_text(value) + "'");
+  if (value.is_int()) {
+    if ((p->has_min && value.as_int() < p->min) || (p->has_max && value.as_int() > p->max))
+      throw InputError(source + ": parameter '" + name + "' must lie in " +
+                       (p->has_min ? std::to_string(p->min) : "") + ".." + (p->has_max ? std::to_string(p->max) : "") +
+                       ", not " + to_text(value));
+  }
+  if (!p->choices.empty() &&
+      std::find(p->choices.begin(), p->choices.end(), to_text(value)) == p->choices.end())
+    throw InputError(source + ": parameter '" + name + "' is one of " + join_choices(p->choices) + ", not '" +
+                     to_text(value) + "'");
+  params[name] = p->initial.is_string() ? Value{to_text(value)} : value;
+}
+
+std::vector<Seat> default_seats(const Ruleset& r, const std::vector<Seat>& given) {
+  if (!given.empty()) return given;
+  std::vector<Seat> seats;
+  for (int i = 1; i <= r.default_players; ++i) seats.push_back({"Player" + std::to_string(i), -1});
+  return seats;
+}
+
+void lay_out(Table& t) {
+  const Ruleset& r = *t.ruleset;
+  for (std::size_t d = 0; d < r.zones.size(); ++d) {
+    if (!r.zones[d].per_seat) t.zones.push_back({r.zones[d].name, static_cast<int>(d), -1});
+    else
+      for (int s = 0; s < t.seat_count(); ++s)
+        t.zones.push_back({t.seats[s].name + "." + r.zones[d].name, static_cast<int>(d), s});
+  }
+  for (std::size_t k = 0; k < r.kinds.size(); ++k) {
+    const auto& kind = r.kinds[k];
+    int n = kind.count_param.empty() ? kind.count : static_cast<int>(t.params.at(kind.count_param).as_int());
+    int zone = -1;
+    for (std::size_t d = 0; d < r.zones.size(); ++d)
+      if (r.zones[d].name == kind.zone) zone = t.zone_id(static_cast<int>(d), -1);
+    for (int i = 0; i < n; ++i) {
+      t.component_kind.push_back(static_cast<int>(k));
+      t.component_start.push_back(zone);
+    }
+  }
+  if (t.component_kind.size() > 65535) throw InputError(r.yaml_path + ": more than 65535 components");
+  for (const auto& v : r.vars) t.var_slot.push_back(v.per_seat ? t.seat_vars++ : t.global_vars++);
+}
+
+}  // namespace
+
+std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, const GameOptions& options) {
+  auto t = std::make_shared<Table>();
+  const Ruleset& r = *ruleset;
+  t->ruleset = ruleset;
+  t->seats = default_seats(r, options.seats);
+  t->seed = options.seed;
+  t->variant = options.variant;
+  int n = t->seat_count();
+  if (n < r.min_players || n > r.max_players)
+    throw InputError(r.id + " is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
+                     " players, not " + std::to_string(n));
+  for (int a = 0; a < n; ++a) {
+    if (t->seats[a].name.empty() || t->seats[a].name.find_first_of(" .:\t") != std::string::npos)
+      throw InputError("seat name '" + t->seats[a].name + "' must be one word without '.' or ':'");
+    for (int b = 0; b < a; ++b)
+      if (t->seats[a].name == t->seats[b].name) throw InputError("two seats are named '" + t->seats[a].name + "'");
+  }
+  for (const auto& p : r.params) t->params[p.name] = p.initial;
+  if (!options.variant.empty()) {
+    auto v = r.variants.find(options.variant);
+    if (v == r.variants.end())
+      throw InputError("unknown variant '" + options.variant + "'" + did_you_mean(options.variant, r.variant_order) +
+                       (r.variant_order.empty() ? "; " + r.id + " has none" : "; known: " + join_choices(r.variant_order, ", ")));
+    for (const auto& [k, val] : v->second) set_param(t->params, r, k, val, "variant " + options.variant);
+  }
+  for (const auto& [k, text] : options.set) set_param(t->params, r, k, parse_value(text), "--set " + k);
+  lay_out(*t);
+  return t;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,44 @@
+// Building a seat's view: the one place that decides what a seat may see.
+#include "interpreter/view.hpp"
+
+namespace arbiter {
+
+View make_view(const State& s, int seat, std::size_t log_from) {
+  const Table& t = *s.table;
+  const Ruleset& r = *t.ruleset;
+  View v;
+  v.seat = seat;
+  v.ruleset = r.id;
+  v.round = s.round;
+  v.active = s.over ? -1 : s.active();
+  v.order.assign(s.order.begin(), s.order.end());
+  v.over = s.over;
+  v.winners = s.winners;
+  for (int i = 0; i < s.seat_count(); ++i) {
+    SeatView sv;
+    sv.name = t.seats[i].name;
+    sv.status = s.status[i] == SeatStatus::In ? "in" : s.status[i] == SeatStatus::OutForRound ? "out" : "eliminated";
+    for (std::size_t d = 0; d < r.vars.size(); ++d)
+      if (r.vars[d].per_seat && (!r.vars[d].hidden || seat == i))
+        sv.vars.emplace_back(r.vars[d].name, to_text(s.var(static_cast<int>(d), i)));
+    v.seats.push_back(std::move(sv));
+  }
+  for (std::size_t d = 0; d < r.vars.size(); ++d)
+    if (!r.vars[d].per_seat) v.globals.emplace_back(r.vars[d].name, to_text(s.var(static_cast<int>(d), 0)));
+  for (std::size_t z = 0; z < t.zones.size(); ++z) {
+    const ZoneDef& def = r.zones[t.zones[z].def];
+    ZoneView zv;
+    zv.name = t.zones[z].name;
+    zv.label = def.label.empty() ? def.name : def.label;
+    zv.owner = t.zones[z].owner;
+    zv.group = def.group;
+    zv.count = s.count(static_cast<int>(z));
+    for (int c : s.contents(static_cast<int>(z))) zv.items.push_back(s.visible(c, seat) ? t.component_name(c) : "?");
+    v.zones.push_back(std::move(zv));
+  }
+  for (auto& e : s.log.entries(log_from))
+    if (seat < 0 ? e.audience == kEveryone : (e.audience & (1u << seat)) != 0) v.log.push_back(std::move(e));
+  return v;
+}
+
+}  // namespace arbiter

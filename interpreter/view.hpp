@@ -1,0 +1,43 @@
+// What one seat may see of a state. Made by the runtime from the zones' visibility,
+// faces and reveals; it is all a front-end, a bot or a per-seat log ever gets.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "interpreter/state.hpp"
+
+namespace arbiter {
+
+struct ZoneView {
+  std::string name;                 // "deck", "Andy.hand"
+  std::string label;                // the ruleset's title for it, or its name
+  int owner = -1;
+  int count = 0;
+  std::vector<std::string> items;   // top first; "?" where the seat cannot see which
+  bool group = false;               // the ruleset asks for counts per name
+};
+
+struct SeatView {
+  std::string name;
+  std::string status;               // "in", "out", "eliminated"
+  std::vector<std::pair<std::string, std::string>> vars;  // visible variables, as text
+};
+
+struct View {
+  int seat = -1;                    // whose view; -1 is a spectator's
+  std::string ruleset;
+  int round = 0;
+  int active = -1;
+  std::vector<int> order;
+  bool over = false;
+  std::vector<int> winners;
+  std::vector<SeatView> seats;
+  std::vector<std::pair<std::string, std::string>> globals;
+  std::vector<ZoneView> zones;
+  std::vector<Event> log;           // the entries this seat may read
+};
+
+// `seat` -1 gives what everyone sees. `log_from` skips earlier log entries.
+View make_view(const State& state, int seat, std::size_t log_from = 0);
+
+}  // namespace arbiter

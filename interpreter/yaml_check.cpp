@@ -1,0 +1,120 @@
+// Located YAML reading shared by the game.yaml loader, scenarios and saved games.
+#include "interpreter/yaml_check.hpp"
+
+#include <fstream>
+#include <sstream>
+
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter {
+
+YAML::Node YamlChecker::load() {
+  std::ifstream in(file_);
+  if (!in) {
+    error("cannot be read");
+    return YAML::Node();
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return load_text(buffer.str());
+}
+
+YAML::Node YamlChecker::load_text(const std::string& text) {
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::ParserException& e) {
+    errors_.push_back(located(file_, e.mark.line + 1, e.mark.column + 1, e.msg));
+  } catch (const YAML::Exception& e) {
+    errors_.push_back(located(file_, 0, 0, e.what()));
+  }
+  return YAML::Node();
+}
+
+std::string YamlChecker::where(const YAML::Node& at) const {
+  YAML::Mark m = at.Mark();
+  if (m.is_null()) return file_;
+  return file_ + ":" + std::to_string(m.line + 1) + ":" + std::to_string(m.column + 1);
+}
+
+void YamlChecker::error(const YAML::Node& at, const std::string& message) {
+  errors_.push_back(where(at) + ": " + message);
+}
+
+void YamlChecker::error(const std::string& message) { errors_.push_back(file_ + ": " + message); }
+
+void YamlChecker::throw_if_errors() const {
+  if (errors_.empty()) return;
+  std::string all;
+  for (const auto& e : errors_) all += (all.empty() ? "" : "\n") + e;
+  throw InputError(all);
+}
+
+bool YamlChecker::is_map(const YAML::Node& n, const std::string& what) {
+  if (n.IsMap()) return true;
+  error(n, what + " should be a map (key: value)");
+  return false;
+}
+
+bool YamlChecker::is_list(const YAML::Node& n, const std::string& what) {
+  if (n.IsSequence()) return true;
+  error(n, what + " should be a list");
+  return false;
+}
+
+bool YamlChecker::keys(const YAML::Node& map, const std::vector<std::string>& allowed,
+                       const std::string& what) {
+  if (!is_map(map, what)) return false;
+  for (const auto& kv : map) {
+    std::string key = kv.first.Scalar();
+    bool known = false;
+    for (const auto& a : allowed) known = known || a == key;
+    if (!known)
+      error(kv.first, "unknown key '" + key + "' in " + what + did_you_mean(key, allowed) +
+                          "; allowed: " + join_choices(allowed, ", "));
+  }
+  return true;
+}
+
+std::string YamlChecker::text(const YAML::Node& n, const std::string& what, const std::string& fallback) {
+  if (n.IsScalar()) return n.Scalar();
+  error(n, what + " should be a single value");
+  return fallback;
+}
+
+Value scalar_value(const YAML::Node& n) {
+  if (!n.IsScalar()) return Value{};
+  if (n.Tag() == "!") return Value{n.Scalar()};  // quoted
+  return parse_value(n.Scalar());
+}
+
+std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, std::int64_t fallback) {
+  Value v = scalar_value(n);
+  if (v.is_int()) return v.as_int();
+  error(n, what + " should be a whole number" + (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+  return fallback;
+}
+
+bool YamlChecker::boolean(const YAML::Node& n, const std::string& what, bool fallback) {
+  Value v = scalar_value(n);
+  if (v.is_bool()) return v.as_bool();
+  error(n, what + " should be true or false");
+  return fallback;
+}
+
+Value YamlChecker::value(const YAML::Node& n, const std::string& what) {
+  if (n.IsScalar() || n.IsNull()) return scalar_value(n);
+  error(n, what + " should be a single value");
+  return Value{};
+}
+
+std::string YamlChecker::choice(const YAML::Node& n, const std::string& what,
+                                const std::vector<std::string>& choices) {
+  std::string t = text(n, what);
+  for (const auto& c : choices)
+    if (c == t) return t;
+  if (n.IsScalar())
+    error(n, what + " '" + t + "' is not one of " + join_choices(choices) + did_you_mean(t, choices));
+  return choices.front();
+}
+
+}  // namespace arbiter

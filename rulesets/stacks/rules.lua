@@ -1,0 +1,251 @@
+-- Stacks: play cards face down into your Stack and bid its total; anyone may Call
+-- the last bid. See README.md for the rules in short and the readings chosen.
+local rules = {}
+
+local function hand(game, s) return game:zone("hand", s) end
+local function stack(game, s) return game:zone("stack", s) end
+local function value(game, c) return game:prop(c, "value") end
+local function name(game, s) return game:seat_name(s) end
+
+-- Card names of a zone, lowest value first.
+local function sorted_cards(game, z)
+  local cards = game:cards(z)
+  table.sort(cards, function(a, b) return value(game, a) < value(game, b) end)
+  return cards
+end
+
+local function seats_in_play(game)
+  local list = {}
+  for s = 1, game:seats() do
+    if game:in_play(s) then list[#list + 1] = s end
+  end
+  return list
+end
+
+-- Whether `seat` may Call now: a play has been made this round, by someone else, both still in.
+local function may_call(game, seat)
+  local last = game:get("last_player")
+  return last ~= nil and last ~= seat and game:in_play(seat) and game:in_play(last)
+end
+
+local function list_names(game, cards)
+  local names = {}
+  for i, c in ipairs(cards) do names[i] = game:name(c) end
+  return table.concat(names, " ")
+end
+
+function rules.setup(game)
+  local needed = game:seats() + 1
+  if game:count("deck") < needed then
+    error(("the deck has %d cards; %d players need at least %d"):format(game:count("deck"), game:seats(), needed))
+  end
+end
+
+function rules.round_start(game)
+  for s = 1, game:seats() do
+    game:move_all(hand(game, s), "deck")
+    game:move_all(stack(game, s), "deck")
+    game:set("bid", s, nil)
+  end
+  game:set("last_bid", nil)
+  game:set("last_player", nil)
+  game:shuffle("deck")
+  for _, s in ipairs(game:order()) do
+    local c = game:draw("deck", hand(game, s))
+    game:tell(s, "You are dealt a " .. game:name(c) .. ".")
+  end
+  game:say(("Round %d: %s play in that order."):format(game:round(), table.concat((function()
+    local names = {}
+    for i, s in ipairs(game:order()) do names[i] = name(game, s) end
+    return names
+  end)(), ", ")))
+end
+
+function rules.turn_start(game)
+  local s = game:active()
+  local c = game:draw("deck", hand(game, s))
+  game:tell(s, "You draw a " .. game:name(c) .. ".")
+  game:tell_others(s, name(game, s) .. " draws a card.")
+  if game:count("deck") == 0 then
+    game:say("That was the last card: the round ends before " .. name(game, s) .. " plays.")
+    game:end_round()
+  end
+end
+
+-- The plays a bot is offered: every choice of one or both cards, each with the truthful
+-- total and a few bids just above the last one. A person may bid any integer (accepts).
+local function play_actions(game, seat, list)
+  local cards = sorted_cards(game, hand(game, seat))
+  local choices, seen = {}, {}
+  for i = 1, #cards do
+    local one = { cards[i] }
+    local key = game:name(cards[i])
+    if not seen[key] then seen[key] = true; choices[#choices + 1] = one end
+  end
+  if #cards == 2 then choices[#choices + 1] = { cards[1], cards[2] } end
+  local last = game:get("last_bid")
+  local base = game:sum(stack(game, seat), "value")
+  for _, choice in ipairs(choices) do
+    local truth = base
+    for _, c in ipairs(choice) do truth = truth + value(game, c) end
+    local bids, offered = {}, {}
+    local function offer(b)
+      if (last == nil or b > last) and not offered[b] then offered[b] = true; bids[#bids + 1] = b end
+    end
+    offer(truth)
+    local from = last and last + 1 or truth + 1
+    for b = from, from + 2 do offer(b) end
+    table.sort(bids)
+    for _, b in ipairs(bids) do
+      list[#list + 1] = ("play %s bid %d"):format(list_names(game, choice), b)
+    end
+  end
+end
+
+function rules.actions(game, seat)
+  local list = {}
+  if seat == game:active() then
+    play_actions(game, seat, list)
+    list[#list + 1] = "fold"
+  end
+  if may_call(game, seat) then list[#list + 1] = "call" end
+  return list
+end
+
+-- Reads "play A [B] bid N" against the seat's hand. Returns the cards and the bid, or nil and why.
+local function parse_play(game, seat, text)
+  local words = {}
+  for w in text:gmatch("%S+") do words[#words + 1] = w end
+  if words[1] ~= "play" then return nil, "actions are: play CARD [CARD] bid N, fold, call" end
+  local bid_at
+  for i, w in ipairs(words) do if w == "bid" then bid_at = i end end
+  if not bid_at then return nil, "a play needs a bid: play 4 bid 7" end
+  if bid_at ~= #words - 1 then return nil, "write the bid last: play 4 5 bid 9" end
+  local bid = math.tointeger(tonumber(words[#words]))
+  if not bid then return nil, "a bid is a whole number, not '" .. words[#words] .. "'" end
+  local count = bid_at - 2
+  if count < 1 or count > 2 then return nil, "play one or both of your cards" end
+  local available = game:cards(hand(game, seat))
+  local chosen = {}
+  for i = 2, bid_at - 1 do
+    local found
+    for j, c in ipairs(available) do
+      if game:name(c) == words[i] then found = j; break end
+    end
+    if not found then return nil, "you have no " .. words[i] .. " in your hand" end
+    chosen[#chosen + 1] = table.remove(available, found)
+  end
+  return chosen, bid
+end
+
+function rules.accepts(game, seat, text)
+  if text == "call" then
+    if game:get("last_player") == nil then return false, "there is no play to call yet this round" end
+    if game:get("last_player") == seat then return false, "you cannot call your own play" end
+    return false, "you are out of this round"
+  end
+  if seat ~= game:active() then return false, "not your turn: only a call may be made off your turn" end
+  local cards, bid = parse_play(game, seat, text)
+  if not cards then return false, bid end
+  local last = game:get("last_bid")
+  if last ~= nil and bid <= last then
+    return false, ("each bid must be higher than the last one (%d)"):format(last)
+  end
+  table.sort(cards, function(a, b) return value(game, a) < value(game, b) end)
+  return ("play %s bid %d"):format(list_names(game, cards), bid)
+end
+
+local function play(game, seat, action)
+  local cards, bid = parse_play(game, seat, action.text)
+  for _, c in ipairs(cards) do game:move(c, stack(game, seat)) end
+  game:set("bid", seat, bid)
+  game:set("last_bid", bid)
+  game:set("last_player", seat)
+  game:say(("%s plays %s and bids %d."):format(name(game, seat), #cards == 1 and "one card" or "two cards", bid))
+  game:end_turn()
+end
+
+local function fold(game, seat)
+  for _, z in ipairs({ hand(game, seat), stack(game, seat) }) do
+    for _, c in ipairs(game:cards(z)) do game:face(c, "up") end
+  end
+  game:fold(seat)
+  game:say(("%s folds, showing hand [%s] and stack [%s]."):format(name(game, seat),
+    list_names(game, game:cards(hand(game, seat))), list_names(game, game:cards(stack(game, seat)))))
+  if #seats_in_play(game) <= 1 then
+    game:say("Everyone else has folded: the round ends.")
+    game:end_round()
+  else
+    game:end_turn()
+  end
+end
+
+local function call(game, caller)
+  local accused = game:get("last_player")
+  local bid = game:get("last_bid")
+  local total = game:sum(stack(game, accused), "value")
+  local shown = list_names(game, game:cards(stack(game, accused)))
+  if total ~= bid then
+    game:say(("%s calls %s: the stack [%s] is worth %d, not %d. A bluff! %s takes the stack."):format(
+      name(game, caller), name(game, accused), shown, total, bid, name(game, caller)))
+    game:move_all(stack(game, accused), stack(game, caller))
+  else
+    game:say(("%s calls %s: the stack [%s] is worth exactly %d. The truth! %s takes %s's stack."):format(
+      name(game, caller), name(game, accused), shown, bid, name(game, accused), name(game, caller)))
+    for _, c in ipairs(game:cards(stack(game, caller))) do
+      if not game:prop(c, "kept_by_caller") then game:move(c, stack(game, accused)) end
+    end
+  end
+  game:end_round()
+end
+
+function rules.apply(game, seat, action)
+  if action.name == "play" then play(game, seat, action)
+  elseif action.name == "fold" then fold(game, seat)
+  elseif action.name == "call" then call(game, seat)
+  end
+end
+
+function rules.round_end(game)
+  for s = 1, game:seats() do
+    if game:in_play(s) then
+      local points = game:sum(stack(game, s), "value")
+      game:set("score", s, game:get("score", s) + points)
+      game:say(("%s's stack [%s] scores %d: %d in all."):format(name(game, s),
+        list_names(game, game:cards(stack(game, s))), points, game:get("score", s)))
+    else
+      game:say(("%s folded and scores nothing: %d in all."):format(name(game, s), game:get("score", s)))
+    end
+  end
+  -- The game ends once one seat at or above the target has the single highest score.
+  local best, leaders = nil, {}
+  for s = 1, game:seats() do
+    local score = game:get("score", s)
+    if best == nil or score > best then best, leaders = score, { s }
+    elseif score == best then leaders[#leaders + 1] = s end
+  end
+  if best >= game:param("target") then
+    if #leaders == 1 then
+      game:say(name(game, leaders[1]) .. " wins with " .. best .. " points.")
+      game:finish(leaders)
+    else
+      game:say("A tie at the top at " .. best .. ": play goes on.")
+    end
+  end
+end
+
+-- Lowest score first; ties go to the younger seat.
+function rules.round_order(game)
+  local youth = {}
+  for rank, s in ipairs(game:youngest_first()) do youth[s] = rank end
+  local order = {}
+  for s = 1, game:seats() do order[s] = s end
+  table.sort(order, function(a, b)
+    local sa, sb = game:get("score", a), game:get("score", b)
+    if sa ~= sb then return sa < sb end
+    return youth[a] < youth[b]
+  end)
+  return order
+end
+
+return rules
