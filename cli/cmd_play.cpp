@@ -1,5 +1,94 @@
-// placeholder until the REPL lands
-#include "cli/app.hpp"
+// `arbiter play`: seats humans and bots, sets the game up (or resumes a save), runs the REPL.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+
+#include "cli/repl.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/save.hpp"
+
 namespace arbiter::cli {
-int cmd_play(const std::string&, const GameFlags&, bool, const std::string&) { return 2; }
+
+namespace {
+
+const char* const kNames[] = {"Andy", "Bill", "Charlie", "Dora", "Eddie", "Fran", "Gus", "Hana"};
+
+std::vector<Seat> default_seats(int n) {
+  std::vector<Seat> seats;
+  for (int i = 0; i < n; ++i)
+    seats.push_back({i < 8 ? kNames[i] : "Player" + std::to_string(i + 1), -1});
+  return seats;
 }
+
+// --bot SEAT=KIND for each bot; with no --bot and no --players, the ruleset's default humans.
+Seating seat_players(const Table& t, const GameFlags& f, std::uint64_t seed) {
+  Seating s;
+  int n = t.seat_count();
+  std::vector<std::string> kinds(n);
+  if (f.bots.empty() && f.players.empty())
+    for (int i = t.ruleset->default_humans; i < n; ++i) kinds[i] = "random";
+  for (const auto& b : f.bots) {
+    auto eq = b.find('=');
+    std::string who = b.substr(0, eq), kind = eq == std::string::npos ? "random" : b.substr(eq + 1);
+    if (who == "all") {
+      for (auto& k : kinds) k = kind;
+      continue;
+    }
+    int seat = t.seat_by_name(who);
+    if (seat < 0)
+      throw InputError("--bot: unknown seat '" + who + "'" + did_you_mean(who, t.seat_names()) + "; seats: " +
+                       join_choices(t.seat_names(), ", ") + " (or numbers 1.." + std::to_string(n) + ", or all)");
+    kinds[seat] = kind;
+  }
+  for (int i = 0; i < n; ++i) {
+    s.human.push_back(kinds[i].empty());
+    std::string error;
+    s.bots.push_back(kinds[i].empty() ? nullptr : make_bot(kinds[i], seed * 1000003 + i, error));
+    if (!kinds[i].empty() && !s.bots.back()) throw InputError("--bot: " + error);
+  }
+  return s;
+}
+
+std::string describe(const Table& t, const Seating& s) {
+  std::vector<std::string> parts;
+  for (int i = 0; i < t.seat_count(); ++i)
+    parts.push_back(t.seats[i].name + (s.human[i] ? " (human)" : " (bot)"));
+  return join_choices(parts, ", ");
+}
+
+}  // namespace
+
+int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, const std::string& load_file) {
+  bool interactive = isatty(STDIN_FILENO);
+  try {
+    Loaded loaded = load(name);
+    GameFlags f = flags;
+    GameOptions options = game_options(*loaded.ruleset, f);
+    SavedGame saved;
+    if (!load_file.empty()) {
+      saved = read_save(load_file);
+      if (saved.ruleset != loaded.ruleset->id)
+        throw InputError(load_file + ": a saved game of " + saved.ruleset + ", not " + loaded.ruleset->id);
+      options = saved.options;
+    } else {
+      if (!f.seed_given)
+        options.seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000;
+      if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
+    }
+    auto table = make_table(loaded.ruleset, options);
+    Seating seating = seat_players(*table, f, options.seed);
+    Engine engine(table, *loaded.rules);
+    State state(table);
+    if (!load_file.empty()) state = replay_save(engine, saved, load_file);
+    else if (Status st = engine.start(state); !st.ok) throw InputError(st.message);
+    if (interactive) fmt::print("Seed {}. Seats: {}.\n", options.seed, describe(*table, seating));
+    Repl repl(loaded, table, std::move(seating), interactive, keep_going);
+    return repl.run(std::move(state));
+  } catch (const InputError& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace arbiter::cli

@@ -69,7 +69,8 @@ Outcome Engine::apply(State& state, int seat, const std::string& text) {
     o.action = canonical.empty() ? wanted : canonical;
   }
   State next = state;
-  next.record({Event::Kind::Action, seat, o.action, kEveryone});
+  // The action's own text may name hidden cards: only its seat reads it; the rules say the rest.
+  next.record({Event::Kind::Action, seat, o.action, 1u << seat});
   Status st = rules_.apply(next, seat, o.action);
   if (st.ok) st = settle(next);
   if (!st.ok) return {Refusal::ScriptError, st.message, "", o.legal};

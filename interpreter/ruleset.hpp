@@ -36,6 +36,7 @@ struct VarDef {
   bool per_seat = false;
   Value initial;
   bool hidden = false;                    // per-seat vars only: other seats do not see it
+  bool holds_seat = false;                // `type: seat`: a seat number, shown by name
 };
 
 struct ParamDef {

@@ -3,6 +3,13 @@
 
 namespace arbiter {
 
+// A variable's value as people read it: seat numbers by name.
+static std::string shown(const State& s, const VarDef& def, const Value& v) {
+  if (def.holds_seat && v.is_int() && v.as_int() >= 1 && v.as_int() <= s.seat_count())
+    return s.table->seats[v.as_int() - 1].name;
+  return to_text(v);
+}
+
 View make_view(const State& s, int seat, std::size_t log_from) {
   const Table& t = *s.table;
   const Ruleset& r = *t.ruleset;
@@ -20,11 +27,11 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     sv.status = s.status[i] == SeatStatus::In ? "in" : s.status[i] == SeatStatus::OutForRound ? "out" : "eliminated";
     for (std::size_t d = 0; d < r.vars.size(); ++d)
       if (r.vars[d].per_seat && (!r.vars[d].hidden || seat == i))
-        sv.vars.emplace_back(r.vars[d].name, to_text(s.var(static_cast<int>(d), i)));
+        sv.vars.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), i)));
     v.seats.push_back(std::move(sv));
   }
   for (std::size_t d = 0; d < r.vars.size(); ++d)
-    if (!r.vars[d].per_seat) v.globals.emplace_back(r.vars[d].name, to_text(s.var(static_cast<int>(d), 0)));
+    if (!r.vars[d].per_seat) v.globals.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), 0)));
   for (std::size_t z = 0; z < t.zones.size(); ++z) {
     const ZoneDef& def = r.zones[t.zones[z].def];
     ZoneView zv;

@@ -1,0 +1,72 @@
+// The libedit binding: its readline-compatible interface, with word-by-word completion
+// of multi-word actions.
+#include "cli/line_editor.hpp"
+
+#include <editline/readline.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <set>
+
+namespace arbiter::cli {
+
+namespace {
+
+std::vector<std::string> g_completions;
+std::vector<std::string> g_matches;
+
+// The words that can follow what is typed before the cursor's word.
+void collect_matches(const char* word) {
+  g_matches.clear();
+  std::string line(rl_line_buffer, rl_point);
+  std::string before = line.substr(0, line.size() - std::strlen(word));
+  std::set<std::string> seen;
+  for (const auto& c : g_completions) {
+    if (c.size() < before.size() || c.compare(0, before.size(), before) != 0) continue;
+    std::string rest = c.substr(before.size());
+    std::string next = rest.substr(0, rest.find(' '));
+    if (next.compare(0, std::strlen(word), word) == 0 && seen.insert(next).second) g_matches.push_back(next);
+  }
+}
+
+char* generator(const char* word, int state) {
+  if (state == 0) collect_matches(word);
+  if (static_cast<std::size_t>(state) >= g_matches.size()) return nullptr;
+  return strdup(g_matches[state].c_str());
+}
+
+char** complete(const char* word, int, int) {
+  rl_attempted_completion_over = 1;
+  return rl_completion_matches(word, generator);
+}
+
+}  // namespace
+
+LineEditor::LineEditor(bool interactive) : interactive_(interactive) {
+  if (!interactive_) return;
+  using_history();
+  rl_attempted_completion_function = complete;
+  if (const char* home = std::getenv("HOME")) {
+    history_file_ = std::string(home) + "/.arbiter_history";
+    read_history(history_file_.c_str());
+  }
+}
+
+LineEditor::~LineEditor() {
+  if (interactive_ && !history_file_.empty()) write_history(history_file_.c_str());
+}
+
+bool LineEditor::read(const std::string& prompt, std::string& line) {
+  if (!interactive_) return static_cast<bool>(std::getline(std::cin, line));
+  char* raw = readline(prompt.c_str());
+  if (!raw) return false;
+  line = raw;
+  std::free(raw);
+  if (!line.empty()) add_history(line.c_str());
+  return true;
+}
+
+void LineEditor::set_completions(std::vector<std::string> completions) { g_completions = std::move(completions); }
+
+}  // namespace arbiter::cli

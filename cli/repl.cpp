@@ -1,0 +1,329 @@
+// The REPL loop. Bots are asked at every out-of-turn opportunity; humans holding an
+// out-of-turn action get one prompt (Enter passes) before play moves on.
+#include "cli/repl.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <fstream>
+
+#include "cli/render.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/match.hpp"
+#include "interpreter/save.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal"};
+
+const char* kHelp =
+    "Type an action as listed (Tab completes), or a command:\n"
+    "  SEAT: ACTION   act for another seat (an out-of-turn action such as 'Bill: call')\n"
+    "  :table         show the table again      :legal      list the legal actions\n"
+    "  :view SEAT     the table as SEAT sees it ('public' for what everyone sees)\n"
+    "  :log           what has happened, as you may see it\n"
+    "  :undo          take back your last action (and the bots' replies)\n"
+    "  :save FILE     save the game             :load FILE  resume a saved game\n"
+    "  :quit          leave the game\n";
+}  // namespace
+
+Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going)
+    : loaded_(loaded),
+      engine_(std::make_unique<Engine>(table, *loaded.rules)),
+      seating_(std::move(seating)),
+      interactive_(interactive),
+      keep_going_(keep_going),
+      color_(interactive && color_enabled(STDOUT_FILENO)),
+      editor_(interactive) {}
+
+int Repl::human_count() const {
+  int n = 0;
+  for (bool h : seating_.human) n += h;
+  return n;
+}
+
+// Whose eyes the screen shows: the one human, the human about to act in hot-seat, or the public.
+int Repl::viewer_for(int seat) const {
+  if (human_count() == 1)
+    for (std::size_t i = 0; i < seating_.human.size(); ++i)
+      if (seating_.human[i]) return static_cast<int>(i);
+  if (human_count() > 1 && seat >= 0 && seating_.human[seat] && interactive_) return seat;
+  return -1;
+}
+
+void Repl::show_news(int viewer) {
+  std::size_t& cursor = cursor_[viewer < 0 ? state_.seat_count() : viewer];
+  if (cursor > state_.log.size()) cursor = state_.log.size();
+  View v = make_view(state_, viewer, cursor);
+  cursor = state_.log.size();
+  for (const auto& e : v.log)
+    if (e.kind != Event::Kind::Action) fmt::print("{}\n", e.text);
+}
+
+void Repl::show_table(int viewer) {
+  fmt::print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_));
+}
+
+void Repl::show_end() {
+  show_news(viewer_for(-1));
+  show_table(-1);
+  std::vector<std::string> names, scores;
+  for (int w : state_.winners) names.push_back(engine_->table().seats[w].name);
+  for (int s = 0; s < state_.seat_count(); ++s)
+    scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
+  fmt::print("Game over. {} {}. Scores: {}.\n", names.empty() ? "Nobody" : join_choices(names, " and "),
+             names.size() == 1 ? "wins" : "share the win", join_choices(scores, ", "));
+}
+
+bool Repl::read_line(const std::string& prompt, std::string& line) {
+  if (has_pending_) {
+    line = pending_line_;
+    has_pending_ = false;
+    return true;
+  }
+  if (!editor_.read(interactive_ ? prompt : "", line)) return false;
+  ++line_number_;
+  return true;
+}
+
+int Repl::seat_prefix(std::string& line) const {
+  auto colon = line.find(':');
+  if (colon == std::string::npos || colon == 0) return -1;
+  int seat = engine_->table().seat_by_name(normalize_action(line.substr(0, colon)));
+  if (seat >= 0) line = normalize_action(line.substr(colon + 1));
+  return seat;
+}
+
+void Repl::refused(const std::string& what) {
+  std::string where = interactive_ ? "" : fmt::format("line {}: ", line_number_);
+  fmt::print(stderr, "{}{}\n", where, what);
+  if (!interactive_) failed_ = true;
+}
+
+bool Repl::apply(int seat, const std::string& text) {
+  std::string action = normalize_action(text);
+  std::vector<std::string> legal;
+  engine_->legal(state_, seat, legal);
+  // A unique legal action that starts with what was typed stands for it ("play 7H" -> "play 7H on 8S").
+  std::vector<std::string> starts;
+  for (const auto& a : legal)
+    if (a.size() > action.size() && a.compare(0, action.size() + 1, action + " ") == 0) starts.push_back(a);
+  bool exact = std::find(legal.begin(), legal.end(), action) != legal.end();
+  if (!exact && starts.size() == 1) action = starts[0];
+  if (!exact && starts.size() > 1) {
+    bool accepted = false;
+    std::string canonical, why;
+    loaded_.rules->accepts(state_, seat, action, accepted, canonical, why);
+    if (!accepted) {
+      if (!interactive_) {
+        refused(fmt::format("{}: '{}' could mean {}", engine_->table().seats[seat].name, action, join_choices(starts, ", ")));
+        return false;
+      }
+      fmt::print("Which one?\n");
+      for (std::size_t i = 0; i < starts.size(); ++i) fmt::print("  {}) {}\n", i + 1, starts[i]);
+      std::string pick;
+      if (!read_line("number> ", pick)) return false;
+      std::size_t n = std::atoi(pick.c_str());
+      if (n < 1 || n > starts.size()) return false;
+      action = starts[n - 1];
+    }
+  }
+  State before = state_;
+  Outcome o = engine_->apply(state_, seat, action);
+  if (!o.ok()) {
+    std::string msg = fmt::format("{}: {}: {}", engine_->table().seats[seat].name, action, to_text(o.refusal));
+    if (!o.message.empty()) msg += o.refusal == Refusal::ScriptError ? "\n" + o.message : " (" + o.message + ")";
+    if (!o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");
+    refused(msg);
+    return false;
+  }
+  if (seating_.human[seat]) undo_.push_back(std::move(before));
+  ++applied_;
+  return true;
+}
+
+// Bots first, in decision order, then one shared prompt for the humans who hold such actions.
+bool Repl::offer_out_of_turn() {
+  if (offered_at_ == applied_) return false;
+  offered_at_ = applied_;
+  std::vector<int> humans;
+  for (int seat : decision_order(state_)) {
+    if (seat == state_.active()) continue;
+    std::vector<std::string> legal;
+    engine_->legal(state_, seat, legal);
+    if (legal.empty()) continue;
+    if (!seating_.human[seat]) {
+      std::string choice = seating_.bots[seat]->choose(make_view(state_, seat, state_.log.size()), legal, false);
+      if (!choice.empty() && apply(seat, choice)) return true;
+    } else {
+      humans.push_back(seat);
+    }
+  }
+  return !humans.empty() && ask_humans_out_of_turn(humans);
+}
+
+bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
+  std::vector<std::string> offers;
+  for (int seat : holders) {
+    std::vector<std::string> legal;
+    engine_->legal(state_, seat, legal);
+    offers.push_back(fmt::format("{}: {}", engine_->table().seats[seat].name, join_choices(legal, ", ")));
+  }
+  if (!interactive_) {
+    // Piped input: the next line is taken now only if it is such an action; otherwise it waits.
+    std::string line;
+    if (!read_line("", line)) return false;
+    std::string text = line;
+    int seat = seat_prefix(text);
+    if (seat < 0 && holders.size() == 1) seat = holders[0];
+    std::vector<std::string> legal;
+    if (seat >= 0) engine_->legal(state_, seat, legal);
+    bool fits = seat >= 0 && seat != state_.active() &&
+                std::find(legal.begin(), legal.end(), normalize_action(text)) != legal.end();
+    if (fits) return apply(seat, text);
+    pending_line_ = line;
+    has_pending_ = true;
+    return false;
+  }
+  show_news(viewer_for(holders[0]));
+  fmt::print("{}\n", style("Before play goes on, you may act: " + join_choices(offers, "; "), "33", color_));
+  std::string line;
+  if (!read_line("(Enter passes)> ", line) || normalize_action(line).empty()) return false;
+  int seat = seat_prefix(line);
+  if (seat < 0) seat = holders[0];
+  if (std::find(holders.begin(), holders.end(), seat) == holders.end()) {
+    refused(engine_->table().seats[seat].name + " has nothing to do now");
+    return false;
+  }
+  return apply(seat, line);
+}
+
+void Repl::hand_over(int seat) {
+  if (!interactive_ || human_count() < 2 || at_screen_ == seat) return;
+  fmt::print("\033[2J\033[H");
+  std::string ignored;
+  fmt::print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
+  std::fflush(stdout);
+  read_line("", ignored);
+  fmt::print("\033[2J\033[H");
+  at_screen_ = seat;
+}
+
+bool Repl::human_turn(int seat) {
+  hand_over(seat);
+  int viewer = viewer_for(seat);
+  show_news(viewer);
+  std::vector<std::string> legal;
+  engine_->legal(state_, seat, legal);
+  if (interactive_) {
+    show_table(viewer);
+    fmt::print("{}\n{}", style("Your options:", "1", color_), render_actions(legal));
+    std::vector<std::string> completions = legal;
+    completions.insert(completions.end(), kMeta.begin(), kMeta.end());
+    editor_.set_completions(completions);
+  }
+  std::string line;
+  if (!read_line(engine_->table().seats[seat].name + "> ", line)) return false;
+  return handle(seat, line);
+}
+
+bool Repl::handle(int seat, const std::string& raw) {
+  std::string line = normalize_action(raw);
+  if (line.empty()) return true;
+  if (line[0] == ':') return meta(seat, line);
+  int who = seat_prefix(line);
+  if (who >= 0 && !seating_.human[who]) {
+    refused(engine_->table().seats[who].name + " is played by a bot");
+    return keep_going_ || interactive_;
+  }
+  bool ok = apply(who >= 0 ? who : seat, line);
+  return ok || keep_going_ || interactive_;
+}
+
+bool Repl::meta(int seat, const std::string& line) {
+  std::string cmd = line.substr(0, line.find(' '));
+  std::string arg = line.size() > cmd.size() ? normalize_action(line.substr(cmd.size())) : "";
+  int viewer = viewer_for(seat);
+  if (cmd == ":quit" || cmd == ":q") return false;
+  if (cmd == ":help") fmt::print("{}", kHelp);
+  else if (cmd == ":table") show_table(viewer);
+  else if (cmd == ":legal") {
+    std::vector<std::string> legal;
+    engine_->legal(state_, seat, legal);
+    fmt::print("{}", render_actions(legal));
+  } else if (cmd == ":log") {
+    for (const auto& e : make_view(state_, viewer).log)
+      fmt::print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
+  } else if (cmd == ":view") {
+    int target = arg == "public" ? -1 : engine_->table().seat_by_name(arg);
+    if (arg != "public" && target < 0) refused("unknown seat '" + arg + "'" + did_you_mean(arg, engine_->table().seat_names()));
+    else if (target >= 0 && target != viewer && human_count() > 0 && !state_.over)
+      refused("while the game is on you may view only your own seat, or 'public'");
+    else show_table(target);
+  } else if (cmd == ":undo") {
+    if (undo_.empty()) refused("nothing to undo");
+    else {
+      state_ = std::move(undo_.back());
+      undo_.pop_back();
+      ++applied_;
+      offered_at_ = applied_;  // the bots already had their chance at this point
+      for (auto& c : cursor_) c = std::min(c, state_.log.size());
+      fmt::print("Undone.\n");
+    }
+  } else if (cmd == ":save") {
+    std::ofstream out(arg);
+    if (arg.empty() || !out) refused("cannot write '" + arg + "'");
+    else out << save_text(*engine_, state_), fmt::print("Saved to {}.\n", arg);
+  } else if (cmd == ":load") {
+    try {
+      SavedGame g = read_save(arg);
+      if (g.ruleset != loaded_.ruleset->id) throw InputError(arg + ": a saved game of " + g.ruleset + ", not " + loaded_.ruleset->id);
+      if (g.options.seats.size() != seating_.human.size())
+        throw InputError(arg + ": the saved game has other seats; use arbiter play --load " + arg);
+      engine_ = std::make_unique<Engine>(make_table(loaded_.ruleset, g.options), *loaded_.rules);
+      state_ = replay_save(*engine_, g, arg);
+      undo_.clear();
+      ++applied_;
+      for (auto& c : cursor_) c = state_.log.size();
+      fmt::print("Loaded {}.\n", arg);
+    } catch (const InputError& e) {
+      refused(e.what());
+    }
+  } else {
+    refused("unknown command '" + cmd + "'" + did_you_mean(cmd, kMeta) + "; :help lists them");
+  }
+  return !failed_ || keep_going_;
+}
+
+bool Repl::step() {
+  if (offer_out_of_turn()) return !failed_ || keep_going_;
+  if (failed_ && !keep_going_) return false;
+  if (state_.over) return false;
+  int seat = state_.active();
+  if (!seating_.human[seat]) {
+    std::vector<std::string> legal;
+    if (Status st = engine_->legal(state_, seat, legal); !st.ok || legal.empty()) {
+      refused(st.ok ? engine_->table().seats[seat].name + " has no legal action" : st.message);
+      return false;
+    }
+    std::string choice = seating_.bots[seat]->choose(make_view(state_, seat, state_.log.size()), legal, true);
+    return apply(seat, choice) || keep_going_;
+  }
+  return human_turn(seat);
+}
+
+int Repl::run(State state) {
+  state_ = std::move(state);
+  cursor_.assign(state_.seat_count() + 1, 0);
+  if (interactive_)
+    fmt::print("{} — {} players. Type :help for commands; Tab completes actions.\n", loaded_.ruleset->name,
+               state_.seat_count());
+  while (!state_.over && step()) {
+  }
+  if (state_.over) show_end();
+  else show_news(viewer_for(-1));
+  return failed_ ? 1 : 0;
+}
+
+}  // namespace arbiter::cli

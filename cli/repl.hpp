@@ -1,0 +1,61 @@
+// The REPL: plays one game at the terminal (or from piped input) with humans and bots.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/app.hpp"
+#include "cli/line_editor.hpp"
+#include "interpreter/bot.hpp"
+
+namespace arbiter::cli {
+
+struct Seating {
+  std::vector<bool> human;                    // per seat
+  std::vector<std::unique_ptr<Bot>> bots;     // per seat; null for humans
+};
+
+class Repl {
+ public:
+  // `interactive`: prompts, colour, screen clearing and Tab completion (stdin is a terminal).
+  Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going);
+  // Plays from `state` until the game ends, input ends or :quit. The exit status.
+  int run(State state);
+
+ private:
+  bool step();                                // one decision; false to stop
+  bool offer_out_of_turn();                   // true if someone acted
+  bool ask_humans_out_of_turn(const std::vector<int>& holders);
+  bool human_turn(int seat);
+  bool handle(int seat, const std::string& line);  // false to stop
+  bool apply(int seat, const std::string& text);   // prints a refusal; true if applied
+  bool meta(int seat, const std::string& line);    // false to stop
+  void show_news(int viewer);
+  void show_table(int viewer);
+  void show_end();
+  void hand_over(int seat);
+  int viewer_for(int seat) const;
+  bool read_line(const std::string& prompt, std::string& line);
+  int seat_prefix(std::string& line) const;   // "Bill: call" -> Bill, line becomes "call"; -1 if none
+  int human_count() const;
+  void refused(const std::string& what);
+
+  Loaded& loaded_;
+  std::unique_ptr<Engine> engine_;
+  Seating seating_;
+  bool interactive_, keep_going_, color_;
+  LineEditor editor_;
+  State state_;
+  std::vector<State> undo_;
+  std::vector<std::size_t> cursor_;           // per seat (+1 for the spectator): log entries shown
+  long long applied_ = 0, offered_at_ = -1;
+  int at_screen_ = -2;                        // the human the screen was last shown to
+  std::string pending_line_;                  // piped input read ahead
+  bool has_pending_ = false;
+  int line_number_ = 0;
+  bool failed_ = false;
+};
+
+int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file);
+
+}  // namespace arbiter::cli

@@ -1,0 +1,35 @@
+// Saved games: the ruleset, parameters, seats, seed and the action list, with a state
+// hash per step so that a replay notices when an edited ruleset diverges.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "interpreter/engine.hpp"
+
+namespace arbiter {
+
+struct SavedStep {
+  int seat = -1;
+  std::string action;
+  std::uint64_t hash = 0;  // of the state after the action
+  int line = 0;            // where it stands in the file
+};
+
+struct SavedGame {
+  std::string ruleset;     // the id
+  GameOptions options;     // seats, seed, variant and every parameter's value
+  std::vector<SavedStep> steps;
+};
+
+// The save file's text for `state`: every action in its log, each with the hash of the
+// state after it (found by replaying the actions on a fresh state of `engine`'s table).
+std::string save_text(Engine& engine, const State& state);
+
+// Reads a save file. Throws InputError with file:line for anything malformed.
+SavedGame read_save(const std::string& file);
+
+// Replays a saved game onto a fresh state of `engine`'s table. Throws InputError naming
+// the file, line and step if an action is refused or the state differs from the recorded hash.
+State replay_save(Engine& engine, const SavedGame& game, const std::string& file);
+
+}  // namespace arbiter
