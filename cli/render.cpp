@@ -9,12 +9,12 @@
 
 namespace arbiter::cli {
 
-std::string render_items(const ZoneView& z) {
+std::string render_items(const ZoneView& z, const std::string& noun) {
   if (z.count == 0) return "empty";
   std::vector<std::string> seen;
   int unseen = 0;
   for (const auto& item : z.items) (item == "?" ? (void)++unseen : seen.push_back(item));
-  if (seen.empty()) return fmt::format("{} face down", z.count);
+  if (seen.empty()) return fmt::format("{} {}{}", z.count, noun, z.count == 1 ? "" : "s");
   std::string out;
   if (z.group) {
     std::map<std::string, int> counts;
@@ -25,7 +25,7 @@ std::string render_items(const ZoneView& z) {
   } else {
     for (const auto& s : seen) out += (out.empty() ? "" : " ") + s;
   }
-  if (unseen) out += fmt::format(" +{} face down", unseen);
+  if (unseen) out += fmt::format(" + {} unseen", unseen);
   return out;
 }
 
@@ -41,7 +41,7 @@ std::string render_table(const View& v, const std::string& title, bool color) {
   if (v.round > 0) out += fmt::format(" · round {}", v.round);
   out += "\n";
   for (const auto& z : v.zones)
-    if (z.owner < 0) out += fmt::format("  {}: {}\n", z.label, render_items(z));
+    if (z.owner < 0) out += fmt::format("  {}: {}\n", z.label, render_items(z, v.noun));
   std::string globals = var_list(v.globals);
   if (!globals.empty()) out += "  " + globals + "\n";
   std::size_t width = 0;
@@ -56,7 +56,7 @@ std::string render_table(const View& v, const std::string& title, bool color) {
     std::string vars = var_list(s.vars);
     if (!vars.empty()) line += "  " + vars;
     for (const auto& z : v.zones)
-      if (z.owner == static_cast<int>(i)) line += fmt::format("  | {}: {}", z.label, render_items(z));
+      if (z.owner == static_cast<int>(i)) line += fmt::format("  | {}: {}", z.label, render_items(z, v.noun));
     if (s.status == "out") line += style("  (out this round)", "2", color);
     if (s.status == "eliminated") line += style("  (out of the game)", "2", color);
     out += line + "\n";

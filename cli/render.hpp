@@ -12,7 +12,7 @@ namespace arbiter::cli {
 std::string render_table(const View& view, const std::string& title, bool color);
 
 // Zone contents as a person reads them: "4 2", "3 cards", "1 2 +1 hidden", or grouped "3×2 4".
-std::string render_items(const ZoneView& zone);
+std::string render_items(const ZoneView& zone, const std::string& noun);
 
 // The legal actions, wrapped to `width` columns.
 std::string render_actions(const std::vector<std::string>& legal, int width = 78);

@@ -120,7 +120,8 @@ void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::stri
 }
 
 void read_components(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
-  if (!y.keys(n, {"start", "kinds"}, "components")) return;
+  if (!y.keys(n, {"start", "kinds", "noun"}, "components")) return;
+  if (n["noun"]) r.noun = y.text(n["noun"], "components.noun");
   std::string start = n["start"] ? y.text(n["start"], "components.start") : "";
   if (n["kinds"]) read_kinds(y, n["kinds"], r, start);
   std::set<std::string> names;

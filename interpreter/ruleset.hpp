@@ -67,6 +67,7 @@ struct Ruleset {
   int min_players = 1, max_players = 1, default_players = 1;
   int default_humans = 1;                 // `arbiter play` with no --players/--bot
   std::vector<ComponentKind> kinds;
+  std::string noun = "piece";             // what one component is called: "card", "coin"
   std::vector<ZoneDef> zones;
   std::vector<VarDef> vars;
   std::vector<ParamDef> params;

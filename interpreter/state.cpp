@@ -45,7 +45,6 @@ void State::move(int component, int to, bool to_bottom) {
   int target = to_bottom ? zone_begin(to) : zone_end[to];
   // Rotate the item into place; every zone boundary between the two positions shifts by one.
   if (from < to || (from == to && target > pos)) {
-    target -= 1;  // the item's own slot is freed first
     std::rotate(items.begin() + pos, items.begin() + pos + 1, items.begin() + target + 1);
     for (int z = from; z < to; ++z) zone_end[z] -= 1;
   } else {
@@ -83,7 +82,12 @@ void State::shuffle(int z) {
 
 bool State::visible(int c, int seat) const {
   if (face[c] == Face::Up) return true;
-  if (seat < 0) return false;
+  if (seat < 0) {
+    // A spectator sees what every seat sees: public zones and reveals to all, not only face-up.
+    for (int s = 0; s < seat_count(); ++s)
+      if (!visible(c, s)) return false;
+    return seat_count() > 0;
+  }
   int z = zone_of(c);
   if (revealed[z] & (1u << seat)) return true;
   int owner = table->zones[z].owner;

@@ -66,7 +66,7 @@ struct State {
   void shuffle(int z);
   void arrange(int z, std::vector<int> kinds) { arranged.emplace_back(z, std::move(kinds)); }
 
-  // Whether `seat` sees which component `c` is (seat -1: nobody in particular).
+  // Whether `seat` sees which component `c` is (seat -1: a spectator, who sees what every seat sees).
   bool visible(int c, int seat) const;
 
   // Variables.

@@ -15,13 +15,18 @@ int Table::zone_id(int def, int seat) const {
 }
 
 int Table::zone_by_name(const std::string& name) const {
-  for (std::size_t z = 0; z < zones.size(); ++z)
-    if (zones[z].name == name) return static_cast<int>(z);
+  auto exact = [this](const std::string& n) {
+    for (std::size_t z = 0; z < zones.size(); ++z)
+      if (zones[z].name == n) return static_cast<int>(z);
+    return -1;
+  };
+  if (int z = exact(name); z >= 0) return z;
+  // "1.hand" is the first seat's hand. Retry once under the seat's name, not recursively:
+  // an unknown zone of a named seat ("Andy.hnd") would retry itself forever.
   auto dot = name.find('.');
   if (dot == std::string::npos) return -1;
   int seat = seat_by_name(name.substr(0, dot));
-  if (seat < 0) return -1;
-  return zone_by_name(seats[seat].name + name.substr(dot));
+  return seat < 0 ? -1 : exact(seats[seat].name + name.substr(dot));
 }
 
 std::vector<std::string> Table::zone_names() const {

@@ -16,6 +16,7 @@ View make_view(const State& s, int seat, std::size_t log_from) {
   View v;
   v.seat = seat;
   v.ruleset = r.id;
+  v.noun = r.noun;
   v.round = s.round;
   v.active = s.over ? -1 : s.active();
   v.order.assign(s.order.begin(), s.order.end());

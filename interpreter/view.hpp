@@ -26,6 +26,7 @@ struct SeatView {
 struct View {
   int seat = -1;                    // whose view; -1 is a spectator's
   std::string ruleset;
+  std::string noun;                 // "card": what one component is called
   int round = 0;
   int active = -1;
   std::vector<int> order;
