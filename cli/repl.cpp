@@ -186,7 +186,8 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
     has_pending_ = true;
     return false;
   }
-  show_news(viewer_for(holders[0]));
+  // In hot-seat play the screen may face someone else: show only what everyone may see.
+  show_news(human_count() > 1 ? -1 : viewer_for(holders[0]));
   fmt::print("{}\n", style("Before play goes on, you may act: " + join_choices(offers, "; "), "33", color_));
   std::string line;
   if (!read_line("(Enter passes)> ", line) || normalize_action(line).empty()) return false;
