@@ -62,7 +62,7 @@ Outcome Engine::apply(State& state, int seat, const std::string& text) {
       return {Refusal::ScriptError, st.message, "", o.legal};
     if (!accepted) {
       bool on_turn = seat == state.active();
-      o.refusal = (!on_turn) ? Refusal::NotYourTurn : Refusal::NotLegal;
+      o.refusal = (o.legal.empty() && !on_turn) ? Refusal::NotYourTurn : Refusal::NotLegal;
       o.message = why;
       return o;
     }

@@ -45,6 +45,7 @@ void State::move(int component, int to, bool to_bottom) {
   int target = to_bottom ? zone_begin(to) : zone_end[to];
   // Rotate the item into place; every zone boundary between the two positions shifts by one.
   if (from < to || (from == to && target > pos)) {
+    target -= 1;  // the item's own slot is freed first
     std::rotate(items.begin() + pos, items.begin() + pos + 1, items.begin() + target + 1);
     for (int z = from; z < to; ++z) zone_end[z] -= 1;
   } else {

@@ -112,6 +112,13 @@ function rules.actions(game, seat)
   return list
 end
 
+-- A bid as typed: digits with an optional sign. tonumber alone would let "9.0" and "1e1"
+-- through, and the rule text allows no decimals.
+local function read_bid(word)
+  if not word:match("^[-+]?%d+$") then return nil end
+  return math.tointeger(tonumber(word))
+end
+
 -- Reads "play A [B] bid N" against the seat's hand. Returns the cards and the bid, or nil and why.
 local function parse_play(game, seat, text)
   local words = {}
@@ -121,7 +128,7 @@ local function parse_play(game, seat, text)
   for i, w in ipairs(words) do if w == "bid" then bid_at = i end end
   if not bid_at then return nil, "a play needs a bid: play 4 bid 7" end
   if bid_at ~= #words - 1 then return nil, "write the bid last: play 4 5 bid 9" end
-  local bid = math.tointeger(tonumber(words[#words]))
+  local bid = read_bid(words[#words])
   if not bid then return nil, "a bid is a whole number, not '" .. words[#words] .. "'" end
   local count = bid_at - 2
   if count < 1 or count > 2 then return nil, "play one or both of your cards" end
