@@ -49,16 +49,14 @@ function rules.round_start(game)
   end
   game:set("last_bid", nil)
   game:set("last_player", nil)
+  local names = {}
+  for i, s in ipairs(game:order()) do names[i] = name(game, s) end
+  game:say(("Round %d: %s play in that order."):format(game:round(), table.concat(names, ", ")))
   game:shuffle("deck")
   for _, s in ipairs(game:order()) do
     local c = game:draw("deck", hand(game, s))
     game:tell(s, "You are dealt a " .. game:name(c) .. ".")
   end
-  game:say(("Round %d: %s play in that order."):format(game:round(), table.concat((function()
-    local names = {}
-    for i, s in ipairs(game:order()) do names[i] = name(game, s) end
-    return names
-  end)(), ", ")))
 end
 
 function rules.turn_start(game)
