@@ -41,7 +41,7 @@ RulesFactory rules_factory() {
 
 Loaded load(const std::string& name) {
   Loaded l;
-  l.ruleset = load_ruleset(find_ruleset_dir(name, search_path()));
+  l.ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());
   l.rules = std::make_unique<LuaRules>(l.ruleset, scripts_dir());
   return l;
 }

@@ -15,7 +15,7 @@ int cmd_list() {
   int status = 0;
   for (const auto& [id, dir] : found) {
     try {
-      auto r = load_ruleset(dir);
+      auto r = load_ruleset(dir, scripts_dir());
       fmt::print("{:<14} {}-{} players  {}\n", id, r->min_players, r->max_players,
                  r->summary.empty() ? r->name : r->summary);
     } catch (const InputError& e) {

@@ -59,7 +59,7 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
   }
   RulesFactory factory = rules_factory();
   for (const auto& f : files) {
-    ScenarioResult r = run_scenario(f, search_path(), factory);
+    ScenarioResult r = run_scenario(f, search_path(), factory, scripts_dir());
     switch (r.verdict) {
       case ScenarioResult::Verdict::Pass:
         ++passed;

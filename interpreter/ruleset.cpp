@@ -119,10 +119,33 @@ void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::stri
   }
 }
 
-void read_components(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
-  if (!y.keys(n, {"start", "kinds", "noun"}, "components")) return;
+// `include: NAME` reads a list of kinds from NAME.yaml in the ruleset's folder, else
+// from the shared scripts/components/ (standard-52, say).
+void include_kinds(YamlChecker& y, const YAML::Node& name_node, Ruleset& r, const std::string& start,
+                   const std::string& scripts_dir) {
+  std::string name = y.text(name_node, "components.include");
+  fs::path candidates[] = {fs::path(r.dir) / (name + ".yaml"), fs::path(scripts_dir) / "components" / (name + ".yaml")};
+  for (const auto& path : candidates) {
+    if (!fs::exists(path)) continue;
+    YamlChecker inc(path.string());
+    YAML::Node list = inc.load();
+    if (inc.ok()) read_kinds(inc, list, r, start);
+    y.absorb(inc);
+    return;
+  }
+  y.error(name_node, "no component list '" + name + "': looked for " + candidates[0].string() + " and " +
+                         candidates[1].string());
+}
+
+void read_components(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::string& scripts_dir) {
+  if (!y.keys(n, {"start", "include", "kinds", "noun"}, "components")) return;
   if (n["noun"]) r.noun = y.text(n["noun"], "components.noun");
   std::string start = n["start"] ? y.text(n["start"], "components.start") : "";
+  if (n["include"]) {
+    if (n["include"].IsSequence())
+      for (const auto& i : n["include"]) include_kinds(y, i, r, start, scripts_dir);
+    else include_kinds(y, n["include"], r, start, scripts_dir);
+  }
   if (n["kinds"]) read_kinds(y, n["kinds"], r, start);
   std::set<std::string> names;
   for (const auto& k : r.kinds)
@@ -218,7 +241,7 @@ void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
 
 }  // namespace
 
-std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir) {
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::string& scripts_dir) {
   auto r = std::make_shared<Ruleset>();
   r->dir = dir;
   r->yaml_path = (fs::path(dir) / "game.yaml").string();
@@ -236,7 +259,8 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir) {
   else y.error("game.yaml needs players: {min: N, max: N}");
   if (root["params"]) read_params(y, root["params"], *r);
   if (root["zones"]) read_zones(y, root["zones"], *r);
-  if (root["components"]) read_components(y, root["components"], *r);
+  std::string shared = scripts_dir.empty() ? (fs::path(dir) / ".." / ".." / "scripts").string() : scripts_dir;
+  if (root["components"]) read_components(y, root["components"], *r, shared);
   if (root["vars"]) read_vars(y, root["vars"], *r);
   if (root["turns"]) read_turns(y, root["turns"], *r);
   if (root["variants"]) read_variants(y, root["variants"], *r);

@@ -84,8 +84,9 @@ struct Ruleset {
 };
 
 // Reads and checks `dir/game.yaml`. Every problem found is reported, each with
-// file:line:column; throws InputError holding them all (one per line).
-std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir);
+// file:line:column; throws InputError holding them all (one per line). `scripts_dir`
+// holds shared component lists (components/NAME.yaml); empty means `dir/../../scripts`.
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::string& scripts_dir = "");
 
 // Finds a ruleset by id (in `search_path` folders, each holding one folder per ruleset)
 // or by folder path. Throws InputError naming the known ids when none matches.

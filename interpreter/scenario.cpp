@@ -28,8 +28,8 @@ struct Failure {
 
 class Runner {
  public:
-  Runner(std::string file, const std::vector<std::string>& path, const RulesFactory& f)
-      : y_(std::move(file)), path_(path), make_rules_(f) {}
+  Runner(std::string file, const std::vector<std::string>& path, const RulesFactory& f, std::string scripts)
+      : y_(std::move(file)), path_(path), make_rules_(f), scripts_(std::move(scripts)) {}
 
   ScenarioResult run();
 
@@ -54,6 +54,7 @@ class Runner {
   YamlChecker y_;
   const std::vector<std::string>& path_;
   const RulesFactory& make_rules_;
+  std::string scripts_;
   std::shared_ptr<const Ruleset> ruleset_;
   std::unique_ptr<Rules> rules_;
   std::unique_ptr<Engine> engine_;
@@ -116,7 +117,7 @@ void Runner::load_game(const YAML::Node& root) {
       fail(root, "no ruleset: give 'ruleset:' or keep the file in a ruleset's scenarios/ folder");
     dir = here.parent_path().string();
   }
-  ruleset_ = load_ruleset(dir);
+  ruleset_ = load_ruleset(dir, scripts_);
   rules_ = make_rules_(ruleset_);
   GameOptions options;
   if (root["players"]) options.seats = read_players(root["players"]);
@@ -385,8 +386,8 @@ void Runner::expect_legal(const YAML::Node& map) {
 }  // namespace
 
 ScenarioResult run_scenario(const std::string& file, const std::vector<std::string>& search_path,
-                            const RulesFactory& make_rules) {
-  Runner runner(file, search_path, make_rules);
+                            const RulesFactory& make_rules, const std::string& scripts_dir) {
+  Runner runner(file, search_path, make_rules, scripts_dir);
   return runner.run();
 }
 

@@ -22,7 +22,8 @@ struct ScenarioResult {
 
 // Runs one scenario file. Never throws: a file that does not parse, names an unknown
 // ruleset, seat, zone, component or key, is a failure naming the file and line.
+// `scripts_dir` is where shared component lists are found (see load_ruleset).
 ScenarioResult run_scenario(const std::string& file, const std::vector<std::string>& search_path,
-                            const RulesFactory& make_rules);
+                            const RulesFactory& make_rules, const std::string& scripts_dir = "");
 
 }  // namespace arbiter

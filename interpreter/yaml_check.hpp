@@ -25,6 +25,7 @@ class YamlChecker {
   const std::string& file() const { return file_; }
   // Throws InputError with every recorded error, one per line, if there are any.
   void throw_if_errors() const;
+  void absorb(const YamlChecker& other) { errors_.insert(errors_.end(), other.errors_.begin(), other.errors_.end()); }
   std::string where(const YAML::Node& at) const;  // "file:line:column"
 
   // Records an error for each key of `map` not in `allowed`. False if `map` is not a map.

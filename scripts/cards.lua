@@ -1,0 +1,40 @@
+-- Card mechanics shared by rulesets: drawing up to a hand size, and finding or moving
+-- the components of a zone whose property has a given value.
+local cards = {}
+
+-- Draws from the top of `from` into `to` until `to` holds `size` (or `from` is empty).
+-- Returns the components drawn, in the order drawn.
+function cards.draw_up_to(game, from, to, size)
+  local drawn = {}
+  while game:count(to) < size do
+    local c = game:draw(from, to)
+    if not c then break end
+    drawn[#drawn + 1] = c
+  end
+  return drawn
+end
+
+-- The components of `zone` (top first) whose property `key` equals `value`.
+function cards.matching(game, zone, key, value)
+  local found = {}
+  for _, c in ipairs(game:cards(zone)) do
+    if game:prop(c, key) == value then found[#found + 1] = c end
+  end
+  return found
+end
+
+-- Moves every component of `from` whose `key` equals `value` to `to`; returns them.
+function cards.move_matching(game, from, to, key, value)
+  local moved = cards.matching(game, from, key, value)
+  for i = #moved, 1, -1 do game:move(moved[i], to) end
+  return moved
+end
+
+-- The names of components, joined by spaces ("4 4 6").
+function cards.names(game, list)
+  local names = {}
+  for i, c in ipairs(list) do names[i] = game:name(c) end
+  return table.concat(names, " ")
+end
+
+return cards
