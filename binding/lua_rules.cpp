@@ -15,7 +15,7 @@ namespace arbiter {
 namespace {
 
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
-                              "round_order", "actions", "accepts", "score"};
+                              "round_order", "actions", "accepts", "score", "outcome"};
 
 // Keeps the error message and the ruleset's own frames of the traceback.
 int traceback_handler(lua_State* L) {
@@ -175,6 +175,18 @@ Status LuaRules::apply(State& state, int seat, const std::string& action) {
   lua_setfield(L, -2, "args");
   Status st = m.call("apply", h, 2, 0, &state, &state);
   if (st.ok) lua_settop(L, h - 1);
+  return st;
+}
+
+Status LuaRules::outcome(State& state, const std::string& decision, const std::string& result) {
+  Impl& m = *impl_;
+  int h = m.prepare("outcome");
+  if (!h) return Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file +
+                               ": asks for chance decisions but has no outcome(game, decision, result) rule");
+  lua_pushstring(m.L, decision.c_str());
+  lua_pushstring(m.L, result.c_str());
+  Status st = m.call("outcome", h, 2, 0, &state, &state);
+  if (st.ok) lua_settop(m.L, h - 1);
   return st;
 }
 

@@ -253,6 +253,51 @@ int g_reveal(lua_State* L) {
 int g_conceal(lua_State* L) { int z = check_zone(L, 2); writing(L).revealed[z] = 0; return 0; }
 
 // --- the log and chance ---
+// game:chance(name, {outcome = weight, ...} [, {key = text, ...}]): the table decides next.
+int g_chance(lua_State* L) {
+  const State& r = reading(L);
+  std::string name = luaL_checkstring(L, 2);
+  luaL_checktype(L, 3, LUA_TTABLE);
+  const Ruleset& rs = *r.table->ruleset;
+  int def = rs.chance_index(name);
+  if (def < 0) {
+    std::vector<std::string> names;
+    for (const auto& c : rs.chances) names.push_back(c.name);
+    throw RuleError("unknown chance decision '" + name + "'" + did_you_mean(name, names) + " (declare it under chance: in game.yaml)");
+  }
+  const ChanceDef& c = rs.chances[def];
+  PendingChance p;
+  p.def = def;
+  p.weights.assign(c.outcomes.size(), 0.0);
+  double total = 0;
+  lua_pushnil(L);
+  while (lua_next(L, 3)) {
+    std::string outcome = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+    int i = c.outcome_index(outcome);
+    std::vector<std::string> names;
+    for (const auto& o : c.outcomes) names.push_back(o.first);
+    if (i < 0) throw RuleError("chance '" + name + "' has no outcome '" + outcome + "'" + did_you_mean(outcome, names));
+    if (!lua_isnumber(L, -1) || lua_tonumber(L, -1) < 0) throw RuleError("chance weights are numbers, 0 or more");
+    p.weights[i] = lua_tonumber(L, -1);
+    total += p.weights[i];
+    lua_pop(L, 1);
+  }
+  if (total <= 0) throw RuleError("chance '" + name + "': every outcome has weight 0");
+  p.question = c.ask.empty() ? name : c.ask;
+  if (lua_istable(L, 4)) {
+    lua_pushnil(L);
+    while (lua_next(L, 4)) {
+      std::string key = std::string("{") + luaL_tolstring(L, -2, nullptr) + "}";
+      lua_pop(L, 1);
+      std::string text = luaL_tolstring(L, -1, nullptr);
+      lua_pop(L, 2);
+      for (std::size_t at; (at = p.question.find(key)) != std::string::npos;) p.question.replace(at, key.size(), text);
+    }
+  }
+  writing(L).chance = std::move(p);
+  return 0;
+}
+
 int g_say(lua_State* L) { std::string t = luaL_checkstring(L, 2); writing(L).record({Event::Kind::Say, -1, t, kEveryone}); return 0; }
 int g_tell(lua_State* L) {
   int seat = check_seat(L, 2);
@@ -292,7 +337,7 @@ const luaL_Reg kMethods[] = {
     {"move", guarded<g_move>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
     {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
     {"conceal", guarded<g_conceal>}, {"say", guarded<g_say>}, {"tell", guarded<g_tell>},
-    {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>},
+    {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>}, {"chance", guarded<g_chance>},
     {nullptr, nullptr}};
 
 }  // namespace

@@ -42,6 +42,7 @@ std::string style(const std::string& text, const char* code, bool on);
 int cmd_list();
 int cmd_test(const std::vector<std::string>& targets, bool verbose);
 int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
-int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file);
+int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file,
+             const std::string& chance);
 
 }  // namespace arbiter::cli

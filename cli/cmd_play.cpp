@@ -59,7 +59,8 @@ std::string describe(const Table& t, const Seating& s) {
 
 }  // namespace
 
-int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, const std::string& load_file) {
+int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, const std::string& load_file,
+             const std::string& chance) {
   bool interactive = isatty(STDIN_FILENO);
   try {
     Loaded loaded = load(name);
@@ -83,7 +84,8 @@ int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, c
     if (!load_file.empty()) state = replay_save(engine, saved, load_file);
     else if (Status st = engine.start(state); !st.ok) throw InputError(st.message);
     if (interactive) fmt::print("Seed {}. Seats: {}.\n", options.seed, describe(*table, seating));
-    Repl repl(loaded, table, std::move(seating), interactive, keep_going);
+    ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
+    Repl repl(loaded, table, std::move(seating), interactive, keep_going, mode);
     return repl.run(std::move(state));
   } catch (const InputError& e) {
     fmt::print(stderr, "{}\n", e.what());

@@ -29,6 +29,10 @@ int main(int argc, char** argv) {
                                         "--bot all=random for a game with no humans");
   play->add_option("--load", load_file, "resume a saved game");
   play->add_flag("--keep-going", keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
+  std::string chance;
+  play->add_option("--chance", chance, "who makes chance decisions: ask (the people at the table) or rng; "
+                                       "default: ask for those game.yaml marks physical")
+      ->check(CLI::IsMember({"ask", "rng"}));
 
   auto* test = app.add_subcommand("test", "run scenarios; ends with \"N passed, N failed\"");
   std::vector<std::string> targets;
@@ -52,6 +56,6 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("list")) return cmd_list();
   if (app.got_subcommand("test")) return cmd_test(targets, verbose);
   if (app.got_subcommand("check")) return cmd_check(check_ruleset, flags, games);
-  if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file);
+  if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file, chance);
   return 2;
 }

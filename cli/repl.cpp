@@ -28,14 +28,17 @@ const char* kHelp =
     "  :quit          leave the game\n";
 }  // namespace
 
-Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going)
+Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
+           ChanceMode chance)
     : loaded_(loaded),
       engine_(std::make_unique<Engine>(table, *loaded.rules)),
       seating_(std::move(seating)),
       interactive_(interactive),
       keep_going_(keep_going),
       color_(interactive && color_enabled(STDOUT_FILENO)),
-      editor_(interactive) {}
+      editor_(interactive),
+      chance_mode_(chance),
+      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17) {}
 
 int Repl::human_count() const {
   int n = 0;
@@ -58,7 +61,8 @@ void Repl::show_news(int viewer) {
   View v = make_view(state_, viewer, cursor);
   cursor = state_.log.size();
   for (const auto& e : v.log)
-    if (e.kind != Event::Kind::Action) fmt::print("{}\n", e.text);
+    if (e.kind == Event::Kind::Say) fmt::print("{}\n", e.text);
+    else if (e.kind == Event::Kind::Chance) fmt::print("Outcome: {}.\n", e.text);
 }
 
 void Repl::show_table(int viewer) {
@@ -297,7 +301,42 @@ bool Repl::meta(int seat, const std::string& line) {
   return !failed_ || keep_going_;
 }
 
+// The table answers a physical chance decision (or any, with --chance ask); the RNG the rest.
+bool Repl::chance_step() {
+  const ChanceDef* c = engine_->pending_chance(state_);
+  bool ask = chance_mode_ == ChanceMode::Ask || (chance_mode_ == ChanceMode::Default && c->physical);
+  if (!ask) {
+    Outcome o = engine_->decide_randomly(state_, chance_rng_);
+    if (!o.ok()) refused("chance decision: " + o.message);
+    ++applied_;
+    return o.ok();
+  }
+  show_news(viewer_for(-1));
+  std::vector<std::string> names;
+  for (const auto& [name, help] : c->outcomes) names.push_back(name);
+  if (interactive_) {
+    fmt::print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join_choices(names, " / "));
+    for (const auto& [name, help] : c->outcomes) if (!help.empty()) fmt::print("  {:<10} {}\n", name, help);
+    std::vector<std::string> completions = names;
+    completions.insert(completions.end(), kMeta.begin(), kMeta.end());
+    editor_.set_completions(completions);
+  }
+  std::string line;
+  if (!read_line("table> ", line)) return false;
+  line = normalize_action(line);
+  if (line.empty()) return true;
+  if (line[0] == ':') return meta(viewer_for(-1) < 0 ? 0 : viewer_for(-1), line);
+  Outcome o = engine_->decide(state_, line);
+  if (!o.ok()) {
+    refused("'" + line + "': " + o.message + "; outcomes: " + join_choices(names, ", "));
+    return !failed_ || keep_going_;
+  }
+  ++applied_;
+  return true;
+}
+
 bool Repl::step() {
+  if (engine_->pending_chance(state_)) return chance_step();
   if (offer_out_of_turn()) return !failed_ || keep_going_;
   if (failed_ && !keep_going_) return false;
   if (state_.over) return false;

@@ -10,6 +10,9 @@
 
 namespace arbiter::cli {
 
+// Who makes chance decisions: the table for physical ones (the default), always the table, or the RNG.
+enum class ChanceMode { Default, Ask, Rng };
+
 struct Seating {
   std::vector<bool> human;                    // per seat
   std::vector<std::unique_ptr<Bot>> bots;     // per seat; null for humans
@@ -18,12 +21,14 @@ struct Seating {
 class Repl {
  public:
   // `interactive`: prompts, colour, screen clearing and Tab completion (stdin is a terminal).
-  Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going);
+  Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
+       ChanceMode chance = ChanceMode::Default);
   // Plays from `state` until the game ends, input ends or :quit. The exit status.
   int run(State state);
 
  private:
   bool step();                                // one decision; false to stop
+  bool chance_step();                         // the pending chance decision; false to stop
   bool offer_out_of_turn();                   // true if someone acted
   bool ask_humans_out_of_turn(const std::vector<int>& holders);
   bool human_turn(int seat);
@@ -54,8 +59,11 @@ class Repl {
   bool has_pending_ = false;
   int line_number_ = 0;
   bool failed_ = false;
+  ChanceMode chance_mode_;
+  Rng chance_rng_;
 };
 
-int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file);
+int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file,
+             const std::string& chance);
 
 }  // namespace arbiter::cli

@@ -58,8 +58,8 @@ std::string check_replay(Engine& engine, const State& s) {
   State r(s.table);
   if (Status st = engine.start(r); !st.ok) return "replay: set-up failed: " + st.message;
   for (const auto& e : s.log.entries()) {
-    if (e.kind != Event::Kind::Action) continue;
-    Outcome o = engine.apply(r, e.seat, e.text);
+    if (e.kind == Event::Kind::Say) continue;
+    Outcome o = e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
     if (!o.ok()) return "replay: '" + e.text + "' was refused: " + o.message;
   }
   if (!r.same_play_state(s) || r.hash() != s.hash()) return "replaying the log does not reach the same state";
@@ -72,7 +72,7 @@ static std::string check_step(Engine& engine, const State& s) {
   if (!copy.same_play_state(s) || copy.hash() != s.hash()) return "a copy of the state differs from its original";
   for (int seat = 0; seat < s.seat_count(); ++seat)
     if (std::string e = check_view_hides(s, seat); !e.empty()) return e;
-  if (!s.over && s.active() >= 0) {
+  if (!s.over && s.active() >= 0 && s.chance.def < 0) {
     std::vector<std::string> legal;
     if (Status st = engine.legal(s, s.active(), legal); !st.ok) return st.message;
     if (legal.empty()) return "the seat on turn has no legal action and the game is not over";
@@ -101,7 +101,8 @@ ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules&
       ++report.actions;
       if (failure.empty()) {
         failure = check_step(engine, s);
-        if (!failure.empty()) failure = "after " + s.table->seats[step.seat].name + ": " + step.action + ": " + failure;
+        std::string who = step.seat < 0 ? "chance" : s.table->seats[step.seat].name;
+        if (!failure.empty()) failure = "after " + who + ": " + step.action + ": " + failure;
       }
     });
     if (!failure.empty()) report.error = where + ": " + failure;

@@ -42,7 +42,7 @@ Status Engine::start(State& state) { return settle(state); }
 
 Status Engine::legal(const State& state, int seat, std::vector<std::string>& out) {
   out.clear();
-  if (state.over || seat < 0 || seat >= state.seat_count()) return {};
+  if (state.over || seat < 0 || seat >= state.seat_count() || state.chance.def >= 0) return {};
   if (state.status[seat] == SeatStatus::OutForGame) return {};
   return rules_.actions(state, seat, out);
 }
@@ -51,6 +51,8 @@ Outcome Engine::apply(State& state, int seat, const std::string& text) {
   Outcome o;
   if (seat < 0 || seat >= state.seat_count()) return {Refusal::UnknownSeat, "no such seat", "", {}};
   if (state.over) return {Refusal::GameOver, "the game is over", "", {}};
+  if (const ChanceDef* c = pending_chance(state))
+    return {Refusal::NotLegal, "the table must first decide: " + (state.chance.question.empty() ? c->name : state.chance.question), "", {}};
   std::string wanted = normalize_action(text);
   if (Status st = legal(state, seat, o.legal); !st.ok) return {Refusal::ScriptError, st.message, "", {}};
   for (const auto& a : o.legal)
@@ -77,6 +79,39 @@ Outcome Engine::apply(State& state, int seat, const std::string& text) {
   state = std::move(next);
   o.legal.clear();
   return o;
+}
+
+const ChanceDef* Engine::pending_chance(const State& state) const {
+  return state.chance.def < 0 ? nullptr : &table_->ruleset->chances[state.chance.def];
+}
+
+Outcome Engine::decide(State& state, const std::string& result) {
+  const ChanceDef* c = pending_chance(state);
+  if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}};
+  std::vector<std::string> names;
+  for (const auto& [name, help] : c->outcomes) names.push_back(name);
+  int index = c->outcome_index(result);
+  if (index < 0) return {Refusal::NotLegal, "'" + result + "' is not an outcome of " + c->name + did_you_mean(result, names), "", names};
+  State next = state;
+  next.chance = PendingChance{};
+  next.record({Event::Kind::Chance, -1, result, kEveryone});
+  Status st = rules_.outcome(next, c->name, result);
+  if (st.ok) st = settle(next);
+  if (!st.ok) return {Refusal::ScriptError, st.message, "", names};
+  state = std::move(next);
+  return {Refusal::None, "", result, {}};
+}
+
+Outcome Engine::decide_randomly(State& state, Rng& rng) {
+  const ChanceDef* c = pending_chance(state);
+  if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}};
+  double total = 0;
+  for (double w : state.chance.weights) total += w;
+  double pick = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * total;
+  std::size_t i = 0;
+  while (i + 1 < state.chance.weights.size() && pick >= state.chance.weights[i]) pick -= state.chance.weights[i++];
+  while (state.chance.weights[i] <= 0 && i > 0) --i;
+  return decide(state, c->outcomes[i].first);
 }
 
 Value Engine::score(const State& state, int seat) {
@@ -132,8 +167,10 @@ Status Engine::settle(State& s) {
   for (int guard = 0; guard < 100000; ++guard) {
     if (s.over) {
       s.pending = 0;
+      s.chance = PendingChance{};
       return {};
     }
+    if (s.chance.def >= 0) return {};  // the table decides before anything else happens
     Status st;
     if (s.pending & kSetup) {
       s.pending = static_cast<std::uint8_t>((s.pending & ~kSetup) | kRoundStart);

@@ -41,6 +41,14 @@ class Engine {
   Status legal(const State& state, int seat, std::vector<std::string>& out);
   // Applies `text` for `seat` if it is legal. On any refusal, `state` is exactly as it was.
   Outcome apply(State& state, int seat, const std::string& text);
+  // The chance decision waiting to be made, or nullptr. While one waits, no seat may act.
+  const ChanceDef* pending_chance(const State& state) const;
+  // Makes the pending chance decision with `result`, one of its outcomes. All-or-nothing:
+  // refused (NotLegal) when none is pending or the outcome is unknown.
+  Outcome decide(State& state, const std::string& result);
+  // Makes it at random, weighted as the rules asked. The draw comes from the caller's `rng`,
+  // not the state's: the outcome is recorded in the log, so a replay needs no draw.
+  Outcome decide_randomly(State& state, Rng& rng);
   // A seat's current score (the ruleset's score hook, else its `score` variable, else 0).
   Value score(const State& state, int seat);
 

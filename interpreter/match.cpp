@@ -15,8 +15,16 @@ std::vector<int> decision_order(const State& s) {
 Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>& bots, int max_actions,
                 const std::function<void(const State&, const MatchStep&)>& after) {
   std::vector<std::string> legal;
+  Rng chance(state.table->seed * 0x9e3779b97f4a7c15ULL + 17);
   for (int applied = 0; !state.over; ) {
     if (applied >= max_actions) return Status::error("the game did not end within " + std::to_string(max_actions) + " actions");
+    if (engine.pending_chance(state)) {
+      Outcome o = engine.decide_randomly(state, chance);
+      if (!o.ok()) return Status::error("chance decision: " + o.message);
+      ++applied;
+      if (after) after(state, {-1, o.action});
+      continue;
+    }
     bool acted = false;
     for (int seat : decision_order(state)) {
       if (Status st = engine.legal(state, seat, legal); !st.ok) return st;

@@ -24,6 +24,12 @@ class Rules {
   virtual Status turn_start(State& state) = 0;
   virtual Status round_end(State& state) = 0;
   virtual Status apply(State& state, int seat, const std::string& action) = 0;
+  // A pending chance decision (asked for with game:chance) was made: `result` is one of
+  // its outcomes. Rulesets without chance decisions need not define it.
+  virtual Status outcome(State& state, const std::string& decision, const std::string& result) {
+    (void)state, (void)decision, (void)result;
+    return {};
+  }
   // Reading hooks: may not change `state`.
   // The order of the next round's turns; left empty to keep the previous round's.
   virtual Status round_order(const State& state, std::vector<int>& order) = 0;

@@ -33,6 +33,18 @@ const ZoneDef* Ruleset::zone(const std::string& name) const {
   return nullptr;
 }
 
+int ChanceDef::outcome_index(const std::string& outcome) const {
+  for (std::size_t i = 0; i < outcomes.size(); ++i)
+    if (outcomes[i].first == outcome) return static_cast<int>(i);
+  return -1;
+}
+
+int Ruleset::chance_index(const std::string& name) const {
+  for (std::size_t i = 0; i < chances.size(); ++i)
+    if (chances[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
 int Ruleset::var_index(const std::string& name) const {
   for (std::size_t i = 0; i < vars.size(); ++i)
     if (vars[i].name == name) return static_cast<int>(i);
@@ -60,7 +72,7 @@ std::vector<std::string> Ruleset::var_names() const {
 namespace {
 
 const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
-                                           "variants", "components", "zones", "vars", "turns"};
+                                           "variants", "components", "zones", "vars", "turns", "chance"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
@@ -202,6 +214,26 @@ void read_turns(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     for (const auto& a : n["out_of_turn"]) r.turns.out_of_turn.push_back(y.text(a, "an action name"));
 }
 
+void read_chances(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
+  if (!y.is_map(n, "chance")) return;
+  for (const auto& kv : n) {
+    ChanceDef c;
+    c.name = kv.first.Scalar();
+    std::string what = "chance." + c.name;
+    const YAML::Node& d = kv.second;
+    if (!y.keys(d, {"physical", "ask", "outcomes"}, what)) continue;
+    if (d["physical"]) c.physical = y.boolean(d["physical"], what + ".physical");
+    if (d["ask"]) c.ask = y.text(d["ask"], what + ".ask");
+    if (!d["outcomes"] || !d["outcomes"].IsMap() || d["outcomes"].size() == 0) {
+      y.error(d, what + " needs outcomes: {NAME: what it means, ...}");
+      continue;
+    }
+    for (const auto& o : d["outcomes"])
+      c.outcomes.emplace_back(o.first.Scalar(), o.second.IsNull() ? "" : y.text(o.second, what + ".outcomes"));
+    r.chances.push_back(std::move(c));
+  }
+}
+
 void read_variants(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.is_map(n, "variants")) return;
   for (const auto& kv : n) {
@@ -264,6 +296,7 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (root["vars"]) read_vars(y, root["vars"], *r);
   if (root["turns"]) read_turns(y, root["turns"], *r);
   if (root["variants"]) read_variants(y, root["variants"], *r);
+  if (root["chance"]) read_chances(y, root["chance"], *r);
   check_references(y, root, *r);
   if (!fs::exists(fs::path(dir) / r->rules_file))
     y.error(root["rules"] ? root["rules"] : root, "rules file '" + r->rules_file + "' not found in " + dir);

@@ -48,6 +48,16 @@ struct ParamDef {
   std::string doc;
 };
 
+// A chance decision the rules may ask for: named outcomes, each with a line of help.
+// A physical one is made by the people at a real table (`arbiter play` asks them).
+struct ChanceDef {
+  std::string name;
+  bool physical = false;
+  std::string ask;                                  // the question, with {key} from the rules' context
+  std::vector<std::pair<std::string, std::string>> outcomes;  // name, what it means
+  int outcome_index(const std::string& outcome) const;
+};
+
 // Which seat starts the first round when the rules say nothing else.
 enum class FirstSeat { First, Youngest, Oldest };
 
@@ -74,10 +84,12 @@ struct Ruleset {
   std::map<std::string, std::map<std::string, Value>> variants;
   std::vector<std::string> variant_order;
   TurnDef turns;
+  std::vector<ChanceDef> chances;
 
   const ParamDef* param(const std::string& name) const;
   const ZoneDef* zone(const std::string& name) const;
   int var_index(const std::string& name) const;  // -1 when not declared
+  int chance_index(const std::string& name) const;  // -1 when not declared
   std::vector<std::string> param_names() const;
   std::vector<std::string> zone_names() const;
   std::vector<std::string> var_names() const;

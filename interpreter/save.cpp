@@ -38,10 +38,12 @@ std::string save_text(Engine& engine, const State& state) {
   State replay(state.table);
   bool replaying = engine.start(replay).ok;
   for (const auto& e : state.log.entries()) {
-    if (e.kind != Event::Kind::Action) continue;
-    replaying = replaying && engine.apply(replay, e.seat, e.text).ok();
-    out << YAML::Flow << YAML::BeginMap << YAML::Key << "seat" << YAML::Value << t.seats[e.seat].name
-        << YAML::Key << "action" << YAML::Value << e.text;
+    if (e.kind == Event::Kind::Say) continue;
+    bool chance = e.kind == Event::Kind::Chance;
+    replaying = replaying && (chance ? engine.decide(replay, e.text) : engine.apply(replay, e.seat, e.text)).ok();
+    out << YAML::Flow << YAML::BeginMap;
+    if (chance) out << YAML::Key << "chance" << YAML::Value << e.text;
+    else out << YAML::Key << "seat" << YAML::Value << t.seats[e.seat].name << YAML::Key << "action" << YAML::Value << e.text;
     if (replaying) out << YAML::Key << "hash" << YAML::Value << hex(replay.hash());
     out << YAML::EndMap;
   }
@@ -69,14 +71,22 @@ SavedGame read_save(const std::string& file) {
     for (const auto& kv : root["params"]) g.options.set[kv.first.Scalar()] = y.text(kv.second, "a parameter");
   if (root["actions"] && y.is_list(root["actions"], "actions"))
     for (const auto& a : root["actions"]) {
-      if (!a.IsMap() || !a["seat"] || !a["action"]) { y.error(a, "an action is {seat: NAME, action: TEXT, hash: H}"); continue; }
+      bool chance = a.IsMap() && a["chance"];
+      if (!a.IsMap() || (!chance && (!a["seat"] || !a["action"]))) {
+        y.error(a, "a step is {seat: NAME, action: TEXT, hash: H} or {chance: OUTCOME, hash: H}");
+        continue;
+      }
       SavedStep s;
-      s.action = y.text(a["action"], "action");
       s.line = a.Mark().line + 1;
-      std::string seat = y.text(a["seat"], "seat");
-      for (std::size_t i = 0; i < g.options.seats.size(); ++i)
-        if (g.options.seats[i].name == seat) s.seat = static_cast<int>(i);
-      if (s.seat < 0) y.error(a["seat"], "unknown seat '" + seat + "'");
+      if (chance) {
+        s.action = y.text(a["chance"], "chance");
+      } else {
+        s.action = y.text(a["action"], "action");
+        std::string seat = y.text(a["seat"], "seat");
+        for (std::size_t i = 0; i < g.options.seats.size(); ++i)
+          if (g.options.seats[i].name == seat) s.seat = static_cast<int>(i);
+        if (s.seat < 0) y.error(a["seat"], "unknown seat '" + seat + "'");
+      }
       if (a["hash"]) {
         std::string h = y.text(a["hash"], "hash");
         char* end = nullptr;
@@ -95,9 +105,10 @@ State replay_save(Engine& engine, const SavedGame& game, const std::string& file
   int n = 0;
   for (const auto& step : game.steps) {
     ++n;
-    std::string where = file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) + " (" +
-                        engine.table().seats[step.seat].name + ": " + step.action + "): ";
-    Outcome o = engine.apply(s, step.seat, step.action);
+    std::string who = step.seat < 0 ? "chance" : engine.table().seats[step.seat].name;
+    std::string where = file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) + " (" + who + ": " +
+                        step.action + "): ";
+    Outcome o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
     if (!o.ok()) throw InputError(where + "refused on replay (" + to_text(o.refusal) + (o.message.empty() ? "" : ": " + o.message) +
                                   "); was the ruleset edited since the game was saved?");
     if (step.hash && s.hash() != step.hash)

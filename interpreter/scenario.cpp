@@ -46,6 +46,7 @@ class Runner {
   void step(const YAML::Node& s);
   void act(const YAML::Node& at, const std::string& seat_name, const std::string& action);
   void reject(const YAML::Node& at, const std::string& text);
+  void decide(const YAML::Node& at, const std::string& result);
   void expect(const YAML::Node& checks);
   void expect_zone(const YAML::Node& at, int z, const YAML::Node& want);
   void expect_vars(const YAML::Node& map);
@@ -59,6 +60,7 @@ class Runner {
   std::unique_ptr<Rules> rules_;
   std::unique_ptr<Engine> engine_;
   State state_;
+  Rng chance_rng_;  // unscripted chance decisions
   std::string step_label_;
 };
 
@@ -134,6 +136,7 @@ void Runner::load_game(const YAML::Node& root) {
   }
   engine_ = std::make_unique<Engine>(table, *rules_);
   state_ = State(table);
+  chance_rng_.reseed(options.seed ^ 0x5ce7a210ULL);
   if (root["arrange"]) arrange(root["arrange"]);
   if (Status st = engine_->start(state_); !st.ok) fail(root, "setting up the game failed: " + st.message);
 }
@@ -202,7 +205,7 @@ void Runner::step(const YAML::Node& s) {
   std::string key = kv.first.Scalar();
   step_label_ += "(" + key + (kv.second.IsScalar() ? ": " + kv.second.Scalar() : "") + ") ";
   if (key == "reject") reject(kv.second, y_.text(kv.second, "reject"));
-  else if (key == "outcome") fail(kv.first, "no chance decision is pending");
+  else if (key == "outcome") decide(kv.second, y_.text(kv.second, "outcome"));
   else if (key == "arrange") arrange(kv.second);
   else if (key == "expect") expect(kv.second);
   else {
@@ -216,8 +219,21 @@ void Runner::step(const YAML::Node& s) {
   }
 }
 
+void Runner::decide(const YAML::Node& at, const std::string& result) {
+  if (!engine_->pending_chance(state_)) fail(at, "no chance decision is pending");
+  Outcome o = engine_->decide(state_, result);
+  if (!o.ok())
+    fail(at, "the outcome '" + result + "' was refused: " + o.message +
+                 (o.legal.empty() ? "" : "; outcomes: " + join_choices(o.legal, ", ")));
+}
+
 void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::string& action) {
   int s = seat(at, seat_name);
+  // Chance decisions the scenario does not script are made by its seeded RNG.
+  while (engine_->pending_chance(state_)) {
+    Outcome o = engine_->decide_randomly(state_, chance_rng_);
+    if (!o.ok()) fail(at, "a chance decision failed: " + o.message);
+  }
   Outcome o = engine_->apply(state_, s, action);
   if (!o.ok()) {
     std::string msg = "expected '" + action + "' by " + seat_name + " to be accepted, but it was refused: " +

@@ -131,6 +131,8 @@ std::uint64_t State::hash() const {
   for (auto o : order) h.byte(o);
   h.word(turn_index), h.word(round), h.word(turn), h.byte(pending), h.byte(over);
   for (int w : winners) h.word(w);
+  h.word(static_cast<std::uint64_t>(chance.def));
+  for (double w : chance.weights) h.word(static_cast<std::uint64_t>(w * 1e6));
   for (int i = 0; i < 4; ++i) h.word(rng.words()[i]);
   for (const auto& [z, kinds] : arranged) { h.word(z); for (int k : kinds) h.word(k); }
   return h.h;
@@ -140,7 +142,7 @@ bool State::same_play_state(const State& o) const {
   return items == o.items && zone_end == o.zone_end && face == o.face && revealed == o.revealed &&
          vars == o.vars && status == o.status && order == o.order && turn_index == o.turn_index &&
          round == o.round && turn == o.turn && pending == o.pending && over == o.over &&
-         winners == o.winners && rng == o.rng && arranged == o.arranged;
+         winners == o.winners && chance == o.chance && rng == o.rng && arranged == o.arranged;
 }
 
 }  // namespace arbiter

@@ -29,6 +29,14 @@ enum Pending : std::uint8_t {
   kSetup = 1, kRoundStart = 2, kTurnStart = 4, kTurnEnd = 8, kRoundEnd = 16,
 };
 
+// A chance decision waiting to be made: by the RNG, a scenario, or the people at the table.
+struct PendingChance {
+  int def = -1;                          // index into Ruleset::chances; -1: none pending
+  std::vector<double> weights;           // per outcome, in the order game.yaml lists them
+  std::string question;                  // the ask text with the rules' context filled in
+  bool operator==(const PendingChance& o) const { return def == o.def && weights == o.weights && question == o.question; }
+};
+
 struct State {
   std::shared_ptr<const Table> table;
   std::vector<std::uint16_t> items;      // component ids, zone by zone, each bottom to top
@@ -44,6 +52,7 @@ struct State {
   std::uint8_t pending = 0;
   bool over = false;
   std::vector<int> winners;
+  PendingChance chance;
   Rng rng;
   std::vector<std::pair<int, std::vector<int>>> arranged;  // zone, kinds for its next shuffle
   Log log;
