@@ -15,7 +15,7 @@ namespace arbiter {
 namespace {
 
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
-                              "round_order", "actions", "accepts", "score", "outcome"};
+                              "round_order", "actions", "accepts", "score", "outcome", "expand"};
 
 // Keeps the error message and the ruleset's own frames of the traceback.
 int traceback_handler(lua_State* L) {
@@ -244,6 +244,24 @@ Status LuaRules::accepts(const State& state, int seat, const std::string& action
   } else if (lua_type(m.L, -1) == LUA_TSTRING) {
     why = lua_tostring(m.L, -1);
   }
+  lua_settop(m.L, h - 1);
+  return st;
+}
+
+Status LuaRules::expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) {
+  Impl& m = *impl_;
+  int h = m.prepare("expand");
+  if (!h) return {};
+  lua_pushinteger(m.L, seat + 1);
+  lua_pushstring(m.L, line.c_str());
+  Status st = m.call("expand", h, 2, 1, &state, nullptr);
+  if (!st.ok) return st;
+  if (lua_istable(m.L, -1))
+    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
+      lua_rawgeti(m.L, -1, i);
+      if (lua_type(m.L, -1) == LUA_TSTRING) steps.push_back(normalize_action(lua_tostring(m.L, -1)));
+      lua_pop(m.L, 1);
+    }
   lua_settop(m.L, h - 1);
   return st;
 }

@@ -252,6 +252,84 @@ int g_reveal(lua_State* L) {
 }
 int g_conceal(lua_State* L) { int z = check_zone(L, 2); writing(L).revealed[z] = 0; return 0; }
 
+// --- the board ---
+int check_cell(lua_State* L, int arg) {
+  int z = check_zone(L, arg);
+  int p = reading(L).table->zone_position[z];
+  if (p < 0) throw RuleError("zone '" + reading(L).table->zones[z].name + "' is not a board cell");
+  return p;
+}
+void push_cells(lua_State* L, const std::vector<int>& positions) {
+  std::vector<int> zones;
+  for (int p : positions) zones.push_back(reading(L).table->position_zone[p]);
+  push_ids(L, zones);
+}
+const Board& board(lua_State* L) {
+  const Board& b = reading(L).table->ruleset->board;
+  if (!b.present()) throw RuleError("this ruleset has no board");
+  return b;
+}
+// game:neighbours(cell [, "orthogonal" | "diagonal"]): adjacent cells (zone ids).
+int g_neighbours(lua_State* L) {
+  const Board& b = board(L);
+  int p = check_cell(L, 2);
+  std::string kind = luaL_optstring(L, 3, "all");
+  if (kind != "all" && kind != "orthogonal" && kind != "diagonal")
+    throw RuleError("neighbours are 'orthogonal', 'diagonal' or 'all', not '" + kind + "'");
+  std::vector<int> out;
+  if (kind != "diagonal") out = b.orthogonal[p];
+  if (kind != "orthogonal") out.insert(out.end(), b.diagonal[p].begin(), b.diagonal[p].end());
+  push_cells(L, out);
+  return 1;
+}
+// game:cells([tag]): every cell, or the cells with that tag.
+int g_cells(lua_State* L) {
+  const Board& b = board(L);
+  std::vector<int> out;
+  if (lua_isnoneornil(L, 2)) {
+    for (int p = 0; p < b.size(); ++p) if (b.exists[p]) out.push_back(p);
+  } else {
+    std::string tag = luaL_checkstring(L, 2);
+    auto it = b.tags.find(tag);
+    if (it == b.tags.end()) {
+      std::vector<std::string> known;
+      for (const auto& [k, v] : b.tags) known.push_back(k);
+      throw RuleError("no cells are tagged '" + tag + "'" + did_you_mean(tag, known));
+    }
+    out = it->second;
+  }
+  push_cells(L, out);
+  return 1;
+}
+int g_tagged(lua_State* L) {
+  const Board& b = board(L);
+  int p = check_cell(L, 2);
+  auto it = b.tags.find(luaL_checkstring(L, 3));
+  lua_pushboolean(L, it != b.tags.end() && std::find(it->second.begin(), it->second.end(), p) != it->second.end());
+  return 1;
+}
+// game:coords(cell) -> file, rank (1-based indices into board.files / board.ranks).
+int g_coords(lua_State* L) {
+  const Board& b = board(L);
+  int p = check_cell(L, 2);
+  lua_pushinteger(L, b.file_of(p) + 1);
+  lua_pushinteger(L, b.rank_of(p) + 1);
+  return 2;
+}
+int g_cell_at(lua_State* L) {
+  const Board& b = board(L);
+  int p = b.at(static_cast<int>(luaL_checkinteger(L, 2)) - 1, static_cast<int>(luaL_checkinteger(L, 3)) - 1);
+  if (p < 0) lua_pushnil(L);
+  else lua_pushinteger(L, reading(L).table->position_zone[p] + 1);
+  return 1;
+}
+int g_distance(lua_State* L) {
+  const Board& b = board(L);
+  int d = b.distance(check_cell(L, 2), check_cell(L, 3));
+  if (d < 0) lua_pushnil(L); else lua_pushinteger(L, d);
+  return 1;
+}
+
 // --- the log and chance ---
 // game:chance(name, {outcome = weight, ...} [, {key = text, ...}]): the table decides next.
 int g_chance(lua_State* L) {
@@ -338,6 +416,8 @@ const luaL_Reg kMethods[] = {
     {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
     {"conceal", guarded<g_conceal>}, {"say", guarded<g_say>}, {"tell", guarded<g_tell>},
     {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>}, {"chance", guarded<g_chance>},
+    {"neighbours", guarded<g_neighbours>}, {"cells", guarded<g_cells>}, {"tagged", guarded<g_tagged>},
+    {"coords", guarded<g_coords>}, {"cell_at", guarded<g_cell_at>}, {"distance", guarded<g_distance>},
     {nullptr, nullptr}};
 
 }  // namespace

@@ -36,12 +36,50 @@ static std::string var_list(const std::vector<std::pair<std::string, std::string
   return out;
 }
 
+// A cell's stack as a few characters: each kind's symbol, with its count when above one ("b2").
+static std::string cell_text(const View& v, const ZoneView& z) {
+  std::vector<std::pair<std::string, int>> counts;
+  for (const auto& item : z.items) {
+    std::string sym = item;
+    for (const auto& [name, symbol] : v.symbols) if (name == item) sym = symbol;
+    if (!counts.empty() && counts.back().first == sym) ++counts.back().second;
+    else counts.emplace_back(sym, 1);
+  }
+  std::string out;
+  for (const auto& [sym, n] : counts) out += (out.empty() ? "" : "+") + sym + (n > 1 ? std::to_string(n) : "");
+  return out.empty() ? "." : out;
+}
+
+// The board as a grid, top rank first, files along the bottom; plain ASCII.
+static std::string render_board(const View& v) {
+  const BoardView& b = v.board;
+  std::size_t width = 2, label = 1;
+  for (int z : b.zone) if (z >= 0) width = std::max(width, cell_text(v, v.zones[z]).size());
+  for (const auto& r : b.ranks) label = std::max(label, r.size());
+  std::string out;
+  for (int rank = static_cast<int>(b.ranks.size()) - 1; rank >= 0; --rank) {
+    out += fmt::format("  {:>{}} ", b.ranks[rank], label);
+    for (std::size_t file = 0; file < b.files.size(); ++file) {
+      int z = b.zone[rank * b.files.size() + file];
+      out += fmt::format(" {:^{}}", z < 0 ? "" : cell_text(v, v.zones[z]), width);
+    }
+    out += "\n";
+  }
+  out += fmt::format("  {:>{}} ", "", label);
+  for (const auto& f : b.files) out += fmt::format(" {:^{}}", f, width);
+  return out + "\n";
+}
+
 std::string render_table(const View& v, const std::string& title, bool color) {
   std::string out = style(title, "1", color);
-  if (v.round > 0) out += fmt::format(" · round {}", v.round);
+  if (v.rounds && v.round > 0) out += fmt::format(" · round {}", v.round);
   out += "\n";
-  for (const auto& z : v.zones)
-    if (z.owner < 0) out += fmt::format("  {}: {}\n", z.label, render_items(z, v.noun));
+  std::vector<bool> on_board(v.zones.size(), false);
+  for (int z : v.board.zone) if (z >= 0) on_board[z] = true;
+  if (!v.board.files.empty()) out += render_board(v);
+  for (std::size_t z = 0; z < v.zones.size(); ++z)
+    if (v.zones[z].owner < 0 && !on_board[z])
+      out += fmt::format("  {}: {}\n", v.zones[z].label, render_items(v.zones[z], v.noun));
   std::string globals = var_list(v.globals);
   if (!globals.empty()) out += "  " + globals + "\n";
   std::size_t width = 0;

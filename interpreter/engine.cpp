@@ -47,7 +47,23 @@ Status Engine::legal(const State& state, int seat, std::vector<std::string>& out
   return rules_.actions(state, seat, out);
 }
 
-Outcome Engine::apply(State& state, int seat, const std::string& text) {
+Outcome Engine::apply(State& state, int seat, const std::string& text) { return apply_one(state, seat, text, true); }
+
+// A whole composite move typed on one line: every step must be legal in turn, or none is taken.
+Outcome Engine::apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps) {
+  State next = state;
+  for (const auto& step : steps) {
+    Outcome o = apply_one(next, seat, step, false);
+    if (!o.ok()) {
+      o.message = "step '" + step + "' of '" + line + "': " + (o.message.empty() ? to_text(o.refusal) : o.message);
+      return o;
+    }
+  }
+  state = std::move(next);
+  return {Refusal::None, "", line, {}};
+}
+
+Outcome Engine::apply_one(State& state, int seat, const std::string& text, bool expand) {
   Outcome o;
   if (seat < 0 || seat >= state.seat_count()) return {Refusal::UnknownSeat, "no such seat", "", {}};
   if (state.over) return {Refusal::GameOver, "the game is over", "", {}};
@@ -62,6 +78,11 @@ Outcome Engine::apply(State& state, int seat, const std::string& text) {
     std::string canonical, why;
     if (Status st = rules_.accepts(state, seat, wanted, accepted, canonical, why); !st.ok)
       return {Refusal::ScriptError, st.message, "", o.legal};
+    if (!accepted && expand) {
+      std::vector<std::string> steps;
+      if (Status st = rules_.expand(state, seat, wanted, steps); !st.ok) return {Refusal::ScriptError, st.message, "", o.legal};
+      if (!steps.empty()) return apply_steps(state, seat, wanted, steps);
+    }
     if (!accepted) {
       bool on_turn = seat == state.active();
       o.refusal = (o.legal.empty() && !on_turn) ? Refusal::NotYourTurn : Refusal::NotLegal;

@@ -39,7 +39,9 @@ class Engine {
   Status start(State& state);
   // The seat's legal actions (empty when it may not act now).
   Status legal(const State& state, int seat, std::vector<std::string>& out);
-  // Applies `text` for `seat` if it is legal. On any refusal, `state` is exactly as it was.
+  // Applies `text` for `seat` if it is legal, or if the ruleset expands it into steps that
+  // are each legal in turn (a whole composite move on one line). On any refusal, `state`
+  // is exactly as it was.
   Outcome apply(State& state, int seat, const std::string& text);
   // The chance decision waiting to be made, or nullptr. While one waits, no seat may act.
   const ChanceDef* pending_chance(const State& state) const;
@@ -53,6 +55,8 @@ class Engine {
   Value score(const State& state, int seat);
 
  private:
+  Outcome apply_one(State& state, int seat, const std::string& text, bool expand);
+  Outcome apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps);
   Status settle(State& state);
   Status begin_round(State& state);
   Status advance_turn(State& state);

@@ -39,6 +39,12 @@ class Rules {
   // action's canonical text, or a reason why not.
   virtual Status accepts(const State& state, int seat, const std::string& action, bool& accepted,
                          std::string& canonical, std::string& why) = 0;
+  // A line that is not one action may stand for several (a composite move typed at once):
+  // the steps, in order, or none.
+  virtual Status expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) {
+    (void)state, (void)seat, (void)line, (void)steps;
+    return {};
+  }
   // A seat's score; the runtime falls back to the variable `score` when there is no hook.
   virtual Status score(const State& state, int seat, Value& out) = 0;
 };

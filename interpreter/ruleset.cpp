@@ -72,7 +72,7 @@ std::vector<std::string> Ruleset::var_names() const {
 namespace {
 
 const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
-                                           "variants", "components", "zones", "vars", "turns", "chance"};
+                                           "variants", "components", "zones", "vars", "turns", "chance", "board"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
@@ -291,6 +291,7 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   else y.error("game.yaml needs players: {min: N, max: N}");
   if (root["params"]) read_params(y, root["params"], *r);
   if (root["zones"]) read_zones(y, root["zones"], *r);
+  if (root["board"]) read_board(y, root["board"], *r);
   std::string shared = scripts_dir.empty() ? (fs::path(dir) / ".." / ".." / "scripts").string() : scripts_dir;
   if (root["components"]) read_components(y, root["components"], *r, shared);
   if (root["vars"]) read_vars(y, root["vars"], *r);

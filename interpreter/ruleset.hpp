@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/board.hpp"
 #include "interpreter/value.hpp"
 
 namespace arbiter {
@@ -85,6 +86,7 @@ struct Ruleset {
   std::vector<std::string> variant_order;
   TurnDef turns;
   std::vector<ChanceDef> chances;
+  Board board;                            // no files: the game has no board
 
   const ParamDef* param(const std::string& name) const;
   const ZoneDef* zone(const std::string& name) const;

@@ -126,6 +126,14 @@ void lay_out(Table& t) {
   }
   if (t.component_kind.size() > 65535) throw InputError(r.yaml_path + ": more than 65535 components");
   for (const auto& v : r.vars) t.var_slot.push_back(v.per_seat ? t.seat_vars++ : t.global_vars++);
+  t.zone_position.assign(t.zones.size(), -1);
+  t.position_zone.assign(r.board.present() ? r.board.size() : 0, -1);
+  for (int p = 0; p < static_cast<int>(t.position_zone.size()); ++p)
+    if (r.board.zone_offset[p] >= 0) {
+      int z = t.zone_id(r.board.first_zone_def + r.board.zone_offset[p], -1);
+      t.position_zone[p] = z;
+      t.zone_position[z] = p;
+    }
 }
 
 }  // namespace

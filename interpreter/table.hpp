@@ -34,6 +34,8 @@ struct Table {
   int global_vars = 0;                     // global var slots come first
   std::vector<int> var_slot;               // per VarDef: its global slot, or its per-seat offset
   int seat_vars = 0;
+  std::vector<int> zone_position;          // per zone: its board position, or -1
+  std::vector<int> position_zone;          // per board position: its zone, or -1
 
   int seat_count() const { return static_cast<int>(seats.size()); }
   int component_count() const { return static_cast<int>(component_kind.size()); }

@@ -18,6 +18,7 @@ View make_view(const State& s, int seat, std::size_t log_from) {
   v.ruleset = r.id;
   v.noun = r.noun;
   v.round = s.round;
+  v.rounds = r.turns.rounds;
   v.active = s.over ? -1 : s.active();
   v.order.assign(s.order.begin(), s.order.end());
   v.over = s.over;
@@ -44,6 +45,16 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     for (int c : s.contents(static_cast<int>(z))) zv.items.push_back(s.visible(c, seat) ? t.component_name(c) : "?");
     v.zones.push_back(std::move(zv));
   }
+  if (r.board.present()) {
+    v.board.files = r.board.files;
+    v.board.ranks = r.board.ranks;
+    v.board.zone = t.position_zone;
+  }
+  for (const auto& k : r.kinds) {
+    auto it = k.props.find("symbol");
+    if (it != k.props.end()) v.symbols.emplace_back(k.name, to_text(it->second));
+  }
+  v.chance = s.chance.question;
   for (auto& e : s.log.entries(log_from))
     if (seat < 0 ? e.audience == kEveryone : (e.audience & (1u << seat)) != 0) v.log.push_back(std::move(e));
   return v;

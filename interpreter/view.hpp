@@ -23,11 +23,18 @@ struct SeatView {
   std::vector<std::pair<std::string, std::string>> vars;  // visible variables, as text
 };
 
+// The board's shape, for drawing: cells by position, each the index of its zone in View::zones.
+struct BoardView {
+  std::vector<std::string> files, ranks;  // left to right, bottom to top
+  std::vector<int> zone;                  // per position (rank * files + file), -1 where there is no cell
+};
+
 struct View {
   int seat = -1;                    // whose view; -1 is a spectator's
   std::string ruleset;
   std::string noun;                 // "card": what one component is called
   int round = 0;
+  bool rounds = false;              // the game is played in rounds
   int active = -1;
   std::vector<int> order;
   bool over = false;
@@ -35,6 +42,9 @@ struct View {
   std::vector<SeatView> seats;
   std::vector<std::pair<std::string, std::string>> globals;
   std::vector<ZoneView> zones;
+  BoardView board;                  // empty files: no board
+  std::vector<std::pair<std::string, std::string>> symbols;  // component name -> its `symbol` property
+  std::string chance;               // the question the table must answer, if any
   std::vector<Event> log;           // the entries this seat may read
 };
 

@@ -37,4 +37,28 @@ function cards.names(game, list)
   return table.concat(names, " ")
 end
 
+-- The component of `zone` named `name` (as game.yaml names it), or nil: for reading what
+-- a player typed.
+function cards.find(game, zone, name)
+  for _, c in ipairs(game:cards(zone)) do
+    if game:name(c) == name then return c end
+  end
+  return nil
+end
+
+-- The bottom component of `zone` (the last of game:cards), or nil when it is empty.
+function cards.bottom(game, zone)
+  local list = game:cards(zone)
+  return list[#list]
+end
+
+-- Whether components `a` and `b` agree on every property named in `keys`
+-- (cards.same(game, a, b, {"color", "rank"}): a red 7 and another red 7).
+function cards.same(game, a, b, keys)
+  for _, key in ipairs(keys) do
+    if game:prop(a, key) ~= game:prop(b, key) then return false end
+  end
+  return true
+end
+
 return cards

@@ -1,0 +1,214 @@
+-- Stack Nabbit: flip cards until you stop, keep the last one, steal its matches from your
+-- neighbours and the Vault, and bank that number if you already had it face up.
+-- See README.md for the rules in short and the readings chosen.
+local seats = require("seats")
+local cards = require("cards")
+
+local rules = {}
+
+local MAX_FLIPS = 5      -- the fifth card flipped is kept without a choice
+local VAULT_CARDS = 2    -- dealt to the Vault at the start
+local SEAT_CARDS = 2     -- dealt face up to each seat at the start
+
+local function name(game, s) return game:seat_name(s) end
+local function faceup(game, s) return game:zone("faceup", s) end
+local function bank(game, s) return game:zone("bank", s) end
+local function value(game, c) return game:prop(c, "value") end
+
+-- Orders a zone by number, lowest on top, so that the table lists its stacks in order
+-- ("0  3×2  5"). Ties break on the component, so the order is the same on every replay.
+local function tidy(game, zone)
+  local list = game:cards(zone)
+  table.sort(list, function(a, b)
+    local va, vb = value(game, a), value(game, b)
+    if va ~= vb then return va > vb end
+    return a > b
+  end)
+  for _, c in ipairs(list) do game:move(c, zone) end
+end
+
+-- Words a player would use ------------------------------------------------------------
+
+local WORDS = { "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+                "eighteen", "nineteen", "twenty" }
+
+local function number_word(n) return WORDS[n] or tostring(n) end
+
+-- "a 4" or "three 4s".
+local function some(n, card_name)
+  if n == 1 then return "a " .. card_name end
+  return number_word(n) .. " " .. card_name .. "s"
+end
+
+-- "A", "A and B", "A, B and C".
+local function join(list)
+  if #list <= 1 then return list[1] or "" end
+  return table.concat(list, ", ", 1, #list - 1) .. " and " .. list[#list]
+end
+
+-- Card names in the order given, as a phrase: "the 3, 5 and 2".
+local function the_cards(game, list)
+  local names = {}
+  for i, c in ipairs(list) do names[i] = game:name(c) end
+  return "the " .. join(names)
+end
+
+-- Scoring -----------------------------------------------------------------------------
+
+local function zeroes(game, s)
+  return #cards.matching(game, bank(game, s), "value", 0) + #cards.matching(game, faceup(game, s), "value", 0)
+end
+
+-- Whether `seat` is tied for the most zeroes. With no zero on the table nobody is.
+local function has_most_zeroes(game, seat)
+  local most = 0
+  for s = 1, game:seats() do most = math.max(most, zeroes(game, s)) end
+  return most > 0 and zeroes(game, seat) == most
+end
+
+local function card_points(game, s)
+  return game:sum(bank(game, s), "value") + game:sum(faceup(game, s), "value")
+end
+
+-- A seat's score as the game would end now: its bank and face-up cards, plus the bonus.
+function rules.score(game, seat)
+  local points = card_points(game, seat)
+  if has_most_zeroes(game, seat) then points = points + game:param("zero_bonus") end
+  return points
+end
+
+-- The game ends: banks are shown, every seat's score is told, the best total wins.
+local function end_game(game)
+  game:say("The Draw Pile is empty: the game ends. Everyone turns their bank face up.")
+  local best, winners = nil, {}
+  for s = 1, game:seats() do
+    for _, c in ipairs(game:cards(bank(game, s))) do game:face(c, "up") end
+    local total = rules.score(game, s)
+    local bonus = has_most_zeroes(game, s) and game:param("zero_bonus") > 0
+    game:say(("%s scores %d: %d in cards%s."):format(name(game, s), total, card_points(game, s),
+      bonus and (", plus %d for the most zeroes (%s)"):format(game:param("zero_bonus"), some(zeroes(game, s), "0")) or ""))
+    if best == nil or total > best then best, winners = total, { s }
+    elseif total == best then winners[#winners + 1] = s end
+  end
+  local names = {}
+  for i, s in ipairs(winners) do names[i] = name(game, s) end
+  if #winners == 1 then game:say(("%s wins with %d points."):format(names[1], best))
+  else game:say(("%s share the win with %d points each."):format(join(names), best)) end
+  game:finish(winners)
+end
+
+-- A turn ------------------------------------------------------------------------------
+
+-- Steals every card of `number` from the seat's neighbours and the Vault into its face-up
+-- cards. Returns the phrases for the narration: "two 4s from Charlie", "one from the Vault".
+local function steal(game, seat, number, card_name)
+  local sources = {}
+  for _, s in ipairs(seats.neighbours(game, seat)) do sources[#sources + 1] = { faceup(game, s), name(game, s) } end
+  sources[#sources + 1] = { game:zone("vault"), "the Vault" }
+  local phrases = {}
+  for _, source in ipairs(sources) do
+    local got = cards.move_matching(game, source[1], faceup(game, seat), "value", number)
+    if #got > 0 then
+      local amount = #phrases == 0 and some(#got, card_name) or number_word(#got)
+      phrases[#phrases + 1] = amount .. " from " .. source[2]
+    end
+  end
+  return phrases
+end
+
+-- Steps 2 and 3 of the turn for the last card flipped, in the rule text's order: steal its
+-- matches, put the other flipped cards into the Vault, then bank if the seat already had
+-- that number face up. Nothing in front of the seat changes while it flips, so the face-up
+-- cards it holds now are those it had at the start of its turn.
+local function keep_last(game, seat)
+  local flipped = game:cards("flipped")
+  local kept = flipped[#flipped]
+  local number, card_name = value(game, kept), game:name(kept)
+  local had_it = #cards.matching(game, faceup(game, seat), "value", number) > 0
+  game:move(kept, faceup(game, seat))
+  local stolen = steal(game, seat, number, card_name)
+  if #stolen == 0 then
+    game:say(("%s keeps the %s; there is no %s to steal."):format(name(game, seat), card_name, card_name))
+  else
+    game:say(("%s keeps the %s and steals %s."):format(name(game, seat), card_name, join(stolen)))
+  end
+  local rest = game:cards("flipped")
+  if #rest > 0 then
+    game:move_all("flipped", "vault")
+    local phrase = the_cards(game, rest):gsub("^t", "T")
+    game:say((#rest == 1 and "%s goes to the Vault." or "%s go to the Vault."):format(phrase))
+  end
+  if had_it then
+    local banked = cards.move_matching(game, faceup(game, seat), bank(game, seat), "value", number)
+    game:say(("%s banks %s."):format(name(game, seat), some(#banked, card_name)))
+  end
+  for _, z in ipairs({ "vault", faceup(game, seat), bank(game, seat) }) do tidy(game, z) end
+end
+
+local function finish_turn(game, seat)
+  keep_last(game, seat)
+  if game:count("draw_pile") == 0 then end_game(game) else game:end_turn() end
+end
+
+-- Flips the top of the Draw Pile; the last card of the pile and the fifth card are kept
+-- without a choice. Flipped cards lie in the order flipped, the first on top, so the table
+-- lists them left to right and the last one (the card a stop keeps) is at the bottom.
+local function flip(game, seat)
+  local c = game:top("draw_pile")
+  game:move(c, "flipped", "bottom")
+  game:say(("%s flips a %s."):format(name(game, seat), game:name(c)))
+  if game:count("draw_pile") == 0 then
+    game:say(("That was the last card of the Draw Pile: %s must keep it."):format(name(game, seat)))
+    finish_turn(game, seat)
+  elseif game:count("flipped") >= MAX_FLIPS then
+    game:say(("That is the fifth card: %s must keep it."):format(name(game, seat)))
+    finish_turn(game, seat)
+  end
+end
+
+-- Hooks -------------------------------------------------------------------------------
+
+function rules.setup(game)
+  local needed = VAULT_CARDS + SEAT_CARDS * game:seats() + 1
+  if game:count("draw_pile") < needed then
+    error(("the deck has %d cards; %d players need at least %d (raise copies)"):format(
+      game:count("draw_pile"), game:seats(), needed))
+  end
+  game:shuffle("draw_pile")
+end
+
+-- The game is not in rounds: this runs once, when the turn order (oldest first) is known,
+-- and deals the Vault and then each seat in that order.
+function rules.round_start(game)
+  local vault = {}
+  for i = 1, VAULT_CARDS do vault[i] = game:draw("draw_pile", "vault") end
+  game:say(("The Vault opens with %s."):format(the_cards(game, vault)))
+  tidy(game, "vault")
+  for _, s in ipairs(game:order()) do
+    local dealt = {}
+    for i = 1, SEAT_CARDS do dealt[i] = game:draw("draw_pile", faceup(game, s)) end
+    game:say(("%s is dealt %s."):format(name(game, s), the_cards(game, dealt)))
+    tidy(game, faceup(game, s))
+  end
+end
+
+function rules.turn_start(game)
+  flip(game, game:active())
+end
+
+function rules.actions(game, seat)
+  if seat ~= game:active() then return {} end
+  return { "draw", "stop" }
+end
+
+function rules.apply(game, seat, action)
+  if action.name == "draw" then
+    flip(game, seat)
+  elseif action.name == "stop" then
+    game:say(("%s stops."):format(name(game, seat)))
+    finish_turn(game, seat)
+  end
+end
+
+return rules

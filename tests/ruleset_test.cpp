@@ -1,0 +1,134 @@
+// Tests of interpreter/ruleset.cpp: reading game.yaml, reporting every mistake with
+// file:line:column, and finding rulesets by id.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/ruleset.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+const std::string kFixtures = ARBITER_SOURCE_DIR "/tests/fixtures";
+
+// The message load_ruleset throws for a fixture, or "" when it loads.
+std::string load_error(const std::string& fixture) {
+  try {
+    load_ruleset(kFixtures + "/" + fixture);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a valid game.yaml is read into the ruleset's facts") {
+  auto r = load_ruleset(kFixtures + "/counter");
+  CHECK(r->id == "counter");
+  CHECK(r->name == "Counter");
+  CHECK(r->rules_file == "rules.lua");
+  CHECK(r->min_players == 2);
+  CHECK(r->max_players == 4);
+  CHECK(r->default_players == 2);
+  REQUIRE(r->kinds.size() == 5);
+  CHECK(r->kinds[0].name == "ace");
+  CHECK(r->kinds[0].count == 3);
+  CHECK(r->kinds[0].zone == "deck");
+  CHECK(r->kinds[0].props.at("value") == Value{1});
+  CHECK(r->kinds[3].zone == "pile");
+  CHECK(r->kinds[4].count_param == "markers");
+  CHECK(r->zone_names() == std::vector<std::string>{"deck", "pile", "hand"});
+  CHECK(r->zone("deck")->visibility == Visibility::Hidden);
+  CHECK(r->zone("pile")->visibility == Visibility::Public);
+  CHECK(r->zone("hand")->per_seat);
+  CHECK(r->zone("hand")->visibility == Visibility::Owner);
+  CHECK(r->var_names() == std::vector<std::string>{"count", "pokes", "score"});
+  CHECK(r->vars[r->var_index("count")].initial == Value{0});
+  CHECK(r->vars[r->var_index("pokes")].per_seat);
+  CHECK(r->var_index("nothing") == -1);
+  REQUIRE(r->param("target"));
+  CHECK(r->param("target")->initial == Value{10});
+  CHECK(r->param("target")->min == 1);
+  CHECK(r->param("target")->max == 100);
+  CHECK(r->param("colour")->choices == std::vector<std::string>{"red", "blue"});
+  CHECK(r->variants.at("quick").at("target") == Value{3});
+  CHECK(r->turns.rounds);
+  CHECK(r->turns.first == FirstSeat::Youngest);
+  CHECK(r->turns.out_of_turn == std::vector<std::string>{"poke"});
+}
+
+TEST_CASE("a YAML syntax error names the file, line and column") {
+  std::string e = load_error("bad-syntax");
+  CHECK_THAT(e, Catch::Contains("bad-syntax/game.yaml:5:1: ") && Catch::Contains("end of map flow not found"));
+}
+
+TEST_CASE("an unknown key gets a suggestion and the allowed keys") {
+  std::string e = load_error("bad-unknown-key");
+  CHECK_THAT(e, Catch::Contains("bad-unknown-key/game.yaml:3:1: unknown key 'plyers' in game.yaml "
+                                "(did you mean 'players'?); allowed: id, name,"));
+  CHECK_THAT(e, Catch::Contains("needs players"));
+}
+
+TEST_CASE("a component starting in an unknown zone is reported with a suggestion") {
+  std::string e = load_error("bad-unknown-zone");
+  CHECK_THAT(e, Catch::Contains("bad-unknown-zone/game.yaml:7:") &&
+                    Catch::Contains("component 'a' starts in unknown zone 'dek' (did you mean 'deck'?)"));
+}
+
+TEST_CASE("every mistake in a file is reported together, each with its place") {
+  std::vector<std::string> errors = lines(load_error("bad-many-errors"));
+  REQUIRE(errors.size() == 4);
+  CHECK_THAT(errors[0], Catch::Contains("game.yaml:5:") && Catch::Contains("params.target needs a default"));
+  CHECK_THAT(errors[1], Catch::Contains("game.yaml:7:") && Catch::Contains("unknown key 'visiblity'") &&
+                            Catch::Contains("did you mean 'visibility'?"));
+  CHECK_THAT(errors[2], Catch::Contains("game.yaml:8:") && Catch::Contains("'secret' is not one of public, owner or hidden"));
+  CHECK_THAT(errors[3], Catch::Contains("game.yaml:12:") && Catch::Contains("count cannot be negative"));
+}
+
+TEST_CASE("a missing rules file is reported where game.yaml names it") {
+  std::string e = load_error("bad-missing-rules");
+  CHECK_THAT(e, Catch::Contains("bad-missing-rules/game.yaml:4:8: rules file 'logic.lua' not found"));
+}
+
+TEST_CASE("a folder without game.yaml says it cannot be read") {
+  std::string e = load_error("no-such-ruleset");
+  CHECK_THAT(e, Catch::Contains("no-such-ruleset/game.yaml: cannot be read"));
+}
+
+TEST_CASE("rulesets are found by scanning folders") {
+  std::vector<std::string> path = {kFixtures};
+  auto found = list_rulesets(path);
+  std::vector<std::string> ids;
+  for (const auto& [id, dir] : found) ids.push_back(id);
+  CHECK(std::is_sorted(ids.begin(), ids.end()));
+  CHECK(std::find(ids.begin(), ids.end(), "counter") != ids.end());
+  CHECK(std::find(ids.begin(), ids.end(), "scenarios") == ids.end());  // no game.yaml there
+
+  CHECK(find_ruleset_dir("counter", path) == kFixtures + "/counter");
+  CHECK(find_ruleset_dir(kFixtures + "/counter", {}) == kFixtures + "/counter");
+  try {
+    find_ruleset_dir("countr", path);
+    FAIL("an unknown id was found");
+  } catch (const InputError& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("unknown ruleset 'countr' (did you mean 'counter'?)") &&
+                                          Catch::Contains("known: ") && Catch::Contains("counter"));
+  }
+  try {
+    find_ruleset_dir(kFixtures + "/nowhere", path);
+    FAIL("a folder without game.yaml was accepted");
+  } catch (const InputError& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("no game.yaml in folder"));
+  }
+  CHECK_THROWS_WITH(find_ruleset_dir("counter", {kFixtures + "/nowhere"}), Catch::Contains("no rulesets found"));
+}
