@@ -1,6 +1,7 @@
 // The Lua sandbox a ruleset runs in: no io, os, debug, dofile, loadfile or bytecode;
 // `require` finds only the ruleset's folder and scripts/; each hook call has an
 // instruction budget and a memory cap.
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -32,12 +33,64 @@ void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_s
   return p;
 }
 
-void count_hook(lua_State* L, lua_Debug*) {
+// Inside a hook, level 0 is the Lua function that was running: the error names its line.
+void count_hook(lua_State* L, lua_Debug* ar) {
   LuaContext& ctx = context(L);
-  if (++ctx.steps * kHookEvery > ctx.limits.instructions)
-    luaL_error(L, "instruction budget exceeded (%I instructions) in %s(): an endless loop?",
-               static_cast<lua_Integer>(ctx.limits.instructions), ctx.hook);
+  if (++ctx.steps * kHookEvery <= ctx.limits.instructions) return;
+  lua_getinfo(L, "Sl", ar);
+  lua_pushfstring(L, "%s:%d: instruction budget exceeded (%I instructions) in %s(): an endless loop?", ar->short_src,
+                  ar->currentline, static_cast<lua_Integer>(ctx.limits.instructions), ctx.hook);
+  lua_error(L);
 }
+
+// print(...) writes to stderr, marked with the ruleset, so it never mixes into a game's output.
+int sandbox_print(lua_State* L) {
+  int n = lua_gettop(L);
+  std::string line = "[" + context(L).ruleset->id + "]";
+  for (int i = 1; i <= n; ++i) line += std::string(i == 1 ? " " : "\t") + luaL_tolstring(L, i, nullptr);
+  std::fprintf(stderr, "%s\n", line.c_str());
+  return 0;
+}
+
+// rawset(t, k, v) except on the global table, which stays frozen.
+int sandbox_rawset(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushglobaltable(L);
+  bool globals = lua_rawequal(L, 1, -1);
+  lua_pop(L, 1);
+  if (globals) return luaL_error(L, "cannot rawset the global table: it is frozen once the ruleset has loaded");
+  luaL_checkany(L, 2);
+  luaL_checkany(L, 3);
+  lua_settop(L, 3);
+  lua_rawset(L, 1);
+  return 1;
+}
+
+// table.sort as a stable merge sort: Lua's own quicksort picks random pivots on long lists
+// (from the clock), so equal elements could land differently on a replay.
+const char* const kStableSort = R"lua(
+local function merge(t, lo, mid, hi, less, tmp)
+  for i = lo, hi do tmp[i] = t[i] end
+  local i, j = lo, mid + 1
+  for k = lo, hi do
+    if i > mid then t[k] = tmp[j]; j = j + 1
+    elseif j > hi then t[k] = tmp[i]; i = i + 1
+    elseif less(tmp[j], tmp[i]) then t[k] = tmp[j]; j = j + 1
+    else t[k] = tmp[i]; i = i + 1 end
+  end
+end
+local function sort(t, lo, hi, less, tmp)
+  if hi - lo < 1 then return end
+  local mid = (lo + hi) // 2
+  sort(t, lo, mid, less, tmp)
+  sort(t, mid + 1, hi, less, tmp)
+  merge(t, lo, mid, hi, less, tmp)
+end
+return function(t, less)
+  less = less or function(a, b) return a < b end
+  sort(t, 1, #t, less, {})
+end
+)lua";
 
 bool read_text(const std::string& path, std::string& out) {
   std::ifstream in(path, std::ios::binary);
@@ -143,6 +196,15 @@ lua_State* new_sandbox(LuaContext* ctx) {
   lua_getglobal(L, "load");
   lua_pushcclosure(L, sandbox_load, 1);
   lua_setglobal(L, "load");
+  lua_pushcfunction(L, sandbox_print);
+  lua_setglobal(L, "print");
+  lua_pushcfunction(L, sandbox_rawset);
+  lua_setglobal(L, "rawset");
+  lua_getglobal(L, "table");
+  if (luaL_loadbufferx(L, kStableSort, std::strlen(kStableSort), "=table.sort", "t") == LUA_OK &&
+      lua_pcall(L, 0, 1, 0) == LUA_OK)
+    lua_setfield(L, -2, "sort");
+  lua_pop(L, 1);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.loaded");
   lua_pushcfunction(L, sandbox_require);

@@ -20,6 +20,8 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   fmt::print("{}: game.yaml is valid ({} component kinds, {} zones, {} parameters, {} variants)\n", r.id,
              r.kinds.size(), r.zones.size(), r.params.size(), r.variants.size());
   fmt::print("{}: {} loads; rules: {}\n", r.id, r.rules_file, join_choices(l.rules->hooks(), ", "));
+  for (const auto& p : r.params)
+    fmt::print("  --set {}={}{}\n", p.name, to_text(p.initial), p.doc.empty() ? "" : "  (" + p.doc + ")");
   ConformanceOptions o;
   o.games = games;
   o.first_seed = flags.seed_given ? flags.seed : 1;

@@ -73,7 +73,9 @@ int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, c
         throw InputError(load_file + ": a saved game of " + saved.ruleset + ", not " + loaded.ruleset->id);
       options = saved.options;
     } else {
-      if (!f.seed_given)
+      // A game at the terminal gets a fresh seed (shown, so it can be replayed); a piped
+      // script gets seed 1, so that it plays the same way every time.
+      if (!f.seed_given && interactive)
         options.seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000;
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
     }

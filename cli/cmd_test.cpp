@@ -46,8 +46,10 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
   int failed = 0, passed = 0, skipped = 0;
   bool color = color_enabled(STDOUT_FILENO);
   std::vector<std::string> all = targets;
+  // With no target, every ruleset that has scenarios; a named one without them is an error.
   if (all.empty())
-    for (const auto& [id, dir] : list_rulesets(search_path())) all.push_back(dir);
+    for (const auto& [id, dir] : list_rulesets(search_path()))
+      if (fs::is_directory(fs::path(dir) / "scenarios")) all.push_back(dir);
   for (const auto& t : all) {
     std::string error;
     auto found = scenario_files(t, error);

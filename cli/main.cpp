@@ -8,7 +8,7 @@ using namespace arbiter::cli;
 
 static void add_game_flags(CLI::App* cmd, GameFlags& f) {
   cmd->add_option("--players", f.players, "player names in clockwise order (Andy,Bill or Andy:9,Bill:12 with ages), or a count");
-  cmd->add_option("--seed", f.seed, "the game's seed (default 1)")->each([&f](const std::string&) { f.seed_given = true; });
+  cmd->add_option("--seed", f.seed, "the game's seed (default: from the clock at a terminal, 1 for piped input)")->each([&f](const std::string&) { f.seed_given = true; });
   cmd->add_option("--set", f.set, "a parameter: --set target=25 (repeatable)");
   cmd->add_option("--variant", f.variant, "a named variant from game.yaml");
 }

@@ -76,8 +76,8 @@ void Repl::show_end() {
   for (int w : state_.winners) names.push_back(engine_->table().seats[w].name);
   for (int s = 0; s < state_.seat_count(); ++s)
     scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
-  fmt::print("Game over. {} {}. Scores: {}.\n", names.empty() ? "Nobody" : join_choices(names, " and "),
-             names.size() == 1 ? "wins" : "share the win", join_choices(scores, ", "));
+  std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
+  fmt::print("Game over. {}. Scores: {}.\n", result, join_choices(scores, ", "));
 }
 
 bool Repl::read_line(const std::string& prompt, std::string& line) {
@@ -193,15 +193,22 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
   // In hot-seat play the screen may face someone else: show only what everyone may see.
   show_news(human_count() > 1 ? -1 : viewer_for(holders[0]));
   fmt::print("{}\n", style("Before play goes on, you may act: " + join_choices(offers, "; "), "33", color_));
-  std::string line;
-  if (!read_line("(Enter passes)> ", line) || normalize_action(line).empty()) return false;
-  int seat = seat_prefix(line);
-  if (seat < 0) seat = holders[0];
-  if (std::find(holders.begin(), holders.end(), seat) == holders.end()) {
-    refused(engine_->table().seats[seat].name + " has nothing to do now");
-    return false;
+  // Ask until the humans act or pass: a meta command or a refused line keeps the chance open.
+  for (std::string line; read_line("(Enter passes)> ", line);) {
+    line = normalize_action(line);
+    if (line.empty()) return false;
+    if (line[0] == ':') {
+      if (!meta(holders[0], line)) return false;
+      continue;
+    }
+    int seat = seat_prefix(line);
+    if (seat < 0) seat = holders[0];
+    if (std::find(holders.begin(), holders.end(), seat) == holders.end())
+      refused(engine_->table().seats[seat].name + " has nothing to do now");
+    else if (apply(seat, line))
+      return true;
   }
-  return apply(seat, line);
+  return false;
 }
 
 void Repl::hand_over(int seat) {
@@ -272,7 +279,7 @@ bool Repl::meta(int seat, const std::string& line) {
       state_ = std::move(undo_.back());
       undo_.pop_back();
       ++applied_;
-      offered_at_ = applied_;  // the bots already had their chance at this point
+      offered_at_ = -1;  // the out-of-turn chances at this point are offered again
       for (auto& c : cursor_) c = std::min(c, state_.log.size());
       fmt::print("Undone.\n");
     }
@@ -315,7 +322,7 @@ bool Repl::chance_step() {
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   if (interactive_) {
-    fmt::print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join_choices(names, " / "));
+    fmt::print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join(names, " / "));
     for (const auto& [name, help] : c->outcomes) if (!help.empty()) fmt::print("  {:<10} {}\n", name, help);
     std::vector<std::string> completions = names;
     completions.insert(completions.end(), kMeta.begin(), kMeta.end());

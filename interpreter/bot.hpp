@@ -15,6 +15,8 @@ class Bot {
   // `legal` is non-empty. On an out-of-turn opportunity (`on_turn` false) the bot may
   // return "" to let it pass.
   virtual std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) = 0;
+  // False for bots that never look at the table, so that no view is made for them.
+  virtual bool wants_view() const { return true; }
 };
 
 // Picks uniformly among the legal actions; off its turn, passing is one more choice.
@@ -22,6 +24,7 @@ class RandomBot final : public Bot {
  public:
   explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
   std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override;
+  bool wants_view() const override { return false; }
 
  private:
   Rng rng_;

@@ -45,6 +45,12 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
   return c.empty() ? "" : " (did you mean '" + c + "'?)";
 }
 
+std::string join(const std::vector<std::string>& items, const std::string& sep) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
+  return out;
+}
+
 std::string join_choices(const std::vector<std::string>& choices, const std::string& last_sep) {
   std::string out;
   for (std::size_t i = 0; i < choices.size(); ++i) {

@@ -22,6 +22,9 @@ std::string closest(const std::string& name, const std::vector<std::string>& cho
 // ` (did you mean 'x'?)` or "" — ready to append to an "unknown ..." message.
 std::string did_you_mean(const std::string& name, const std::vector<std::string>& choices);
 
+// `a / b / c`: the items with `sep` between each two.
+std::string join(const std::vector<std::string>& items, const std::string& sep);
+
 // `a, b or c`, for messages that list what is allowed.
 std::string join_choices(const std::vector<std::string>& choices, const std::string& last_sep = " or ");
 

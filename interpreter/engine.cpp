@@ -32,7 +32,7 @@ std::string normalize_action(const std::string& text) {
   return out;
 }
 
-static bool same_text(const std::string& a, const std::string& b) {
+bool same_action(const std::string& a, const std::string& b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
          });
@@ -67,12 +67,13 @@ Outcome Engine::apply_one(State& state, int seat, const std::string& text, bool 
   Outcome o;
   if (seat < 0 || seat >= state.seat_count()) return {Refusal::UnknownSeat, "no such seat", "", {}};
   if (state.over) return {Refusal::GameOver, "the game is over", "", {}};
+  if (state.status[seat] == SeatStatus::OutForGame) return {Refusal::NotLegal, "out of the game", "", {}};
   if (const ChanceDef* c = pending_chance(state))
     return {Refusal::NotLegal, "the table must first decide: " + (state.chance.question.empty() ? c->name : state.chance.question), "", {}};
   std::string wanted = normalize_action(text);
   if (Status st = legal(state, seat, o.legal); !st.ok) return {Refusal::ScriptError, st.message, "", {}};
   for (const auto& a : o.legal)
-    if (same_text(a, wanted)) o.action = a;
+    if (same_action(a, wanted)) o.action = a;
   if (o.action.empty()) {
     bool accepted = false;
     std::string canonical, why;
@@ -158,9 +159,10 @@ Status Engine::begin_round(State& s) {
   if (!order.empty()) {
     std::vector<int> sorted = order;
     std::sort(sorted.begin(), sorted.end());
-    if (std::unique(sorted.begin(), sorted.end()) != sorted.end() || sorted.front() < 0 ||
-        sorted.back() >= s.seat_count())
-      return Status::error(table_->ruleset->rules_file + ": round_order returned a seat twice or a seat that does not exist");
+    if (static_cast<int>(sorted.size()) != s.seat_count() || std::unique(sorted.begin(), sorted.end()) != sorted.end() ||
+        sorted.front() != 0 || sorted.back() != s.seat_count() - 1)
+      return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file +
+                           ": round_order must return every seat once (seats out of the game are skipped anyway)");
     s.order.assign(order.begin(), order.end());
   }
   s.turn_index = 0;

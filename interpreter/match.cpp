@@ -33,7 +33,8 @@ Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>&
         if (on_turn) return Status::error("nobody can act: " + state.table->seats[seat].name + " is on turn with no legal action");
         continue;
       }
-      std::string choice = bots[seat]->choose(make_view(state, seat, state.log.size()), legal, on_turn);
+      View view = bots[seat]->wants_view() ? make_view(state, seat, state.log.size()) : View{};
+      std::string choice = bots[seat]->choose(view, legal, on_turn);
       if (choice.empty()) continue;
       Outcome o = engine.apply(state, seat, choice);
       if (!o.ok()) return Status::error(state.table->seats[seat].name + ": " + choice + ": " + to_text(o.refusal) + " " + o.message);

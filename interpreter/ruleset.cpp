@@ -283,7 +283,10 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   YAML::Node root = y.load();
   if (!y.ok()) y.throw_if_errors();
   if (!y.keys(root, kTopKeys, "game.yaml")) y.throw_if_errors();
-  if (root["id"]) r->id = y.text(root["id"], "id");
+  // Rulesets are found by their folder's name, so an id must agree with it.
+  if (root["id"] && y.text(root["id"], "id") != r->id)
+    y.error(root["id"], "id '" + root["id"].Scalar() + "' differs from the folder's name '" + r->id +
+                            "': rulesets are found by folder, so rename one of them");
   r->name = root["name"] ? y.text(root["name"], "name") : r->id;
   if (root["summary"]) r->summary = y.text(root["summary"], "summary");
   if (root["rules"]) r->rules_file = y.text(root["rules"], "rules");

@@ -361,9 +361,11 @@ void Runner::expect_vars(const YAML::Node& map) {
     if (!per_seat && seat_index >= 0) fail(kv.first, "variable '" + name + "' is not per seat: write " + name);
     Value have = state_.var(v, per_seat ? seat_index : 0);
     Value want = scalar_value(kv.second);
+    // A variable that holds a seat may be expected by the seat's name.
+    if (ruleset_->vars[v].holds_seat && want.is_string() && t.seat_by_name(want.as_string()) >= 0)
+      want = Value{t.seat_by_name(want.as_string()) + 1};
     if (have != want)
       fail(kv.second, "expected " + key + " to be " + to_text(want) + ", found " + to_text(have));
-    (void)t;
   }
 }
 
@@ -379,7 +381,7 @@ void Runner::expect_legal(const YAML::Node& map) {
     // Open-ended actions (a bid of any integer) are legal when the ruleset accepts them.
     auto has = [&](const std::string& a) {
       std::string n = normalize_action(a);
-      if (std::any_of(legal.begin(), legal.end(), [&](const std::string& l) { return l == n; })) return true;
+      if (std::any_of(legal.begin(), legal.end(), [&](const std::string& l) { return same_action(l, n); })) return true;
       bool accepted = false;
       std::string canonical, why;
       Status st = engine_->rules().accepts(state_, s, n, accepted, canonical, why);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <thread>
 
 #include "binding/lua_rules.hpp"
 #include "interpreter/conformance.hpp"
@@ -17,17 +18,39 @@ TEST_CASE("every ruleset keeps the invariants over 1000 random games") {
   std::sort(dirs.begin(), dirs.end());
   REQUIRE_FALSE(dirs.empty());
 
+  // The games are shared among one worker per core, each with its own Lua state.
+  constexpr int kGames = 1000;
+  int workers = std::max(1u, std::min(4u, std::thread::hardware_concurrency()));
   for (const auto& dir : dirs) {
     INFO("ruleset " << dir.filename().string());
     std::shared_ptr<const Ruleset> ruleset;
     REQUIRE_NOTHROW(ruleset = load_ruleset(dir.string()));
-    std::unique_ptr<LuaRules> rules;
-    REQUIRE_NOTHROW(rules = std::make_unique<LuaRules>(ruleset, ARBITER_SOURCE_DIR "/scripts"));
-    ConformanceReport report = run_conformance(ruleset, *rules, ConformanceOptions{.games = 1000});
-    INFO(report.error);
-    CAPTURE(report.games, report.actions);
-    REQUIRE(report.ok());
-    CHECK(report.games == 1000);
-    CHECK(report.actions > 0);
+    std::vector<ConformanceReport> reports(workers);
+    std::vector<std::string> load_errors(workers);
+    std::vector<std::thread> threads;
+    for (int w = 0; w < workers; ++w)
+      threads.emplace_back([&, w] {
+        try {
+          LuaRules rules(ruleset, ARBITER_SOURCE_DIR "/scripts");
+          ConformanceOptions o;
+          o.games = kGames / workers + (w < kGames % workers ? 1 : 0);
+          o.first_seed = 1 + static_cast<std::uint64_t>(w) * 1000003;
+          reports[w] = run_conformance(ruleset, rules, o);
+        } catch (const std::exception& e) {
+          load_errors[w] = e.what();
+        }
+      });
+    for (auto& t : threads) t.join();
+    int games = 0;
+    long long actions = 0;
+    for (int w = 0; w < workers; ++w) {
+      INFO(load_errors[w] << reports[w].error);
+      REQUIRE(load_errors[w].empty());
+      REQUIRE(reports[w].ok());
+      games += reports[w].games;
+      actions += reports[w].actions;
+    }
+    CHECK(games == kGames);
+    CHECK(actions > 0);
   }
 }
