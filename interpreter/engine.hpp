@@ -45,6 +45,10 @@ class Engine {
   // are each legal in turn (a whole composite move on one line). On any refusal, `state`
   // is exactly as it was.
   Outcome apply(State& state, int seat, const std::string& text);
+  // For playouts and search: applies `action`, which the caller took from legal() for this
+  // very state, in place and without checking it again. On a script error `state` is left
+  // half-changed: the caller must discard it.
+  Status apply_trusted(State& state, int seat, const std::string& action);
   // The chance decision waiting to be made, or nullptr. While one waits, no seat may act.
   const ChanceDef* pending_chance(const State& state) const;
   // Makes the pending chance decision with `result`, one of its outcomes. All-or-nothing:

@@ -1,6 +1,8 @@
 // Bots in every seat, out-of-turn opportunities first, until the game ends.
 #include "interpreter/match.hpp"
 
+#include <algorithm>
+
 namespace arbiter {
 
 std::vector<int> decision_order(const State& s) {
@@ -27,6 +29,8 @@ Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>&
     }
     bool acted = false;
     for (int seat : decision_order(state)) {
+      // Off its turn a seat can only hold the actions game.yaml lists as out-of-turn.
+      if (seat != state.active() && state.table->ruleset->turns.out_of_turn.empty()) continue;
       if (Status st = engine.legal(state, seat, legal); !st.ok) return st;
       bool on_turn = seat == state.active();
       if (legal.empty()) {
@@ -36,10 +40,11 @@ Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>&
       View view = bots[seat]->wants_view() ? make_view(state, seat, state.log.size()) : View{};
       std::string choice = bots[seat]->choose(view, legal, on_turn);
       if (choice.empty()) continue;
-      Outcome o = engine.apply(state, seat, choice);
-      if (!o.ok()) return Status::error(state.table->seats[seat].name + ": " + choice + ": " + to_text(o.refusal) + " " + o.message);
+      if (std::find(legal.begin(), legal.end(), choice) == legal.end())
+        return Status::error(state.table->seats[seat].name + "'s bot chose '" + choice + "', which is not legal");
+      if (Status st = engine.apply_trusted(state, seat, choice); !st.ok) return st;
       ++applied;
-      if (after) after(state, {seat, o.action});
+      if (after) after(state, {seat, choice});
       acted = true;
       break;
     }

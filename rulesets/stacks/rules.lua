@@ -70,33 +70,28 @@ function rules.turn_start(game)
   end
 end
 
--- The plays a bot is offered: every choice of one or both cards, each with the truthful
--- total and a few bids just above the last one. A person may bid any integer (accepts).
+-- The plays a bot is offered: each card alone and both together, each with the truthful
+-- total and the three bids just above the last one (above the truth on the round's first
+-- play). A person may bid any other integer (see accepts). This runs at every decision of
+-- every simulated game, so it builds the texts directly.
 local function play_actions(game, seat, list)
-  local cards = sorted_cards(game, hand(game, seat))
-  local choices, seen = {}, {}
-  for i = 1, #cards do
-    local one = { cards[i] }
-    local key = game:name(cards[i])
-    if not seen[key] then seen[key] = true; choices[#choices + 1] = one end
-  end
-  if #cards == 2 then choices[#choices + 1] = { cards[1], cards[2] } end
+  local cards = game:cards(hand(game, seat))
+  if #cards == 2 and value(game, cards[2]) < value(game, cards[1]) then cards[1], cards[2] = cards[2], cards[1] end
   local last = game:get("last_bid")
   local base = game:sum(stack(game, seat), "value")
-  for _, choice in ipairs(choices) do
-    local truth = base
-    for _, c in ipairs(choice) do truth = truth + value(game, c) end
-    local bids, offered = {}, {}
-    local function offer(b)
-      if (last == nil or b > last) and not offered[b] then offered[b] = true; bids[#bids + 1] = b end
-    end
-    offer(truth)
+  local function add(prefix, truth)
     local from = last and last + 1 or truth + 1
-    for b = from, from + 2 do offer(b) end
-    table.sort(bids)
-    for _, b in ipairs(bids) do
-      list[#list + 1] = ("play %s bid %d"):format(list_names(game, choice), b)
-    end
+    if last == nil then list[#list + 1] = prefix .. truth end
+    for b = from, from + 2 do list[#list + 1] = prefix .. b end
+    if truth > from + 2 then list[#list + 1] = prefix .. truth end
+  end
+  if #cards == 0 then return end
+  local first, v1 = game:name(cards[1]), value(game, cards[1])
+  add("play " .. first .. " bid ", base + v1)
+  if #cards == 2 then
+    local second, v2 = game:name(cards[2]), value(game, cards[2])
+    if second ~= first then add("play " .. second .. " bid ", base + v2) end
+    add("play " .. first .. " " .. second .. " bid ", base + v1 + v2)
   end
 end
 
