@@ -2,7 +2,7 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
-           libcli11-dev libfmt-dev libedit-dev
+           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev
 
 .PHONY: all deps build play test check clean
 

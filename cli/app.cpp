@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "interpreter/bot.hpp"
 #include "interpreter/diagnostics.hpp"
 
 namespace fs = std::filesystem;
@@ -80,6 +81,27 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
     o.set[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
   return o;
+}
+
+std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots, std::vector<std::string> kinds) {
+  int n = t.seat_count();
+  kinds.resize(n);
+  for (const auto& b : bots) {
+    auto eq = b.find('=');
+    std::string who = b.substr(0, eq), kind = eq == std::string::npos ? "random" : b.substr(eq + 1);
+    std::string error;
+    if (!check_bot_kind(kind, error)) throw InputError("--bot: " + error);
+    if (who == "all") {
+      for (auto& k : kinds) k = kind;
+      continue;
+    }
+    int seat = t.seat_by_name(who);
+    if (seat < 0)
+      throw InputError("--bot: unknown seat '" + who + "'" + did_you_mean(who, t.seat_names()) + "; seats: " +
+                       join_choices(t.seat_names(), ", ") + " (or numbers 1.." + std::to_string(n) + ", or all)");
+    kinds[seat] = kind;
+  }
+  return kinds;
 }
 
 bool color_enabled(int fd) {

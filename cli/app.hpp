@@ -35,6 +35,19 @@ struct GameFlags {
   std::vector<std::string> bots;         // SEAT=KIND
 };
 GameOptions game_options(const Ruleset& r, const GameFlags& f);  // throws InputError
+// The bot kind of each seat: `kinds` (one per seat, "" for a human) with each --bot SEAT=KIND
+// applied (SEAT by name or number, or `all`; a bare SEAT means random). Throws InputError
+// for an unknown seat or bot kind.
+std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots, std::vector<std::string> kinds);
+
+// What `sim` adds to the game flags.
+struct SimFlags {
+  int games = 1000;
+  int threads = 0;                       // 0: one per core
+  int max_actions = 20000;
+  bool json = false, csv = false;
+  std::vector<std::string> compare;      // two JSON reports: compare them instead of simulating
+};
 
 bool color_enabled(int fd);
 std::string style(const std::string& text, const char* code, bool on);
@@ -44,5 +57,6 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose);
 int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
 int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file,
              const std::string& chance);
+int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& sim);
 
 }  // namespace arbiter::cli

@@ -28,25 +28,10 @@ Seating seat_players(const Table& t, const GameFlags& f, std::uint64_t seed) {
   std::vector<std::string> kinds(n);
   if (f.bots.empty() && f.players.empty())
     for (int i = t.ruleset->default_humans; i < n; ++i) kinds[i] = "random";
-  for (const auto& b : f.bots) {
-    auto eq = b.find('=');
-    std::string who = b.substr(0, eq), kind = eq == std::string::npos ? "random" : b.substr(eq + 1);
-    if (who == "all") {
-      for (auto& k : kinds) k = kind;
-      continue;
-    }
-    int seat = t.seat_by_name(who);
-    if (seat < 0)
-      throw InputError("--bot: unknown seat '" + who + "'" + did_you_mean(who, t.seat_names()) + "; seats: " +
-                       join_choices(t.seat_names(), ", ") + " (or numbers 1.." + std::to_string(n) + ", or all)");
-    kinds[seat] = kind;
-  }
-  for (int i = 0; i < n; ++i) {
-    s.human.push_back(kinds[i].empty());
-    std::string error;
-    s.bots.push_back(kinds[i].empty() ? nullptr : make_bot(kinds[i], seed * 1000003 + i, error));
-    if (!kinds[i].empty() && !s.bots.back()) throw InputError("--bot: " + error);
-  }
+  kinds = seat_bots(t, f.bots, kinds);
+  for (int i = 0; i < n; ++i) s.human.push_back(kinds[i].empty());
+  s.kinds = kinds;
+  s.seed = seed;
   return s;
 }
 

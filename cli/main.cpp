@@ -1,4 +1,4 @@
-// The `arbiter` command: list, play, test and check rulesets.
+// The `arbiter` command: list, play, test, check and simulate rulesets.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -48,6 +48,22 @@ int main(int argc, char** argv) {
   check->add_option("--players", flags.players, "a player count (default: every count allowed, in turn)");
   check->add_option("--seed", flags.seed, "the first game's seed")->each([&](const std::string&) { flags.seed_given = true; });
 
+  auto* sim = app.add_subcommand("sim", "play many games with bots: win rates, game length, scores, the first seat's edge");
+  std::string sim_ruleset;
+  SimFlags sim_flags;
+  sim->add_option("ruleset", sim_ruleset, "a ruleset id or folder");
+  add_game_flags(sim, flags);
+  sim->add_option("--bot", flags.bots, "a bot kind in a seat: --bot 2=random, --bot Bill=random, --bot all=random "
+                                       "(repeatable; default: random in every seat)");
+  sim->add_option("--games", sim_flags.games, "how many games (default 1000); game g uses seed S+g");
+  sim->add_option("--threads", sim_flags.threads, "worker threads (default: one per core); the results do not depend on it");
+  sim->add_option("--max-actions", sim_flags.max_actions,
+                  "stop a game after this many actions and report it as unfinished (default 20000)");
+  auto* json = sim->add_flag("--json", sim_flags.json, "print the report as JSON (what --compare reads)");
+  sim->add_flag("--csv", sim_flags.csv, "print one CSV row per seat")->excludes(json);
+  sim->add_option("--compare", sim_flags.compare, "compare two --json reports metric by metric: --compare A.json B.json")
+      ->expected(2);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -56,6 +72,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("list")) return cmd_list();
   if (app.got_subcommand("test")) return cmd_test(targets, verbose);
   if (app.got_subcommand("check")) return cmd_check(check_ruleset, flags, games);
+  if (app.got_subcommand("sim")) return cmd_sim(sim_ruleset, flags, sim_flags);
   if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file, chance);
   return 2;
 }

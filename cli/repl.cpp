@@ -38,7 +38,19 @@ Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, 
       color_(interactive && color_enabled(STDOUT_FILENO)),
       editor_(interactive),
       chance_mode_(chance),
-      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17) {}
+      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17) {
+  make_bots();
+}
+
+void Repl::make_bots() {
+  seating_.bots.clear();
+  for (std::size_t i = 0; i < seating_.kinds.size(); ++i) {
+    std::string error;
+    seating_.bots.push_back(seating_.kinds[i].empty()
+                                ? nullptr
+                                : make_bot(seating_.kinds[i], seating_.seed * 1000003 + i, *engine_, error));
+  }
+}
 
 int Repl::human_count() const {
   int n = 0;
@@ -295,6 +307,7 @@ bool Repl::meta(int seat, const std::string& line) {
         throw InputError(arg + ": the saved game has other seats; use arbiter play --load " + arg);
       engine_ = std::make_unique<Engine>(make_table(loaded_.ruleset, g.options), *loaded_.rules);
       state_ = replay_save(*engine_, g, arg);
+      make_bots();
       undo_.clear();
       ++applied_;
       for (auto& c : cursor_) c = state_.log.size();

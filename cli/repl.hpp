@@ -15,7 +15,9 @@ enum class ChanceMode { Default, Ask, Rng };
 
 struct Seating {
   std::vector<bool> human;                    // per seat
-  std::vector<std::unique_ptr<Bot>> bots;     // per seat; null for humans
+  std::vector<std::string> kinds;             // per seat: the bot's kind, "" for a human
+  std::uint64_t seed = 1;                     // the bots' seeds derive from it
+  std::vector<std::unique_ptr<Bot>> bots;     // made by the REPL for its engine; null for humans
 };
 
 class Repl {
@@ -44,6 +46,7 @@ class Repl {
   int seat_prefix(std::string& line) const;   // "Bill: call" -> Bill, line becomes "call"; -1 if none
   int human_count() const;
   void refused(const std::string& what);
+  void make_bots();                           // for the current engine
 
   Loaded& loaded_;
   std::unique_ptr<Engine> engine_;

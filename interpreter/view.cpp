@@ -42,7 +42,11 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     zv.owner = t.zones[z].owner;
     zv.group = def.group;
     zv.count = s.count(static_cast<int>(z));
-    for (int c : s.contents(static_cast<int>(z))) zv.items.push_back(s.visible(c, seat) ? t.component_name(c) : "?");
+    zv.revealed = s.revealed[z];
+    for (int c : s.contents(static_cast<int>(z))) {
+      zv.items.push_back(s.visible(c, seat) ? t.component_name(c) : "?");
+      zv.faces.push_back(s.face[c]);
+    }
     v.zones.push_back(std::move(zv));
   }
   if (r.board.present()) {
@@ -55,6 +59,15 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     if (it != k.props.end()) v.symbols.emplace_back(k.name, to_text(it->second));
   }
   v.chance = s.chance.question;
+  v.pending_chance = s.chance;
+  v.turn = s.turn;
+  v.turn_index = s.turn_index;
+  v.status = s.status;
+  v.var_slots = s.vars;
+  for (std::size_t d = 0; d < r.vars.size(); ++d)
+    if (r.vars[d].hidden)
+      for (int i = 0; i < s.seat_count(); ++i)
+        if (i != seat) v.var_slots[t.var_slot_of(static_cast<int>(d), i)] = r.vars[d].initial;
   for (auto& e : s.log.entries(log_from))
     if (seat < 0 ? e.audience == kEveryone : (e.audience & (1u << seat)) != 0) v.log.push_back(std::move(e));
   return v;

@@ -15,6 +15,8 @@ struct ZoneView {
   int count = 0;
   std::vector<std::string> items;   // top first; "?" where the seat cannot see which
   bool group = false;               // the ruleset asks for counts per name
+  std::vector<Face> faces;          // top first: faces are on the table for all to see
+  std::uint32_t revealed = 0;       // the seats the zone is revealed to
 };
 
 struct SeatView {
@@ -46,6 +48,12 @@ struct View {
   std::vector<std::pair<std::string, std::string>> symbols;  // component name -> its `symbol` property
   std::string chance;               // the question the table must answer, if any
   std::vector<Event> log;           // the entries this seat may read
+  // The same facts in the state's own terms, for bots that rebuild a state from a view.
+  int turn = 0;
+  int turn_index = 0;
+  std::vector<SeatStatus> status;
+  std::vector<Value> var_slots;     // every variable; another seat's hidden ones at their initial value
+  PendingChance pending_chance;
 };
 
 // `seat` -1 gives what everyone sees. `log_from` skips earlier log entries.

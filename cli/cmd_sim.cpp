@@ -1,0 +1,94 @@
+// `arbiter sim`: many games with bots in every seat, on every core, reported as a table,
+// JSON or CSV; and `arbiter sim --compare A.json B.json`.
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "cli/app.hpp"
+#include "cli/sim_render.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A one-line bar on stderr, redrawn in place: games done, rate and time left.
+class ProgressBar {
+ public:
+  ProgressBar(int total, bool color) : total_(total), color_(color), start_(Clock::now()) {}
+  void operator()(int done) {
+    double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    double rate = elapsed > 0 ? done / elapsed : 0;
+    constexpr int kWidth = 30;
+    int filled = total_ ? kWidth * done / total_ : kWidth;
+    std::string bar = std::string("[") + style(std::string(filled, '#'), "36", color_) + std::string(kWidth - filled, '.') + "]";
+    std::string left = rate > 0 ? fmt::format("{:.0f} s left", (total_ - done) / rate) : "";
+    fmt::print(stderr, "\r{} {}/{} games  {:.0f}/s  {}\033[K", bar, done, total_, rate, left);
+    std::fflush(stderr);
+  }
+  ~ProgressBar() {
+    fmt::print(stderr, "\r\033[K");
+    std::fflush(stderr);
+  }
+
+ private:
+  int total_;
+  bool color_;
+  Clock::time_point start_;
+};
+
+int compare_files(const std::string& a_file, const std::string& b_file) {
+  SimReport a = read_report_json(a_file), b = read_report_json(b_file);
+  fmt::print("{}", render_comparison(a, a_file, b, b_file, color_enabled(STDOUT_FILENO)));
+  return 0;
+}
+
+SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFlags& sim, const Table& table) {
+  SimOptions o;
+  o.game = game_options(*loaded.ruleset, flags);
+  o.bots = seat_bots(table, flags.bots, std::vector<std::string>(table.seat_count(), "random"));
+  o.games = sim.games;
+  o.threads = sim.threads;
+  o.max_actions = sim.max_actions;
+  return o;
+}
+
+}  // namespace
+
+int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim) {
+  try {
+    if (!sim.compare.empty()) return compare_files(sim.compare.at(0), sim.compare.at(1));
+    if (name.empty()) throw InputError("sim: name a ruleset (or give --compare A.json B.json)");
+    if (sim.games < 1) throw InputError("sim: --games must be at least 1");
+    if (sim.max_actions < 1) throw InputError("sim: --max-actions must be at least 1");
+    Loaded loaded = load(name);
+    auto table = make_table(loaded.ruleset, game_options(*loaded.ruleset, flags));  // checks players, variant, --set
+    SimOptions o = sim_options(loaded, flags, sim, *table);
+    RunInfo run{worker_count(o), 0};
+    std::string error;
+    auto start = Clock::now();
+    std::vector<GameRecord> records;
+    if (isatty(STDERR_FILENO)) {
+      ProgressBar bar(o.games, color_enabled(STDERR_FILENO));
+      records = play_games(loaded.ruleset, o, rules_factory(), error, std::ref(bar));
+    } else {
+      records = play_games(loaded.ruleset, o, rules_factory(), error);
+    }
+    run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    if (!error.empty()) throw InputError(loaded.ruleset->id + ": " + error);
+    SimReport report = summarize(*table, o, records);
+    if (sim.json) fmt::print("{}", report_json(report, run));
+    else if (sim.csv) fmt::print("{}", report_csv(report));
+    else fmt::print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));
+    return 0;
+  } catch (const InputError& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace arbiter::cli

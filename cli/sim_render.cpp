@@ -1,0 +1,198 @@
+// The terminal form of `arbiter sim`: a few aligned tables a designer reads in a glance.
+#include "cli/sim_render.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "cli/app.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+// Shown width: UTF-8 continuation bytes and ANSI escapes take no column.
+std::size_t shown_width(const std::string& s) {
+  std::size_t w = 0;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\033') {
+      while (i < s.size() && s[i] != 'm') ++i;
+      continue;
+    }
+    if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++w;
+  }
+  return w;
+}
+
+std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
+std::string range(const Interval& i) { return fmt::format("{:.1f}–{:.1f}%", 100 * i.low, 100 * i.high); }
+// Shared wins make fractions: show one decimal only when there is one.
+std::string count(double x) { return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x); }
+
+std::string params_text(const SimReport& r) {
+  std::vector<std::string> parts;
+  for (const auto& [k, v] : r.params) parts.push_back(k + "=" + v);
+  return join(parts, " ");
+}
+
+std::string title(const SimReport& r) {
+  std::string t = fmt::format("{} · {} players", r.ruleset, r.players);
+  if (!r.variant.empty()) t += " · variant " + r.variant;
+  if (!r.params.empty()) t += " · " + params_text(r);
+  return t;
+}
+
+std::string bots_text(const SimReport& r) {
+  if (r.kinds.size() == 1) return r.kinds[0].kind + " bots in every seat";
+  std::vector<std::string> parts;
+  for (const auto& s : r.seats) parts.push_back(s.name + " " + s.bot);
+  return join(parts, ", ");
+}
+
+std::string wins_table(const SimReport& r) {
+  std::vector<std::vector<std::string>> rows = {{"seat", "bot", "wins", "win rate", "95% CI", "moved first"}};
+  for (const auto& s : r.seats)
+    rows.push_back({s.name, s.bot, count(s.win.wins), pct(s.win.rate()), range(s.win.ci()), std::to_string(s.first)});
+  std::string out = columns(rows, "llrrrr");
+  if (r.kinds.size() > 1) {
+    std::vector<std::vector<std::string>> kinds = {{"bot", "seats", "games won", "95% CI", "equal share"}};
+    for (const auto& k : r.kinds)
+      kinds.push_back({k.kind, std::to_string(k.seats), pct(k.win.rate()), range(k.win.ci()), pct(k.fair)});
+    out += "\n" + columns(kinds, "lrrrr");
+  }
+  return out;
+}
+
+std::string outcomes(const SimReport& r, bool color) {
+  Interval ci = r.first_seat.ci();
+  double fair = 1.0 / r.players;
+  bool beyond = ci.low > fair || ci.high < fair;
+  std::string out = fmt::format(
+      "First seat  the seat on turn at the first decision won {} of {} games; an equal share is {}:\n"
+      "            edge {:+.1f} points (95% CI {:+.1f} to {:+.1f}), {}\n",
+      pct(r.first_seat.rate()), r.first_seat.games, pct(fair), 100 * r.first_seat_edge(), 100 * (ci.low - fair),
+      100 * (ci.high - fair), beyond ? style("beyond noise", "1;33", color) : std::string("within noise"));
+  out += fmt::format("Ties        {} games ({}) had several winners (a win shared by k seats counts 1/k to each); "
+                     "{} had no winner\n",
+                     r.ties, pct(r.finished ? double(r.ties) / r.finished : 0), r.no_winner);
+  if (r.hit_limit) {
+    std::vector<std::string> seeds;
+    for (auto s : r.limit_seeds) seeds.push_back(std::to_string(s));
+    out += style(fmt::format("Unfinished  {} games did not end within {} actions and are left out of every figure "
+                             "(seeds {}{})",
+                             r.hit_limit, r.max_actions, join(seeds, ", "), r.hit_limit > int(seeds.size()) ? ", …" : ""),
+                 "1;31", color) + "\n";
+  }
+  return out;
+}
+
+std::string length_table(const SimReport& r) {
+  std::vector<std::vector<std::string>> rows = {{"length", "mean", "sd", "min", "max"}};
+  auto row = [&](const char* name, const Spread& s) {
+    rows.push_back({name, fmt::format("{:.1f}", s.mean), fmt::format("{:.1f}", s.sd), fmt::format("{:.0f}", s.min),
+                    fmt::format("{:.0f}", s.max)});
+  };
+  if (r.rounds_played) row("rounds", r.rounds);
+  row("turns", r.turns);
+  row("actions", r.actions);
+  return columns(rows, "lrrrr");
+}
+
+// A bar of eighths, `width` cells at full scale.
+std::string bar(int value, int full, int width) {
+  static const char* const kEighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+  int eighths = full ? static_cast<int>(std::lround(8.0 * width * value / full)) : 0;
+  if (value > 0 && eighths == 0) eighths = 1;  // a bin that happened is never drawn empty
+  std::string out;
+  for (int i = 0; i < eighths / 8; ++i) out += "█";
+  return out + kEighths[eighths % 8];
+}
+
+std::string score_tables(const SimReport& r) {
+  std::vector<std::vector<std::string>> rows = {{"score", "mean", "sd", "min", "max"}};
+  for (const auto& s : r.seats)
+    rows.push_back({s.name, fmt::format("{:.1f}", s.score.mean), fmt::format("{:.1f}", s.score.sd),
+                    fmt::format("{:.0f}", s.score.min), fmt::format("{:.0f}", s.score.max)});
+  std::string out = columns(rows, "lrrrr");
+  int full = 0;
+  for (const auto& s : r.seats) full = std::max(full, *std::max_element(s.histogram.begin(), s.histogram.end()));
+  constexpr int kBarWidth = 8;
+  std::vector<std::vector<std::string>> grid = {{"scores"}};
+  for (const auto& s : r.seats) grid[0].push_back(s.name);
+  for (std::size_t b = 0; b < r.seats[0].histogram.size(); ++b) {
+    std::int64_t low = r.bin_low + static_cast<std::int64_t>(b) * r.bin_width;
+    grid.push_back({r.bin_width == 1 ? std::to_string(low) : fmt::format("{} to {}", low, low + r.bin_width - 1)});
+    for (const auto& s : r.seats) grid.back().push_back(bar(s.histogram[b], full, kBarWidth));
+  }
+  out += fmt::format("\n{}(games per bin of scores; the longest bar is {} games)\n",
+                     columns(grid, "r" + std::string(r.seats.size(), 'l')), full);
+  return out;
+}
+
+}  // namespace
+
+std::string columns(const std::vector<std::vector<std::string>>& rows, const std::string& align, int indent) {
+  std::vector<std::size_t> width;
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (width.size() <= c) width.push_back(0);
+      width[c] = std::max(width[c], shown_width(row[c]));
+    }
+  std::string out;
+  for (const auto& row : rows) {
+    std::string line(indent, ' ');
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      std::string pad(width[c] - shown_width(row[c]), ' ');
+      bool right = c < align.size() && align[c] == 'r';
+      line += (c ? "  " : "") + (right ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
+  std::string out = style(title(r), "1", color) + "\n";
+  out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.0f} games/s\n\n", r.games, r.seed,
+                     r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s",
+                     run.seconds > 0 ? r.games / run.seconds : 0.0);
+  if (r.finished == 0) return out + outcomes(r, color);
+  out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
+  if (r.scored) out += "\n" + score_tables(r);
+  return out;
+}
+
+std::string render_comparison(const SimReport& a, const std::string& a_name, const SimReport& b,
+                              const std::string& b_name, bool color) {
+  std::vector<Comparison> metrics = compare(a, b);
+  std::string out = columns({{"A", a_name, title(a), fmt::format("{} games, seed {}", a.games, a.seed)},
+                             {"B", b_name, title(b), fmt::format("{} games, seed {}", b.games, b.seed)}},
+                            "llll");
+  std::vector<std::string> changed;
+  for (const auto& [k, v] : a.params)
+    if (b.params.count(k) && b.params.at(k) != v) changed.push_back(k + " " + v + " → " + b.params.at(k));
+  if (!changed.empty()) out += "Parameters that differ: " + join(changed, ", ") + "\n";
+  out += "\n";
+  std::vector<std::vector<std::string>> rows = {{"metric", "A", "B", "B − A", "test", ""}};
+  int beyond = 0;
+  for (const auto& m : metrics) {
+    bool sig = m.significant();
+    beyond += sig;
+    std::string test = fmt::format("{} = {:.2f}", m.proportion ? "z" : "t", m.statistic);
+    if (std::isinf(m.statistic)) test = fmt::format("{} = {}∞", m.proportion ? "z" : "t", m.statistic < 0 ? "-" : "+");
+    rows.push_back({m.metric, m.proportion ? pct(m.a) : fmt::format("{:.2f}", m.a),
+                    m.proportion ? pct(m.b) : fmt::format("{:.2f}", m.b),
+                    m.proportion ? fmt::format("{:+.1f} pts", 100 * (m.b - m.a)) : fmt::format("{:+.2f}", m.b - m.a),
+                    test, sig ? style("beyond noise", "1;33", color) : "within noise"});
+  }
+  out += columns(rows, "lrrrrl");
+  out += fmt::format(
+      "\n{} of {} metrics differ beyond noise at 95% (rates: two-proportion z-test; means: Welch's t-test).\n"
+      "Even with no real change, about one metric in 20 would.\n",
+      beyond, metrics.size());
+  return out;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,22 @@
+// A simulation report as files for other tools: JSON (which `sim --compare` reads back)
+// and CSV (one row per seat).
+#pragma once
+#include <string>
+
+#include "interpreter/sim.hpp"
+
+namespace arbiter::cli {
+
+// How the run went; not part of the statistics, which depend on the seed alone.
+struct RunInfo {
+  int threads = 1;
+  double seconds = 0;
+};
+
+std::string report_json(const SimReport& report, const RunInfo& run);
+// Reads a report written by report_json. Throws InputError naming `file` when it cannot be
+// read or is not such a report.
+SimReport read_report_json(const std::string& file);
+std::string report_csv(const SimReport& report);
+
+}  // namespace arbiter::cli

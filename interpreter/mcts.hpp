@@ -1,0 +1,35 @@
+// A search bot for every ruleset: Monte Carlo tree search through the runtime alone (copy a
+// state, list legal actions, apply). With hidden information it searches over states sampled
+// from its seat's view (determinised, single-observer ISMCTS), so it never reads what its
+// seat cannot see. Chance decisions and out-of-turn opportunities are part of the search.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "interpreter/bot.hpp"
+#include "interpreter/engine.hpp"
+
+namespace arbiter {
+
+struct MctsBudget {
+  int iterations = 300;       // per decision; deterministic for a given seed
+  int milliseconds = 0;       // if set, search this long instead (not deterministic)
+  int playout_actions = 2000; // a playout longer than this counts as a draw
+};
+
+// "mcts" -> defaults, "mcts:2000" -> iterations, "mcts:200ms" -> time. False if malformed.
+bool parse_mcts_budget(const std::string& spec, MctsBudget& budget, std::string& error);
+
+class MctsBot final : public Bot {
+ public:
+  // `engine` must outlive the bot.
+  MctsBot(Engine& engine, MctsBudget budget, std::uint64_t seed) : engine_(engine), budget_(budget), rng_(seed) {}
+  std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override;
+
+ private:
+  Engine& engine_;
+  MctsBudget budget_;
+  Rng rng_;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,57 @@
+// Determinisation: one of the states a seat cannot tell apart from the true one.
+#include "interpreter/sample.hpp"
+
+#include <algorithm>
+
+namespace arbiter {
+
+State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rng) {
+  const Table& t = *table;
+  State s(table);
+  s.logging = false;
+  if (view.zones.size() != t.zones.size()) throw RuleError("the view is not of this table");
+  std::vector<std::vector<int>> unused(t.ruleset->kinds.size());
+  for (int c = t.component_count() - 1; c >= 0; --c) unused[t.component_kind[c]].push_back(c);
+  // Seen components first, by kind (instances of a kind are interchangeable); -1 marks a place unseen.
+  std::vector<int> items;
+  std::vector<Face> faces;
+  for (std::size_t z = 0; z < view.zones.size(); ++z) {
+    const ZoneView& zv = view.zones[z];
+    for (int k = zv.count - 1; k >= 0; --k) {  // bottom first, as the state stores them
+      int c = -1;
+      if (zv.items[k] != "?") {
+        auto& pool = unused[t.kind_by_name(zv.items[k])];
+        if (pool.empty()) throw RuleError("the view shows more '" + zv.items[k] + "' than the table holds");
+        c = pool.back();
+        pool.pop_back();
+      }
+      items.push_back(c);
+      faces.push_back(zv.faces[k]);
+    }
+    s.zone_end[z] = static_cast<std::uint16_t>(items.size());
+    s.revealed[z] = zv.revealed;
+  }
+  std::vector<int> hidden;
+  for (const auto& pool : unused) hidden.insert(hidden.end(), pool.begin(), pool.end());
+  for (std::size_t i = hidden.size(); i > 1; --i) std::swap(hidden[i - 1], hidden[rng.below(i)]);
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (items[i] < 0) items[i] = hidden.at(next++);
+    s.items[i] = static_cast<std::uint16_t>(items[i]);
+    s.face[items[i]] = faces[i];
+  }
+  s.vars = view.var_slots;
+  s.status = view.status;
+  s.order.assign(view.order.begin(), view.order.end());
+  s.turn_index = view.turn_index;
+  s.round = view.round;
+  s.turn = view.turn;
+  s.over = view.over;
+  s.winners = view.winners;
+  s.chance = view.pending_chance;
+  s.pending = 0;
+  s.rng.reseed(rng.next());
+  return s;
+}
+
+}  // namespace arbiter

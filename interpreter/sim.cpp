@@ -1,0 +1,298 @@
+// Simulation: games shared among worker threads (each with its own Rules), collected by
+// index and aggregated in index order, so that the seed alone decides the report.
+#include "interpreter/sim.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/match.hpp"
+
+namespace arbiter {
+
+namespace {
+
+constexpr double kZ95 = 1.959963984540054;  // two-sided 95% quantile of the normal
+constexpr std::size_t kLimitSeedsKept = 5;
+
+std::string bot_kind(const SimOptions& o, int seat) { return o.bots.empty() ? "random" : o.bots[seat]; }
+
+// Plays game `g` to its end, or to the action limit, on this worker's `rules`.
+Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions& o, Rules& rules, int g,
+                 GameRecord& rec) {
+  GameOptions go = o.game;
+  go.seed = o.game.seed + static_cast<std::uint64_t>(g);
+  rec.seed = go.seed;
+  auto table = make_table(ruleset, go);
+  Engine engine(table, rules);
+  State state(table);
+  state.logging = false;  // bots see only what happens from their decision on, never the log
+  if (Status st = engine.start(state); !st.ok) return st;
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int seat = 0; seat < table->seat_count(); ++seat) {
+    std::string error;
+    bots.push_back(make_bot(bot_kind(o, seat), go.seed * 1000003 + static_cast<std::uint64_t>(seat), engine, error));
+    if (!bots.back()) return Status::error(error);
+  }
+  // A chance decision may come before anyone acts; the first seat is the one on turn once a seat decides.
+  auto note_first = [&rec](const State& s) {
+    if (rec.first_seat < 0 && !s.over && s.chance.def < 0) rec.first_seat = s.active();
+  };
+  note_first(state);
+  int steps = 0;
+  Status st = play_out(engine, state, bots, o.max_actions, [&](const State& s, const MatchStep& step) {
+    ++steps;
+    if (step.seat >= 0) ++rec.actions;
+    note_first(s);
+  });
+  if (!st.ok) {
+    if (state.over || steps < o.max_actions) return st;
+    rec.hit_limit = true;
+  }
+  rec.winners = state.winners;
+  rec.turns = state.turn;
+  rec.rounds = state.round;
+  for (int seat = 0; seat < table->seat_count(); ++seat) rec.scores.push_back(engine.score(state, seat));
+  return {};
+}
+
+// The smallest of 1, 2, 5, 10, 20, 50 ... that is at least `raw`.
+std::int64_t nice_width(std::int64_t raw) {
+  for (std::int64_t decade = 1;; decade *= 10)
+    for (std::int64_t step : {1, 2, 5})
+      if (step * decade >= raw) return step * decade;
+}
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
+
+}  // namespace
+
+int worker_count(const SimOptions& o) {
+  int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  return std::max(1, std::min(threads, o.games));
+}
+
+std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const SimOptions& o,
+                                   const RulesFactory& make_rules, std::string& error,
+                                   const std::function<void(int)>& progress) {
+  std::vector<GameRecord> records(std::max(0, o.games));
+  int threads = worker_count(o);
+  std::atomic<int> next{0}, done{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::condition_variable finished;
+  int running = threads;
+  std::vector<std::pair<int, std::string>> errors;  // game index (-1: loading), message
+  auto fail = [&](int g, std::string message) {
+    std::lock_guard lock(mutex);
+    errors.emplace_back(g, std::move(message));
+    stop = true;
+  };
+  auto worker = [&] {
+    std::unique_ptr<Rules> rules;
+    try {
+      rules = make_rules(ruleset);
+    } catch (const std::exception& e) {
+      fail(-1, e.what());
+    }
+    for (int g; rules && !stop && (g = next++) < o.games; ++done) {
+      try {
+        if (Status st = play_game(ruleset, o, *rules, g, records[g]); !st.ok) fail(g, st.message);
+      } catch (const std::exception& e) {
+        fail(g, e.what());
+      }
+    }
+    std::lock_guard lock(mutex);
+    --running;
+    finished.notify_all();
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  {
+    std::unique_lock lock(mutex);
+    while (!finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return running == 0; }))
+      if (progress) {
+        lock.unlock();
+        progress(done);
+        lock.lock();
+      }
+  }
+  for (auto& t : pool) t.join();
+  if (progress) progress(done);
+  if (!errors.empty()) {
+    auto first = std::min_element(errors.begin(), errors.end());
+    error = first->first < 0 ? first->second
+                             : "game " + std::to_string(first->first + 1) + " (seed " +
+                                   std::to_string(o.game.seed + static_cast<std::uint64_t>(first->first)) +
+                                   "): " + first->second;
+  }
+  return records;
+}
+
+Interval wilson(double x, int n) {
+  if (n <= 0) return {};
+  double p = x / n, z2 = kZ95 * kZ95;
+  double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  double half = kZ95 / (1 + z2 / n) * std::sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
+  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+Spread spread_of(const std::vector<double>& v) {
+  Spread s;
+  s.n = static_cast<int>(v.size());
+  if (v.empty()) return s;
+  s.min = s.max = v[0];
+  double sum = 0;
+  for (double x : v) sum += x, s.min = std::min(s.min, x), s.max = std::max(s.max, x);
+  s.mean = sum / s.n;
+  double squares = 0;
+  for (double x : v) squares += (x - s.mean) * (x - s.mean);
+  s.sd = s.n > 1 ? std::sqrt(squares / (s.n - 1)) : 0;
+  return s;
+}
+
+SimReport summarize(const Table& table, const SimOptions& o, const std::vector<GameRecord>& records) {
+  SimReport r;
+  r.ruleset = table.ruleset->id;
+  r.variant = table.variant;
+  for (const auto& [k, v] : table.params) r.params[k] = to_text(v);
+  r.seed = o.game.seed;
+  r.players = table.seat_count();
+  r.games = static_cast<int>(records.size());
+  r.max_actions = o.max_actions;
+  r.rounds_played = table.ruleset->turns.rounds;
+  for (int s = 0; s < r.players; ++s) r.seats.push_back({table.seats[s].name, bot_kind(o, s), {}, 0, {}, {}});
+
+  std::vector<double> turns, rounds, actions;
+  std::vector<std::vector<double>> scores(r.players);
+  r.scored = true;
+  for (const auto& g : records) {
+    if (g.hit_limit) {
+      ++r.hit_limit;
+      if (r.limit_seeds.size() < kLimitSeedsKept) r.limit_seeds.push_back(g.seed);
+      continue;
+    }
+    ++r.finished;
+    double share = g.winners.empty() ? 0 : 1.0 / static_cast<double>(g.winners.size());
+    for (int w : g.winners) r.seats[w].win.wins += share;
+    r.ties += g.winners.size() > 1;
+    r.no_winner += g.winners.empty();
+    if (g.first_seat >= 0) {
+      ++r.seats[g.first_seat].first;
+      ++r.first_seat.games;
+      if (std::find(g.winners.begin(), g.winners.end(), g.first_seat) != g.winners.end()) r.first_seat.wins += share;
+    }
+    turns.push_back(g.turns), rounds.push_back(g.rounds), actions.push_back(g.actions);
+    for (int s = 0; s < r.players; ++s) {
+      if (!g.scores[s].is_int()) r.scored = false;
+      else scores[s].push_back(static_cast<double>(g.scores[s].as_int()));
+    }
+  }
+  r.scored = r.scored && r.finished > 0;
+  r.turns = spread_of(turns), r.rounds = spread_of(rounds), r.actions = spread_of(actions);
+  for (auto& seat : r.seats) seat.win.games = r.finished;
+
+  for (int s = 0; s < r.players; ++s) {
+    auto kind = std::find_if(r.kinds.begin(), r.kinds.end(), [&](const KindStats& k) { return k.kind == r.seats[s].bot; });
+    if (kind == r.kinds.end()) kind = r.kinds.insert(r.kinds.end(), KindStats{r.seats[s].bot, 0, {0, r.finished}, 0});
+    ++kind->seats;
+    kind->win.wins += r.seats[s].win.wins;
+  }
+  for (auto& k : r.kinds) k.fair = static_cast<double>(k.seats) / r.players;
+
+  if (!r.scored) return r;
+  for (int s = 0; s < r.players; ++s) r.seats[s].score = spread_of(scores[s]);
+  double low = r.seats[0].score.min, high = r.seats[0].score.max;
+  for (const auto& seat : r.seats) low = std::min(low, seat.score.min), high = std::max(high, seat.score.max);
+  auto lo = static_cast<std::int64_t>(low), hi = static_cast<std::int64_t>(high);
+  int bins = std::max(1, o.histogram_bins);
+  r.bin_width = nice_width((hi - lo + bins) / bins);
+  r.bin_low = floor_div(lo, r.bin_width) * r.bin_width;
+  auto count = static_cast<std::size_t>(floor_div(hi - r.bin_low, r.bin_width) + 1);
+  for (int s = 0; s < r.players; ++s) {
+    r.seats[s].histogram.assign(count, 0);
+    for (double x : scores[s]) ++r.seats[s].histogram[floor_div(static_cast<std::int64_t>(x) - r.bin_low, r.bin_width)];
+  }
+  return r;
+}
+
+double two_proportion_z(double x1, int n1, double x2, int n2) {
+  if (n1 <= 0 || n2 <= 0) return 0;
+  double p = (x1 + x2) / (n1 + n2);
+  double se = std::sqrt(p * (1 - p) * (1.0 / n1 + 1.0 / n2));
+  return se > 0 ? (x1 / n1 - x2 / n2) / se : 0;
+}
+
+Welch welch(const Spread& a, const Spread& b) {
+  if (a.n < 2 || b.n < 2) return {};
+  double va = a.sd * a.sd / a.n, vb = b.sd * b.sd / b.n;
+  if (va + vb == 0) return {a.mean == b.mean ? 0 : std::copysign(INFINITY, a.mean - b.mean), INFINITY};
+  double df = (va + vb) * (va + vb) / (va * va / (a.n - 1) + vb * vb / (b.n - 1));
+  return {(a.mean - b.mean) / std::sqrt(va + vb), df};
+}
+
+double t_critical(double df) {
+  static const double kTable[] = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
+                                  2.2010,  2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
+                                  2.0796,  2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423};
+  if (!(df > 1)) return kTable[0];
+  if (df <= 30) {
+    int i = static_cast<int>(df);
+    double frac = df - i;
+    return i == 30 ? kTable[29] : kTable[i - 1] + frac * (kTable[i] - kTable[i - 1]);
+  }
+  // Beyond the table, the Cornish-Fisher expansion (Abramowitz & Stegun 26.7.5) is exact to 4 places.
+  double z = kZ95, z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z, z9 = z7 * z * z;
+  double g1 = (z3 + z) / 4, g2 = (5 * z5 + 16 * z3 + 3 * z) / 96;
+  double g3 = (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / 384;
+  double g4 = (79 * z9 + 776 * z7 + 1482 * z5 - 1920 * z3 - 945 * z) / 92160;
+  return z + g1 / df + g2 / (df * df) + g3 / (df * df * df) + g4 / (df * df * df * df);
+}
+
+namespace {
+
+Comparison rates(std::string metric, const Rate& a, const Rate& b) {
+  return {std::move(metric), true, a.rate(), b.rate(), two_proportion_z(b.wins, b.games, a.wins, a.games), kZ95};
+}
+
+Comparison means(std::string metric, const Spread& a, const Spread& b) {
+  Welch w = welch(b, a);
+  return {std::move(metric), false, a.mean, b.mean, w.t, t_critical(w.df)};
+}
+
+}  // namespace
+
+std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
+  if (a.ruleset != b.ruleset)
+    throw InputError("these reports are of different rulesets (" + a.ruleset + ", " + b.ruleset + ")");
+  if (a.players != b.players || a.seats.size() != b.seats.size())
+    throw InputError("these reports have different seat counts (" + std::to_string(a.players) + ", " +
+                     std::to_string(b.players) + ")");
+  std::vector<Comparison> out;
+  for (std::size_t s = 0; s < a.seats.size(); ++s) {
+    std::string name = a.seats[s].name == b.seats[s].name ? a.seats[s].name : a.seats[s].name + "/" + b.seats[s].name;
+    out.push_back(rates("win rate " + name, a.seats[s].win, b.seats[s].win));
+  }
+  for (const auto& ka : a.kinds)
+    for (const auto& kb : b.kinds)
+      if (ka.kind == kb.kind && (a.kinds.size() > 1 || b.kinds.size() > 1))
+        out.push_back(rates("games won by " + ka.kind, ka.win, kb.win));
+  out.push_back(rates("first seat win rate", a.first_seat, b.first_seat));
+  out.push_back(rates("ties", {double(a.ties), a.finished}, {double(b.ties), b.finished}));
+  out.push_back(rates("no winner", {double(a.no_winner), a.finished}, {double(b.no_winner), b.finished}));
+  out.push_back(rates("hit the action limit", {double(a.hit_limit), a.games}, {double(b.hit_limit), b.games}));
+  if (a.rounds_played && b.rounds_played) out.push_back(means("rounds", a.rounds, b.rounds));
+  out.push_back(means("turns", a.turns, b.turns));
+  out.push_back(means("actions", a.actions, b.actions));
+  if (a.scored && b.scored)
+    for (std::size_t s = 0; s < a.seats.size(); ++s)
+      out.push_back(means("mean score " + a.seats[s].name, a.seats[s].score, b.seats[s].score));
+  return out;
+}
+
+}  // namespace arbiter

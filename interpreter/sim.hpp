@@ -1,0 +1,134 @@
+// Many games with bots in every seat, and what a designer asks of them: who wins (with
+// confidence intervals), how long games last, how the scores spread, whether the seat
+// that moves first has an edge; and whether two such reports differ beyond noise.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "interpreter/scenario.hpp"
+#include "interpreter/table.hpp"
+
+namespace arbiter {
+
+struct SimOptions {
+  GameOptions game;                 // seats, variant and --set; game.seed is the first game's seed
+  std::vector<std::string> bots;    // a bot kind per seat; empty: random in every seat
+  int games = 1000;
+  int threads = 0;                  // 0: one per core
+  int max_actions = 20000;          // per game, chance decisions included
+  int histogram_bins = 10;
+};
+
+// One game as it ended. Game g (0-based) is played with seed `options.game.seed + g`, so a
+// game's record does not depend on which worker played it.
+struct GameRecord {
+  std::uint64_t seed = 0;
+  std::vector<int> winners;
+  std::vector<Value> scores;        // per seat, Engine::score at the end
+  int first_seat = -1;              // the seat on turn at the game's first decision
+  int turns = 0, rounds = 0;
+  int actions = 0;                  // the seats' actions, chance decisions not counted
+  bool hit_limit = false;           // stopped after max_actions without ending
+};
+
+// How many worker threads play_games starts: `threads`, or one per core, never more than the games.
+int worker_count(const SimOptions& options);
+
+// Plays the games. `make_rules` is called once per worker thread (a Lua state is not
+// thread-safe) and may throw; `progress` (optional) is called on the calling thread, about
+// ten times a second and once at the end, with the games finished so far. Returns the
+// records by game index; on the first error (a script error, a game where nobody can act)
+// the run stops and `error` names the game and its seed.
+std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const SimOptions& options,
+                                   const RulesFactory& make_rules, std::string& error,
+                                   const std::function<void(int done)>& progress = {});
+
+// A 95% Wilson score interval for `successes` out of `trials` (successes may be fractional,
+// for shared wins). Both bounds are 0 when there are no trials.
+struct Interval {
+  double low = 0, high = 0;
+};
+Interval wilson(double successes, int trials);
+
+struct Rate {
+  double wins = 0;                  // a win shared by k seats counts 1/k
+  int games = 0;
+  double rate() const { return games ? wins / games : 0; }
+  Interval ci() const { return wilson(wins, games); }
+};
+
+struct Spread {
+  int n = 0;
+  double mean = 0, sd = 0, min = 0, max = 0;  // sd: the sample standard deviation
+};
+Spread spread_of(const std::vector<double>& values);
+
+struct SeatStats {
+  std::string name, bot;
+  Rate win;
+  int first = 0;                    // games in which this seat moved first
+  Spread score;
+  std::vector<int> histogram;       // games per score bin (see SimReport::bin_low)
+};
+
+struct KindStats {
+  std::string kind;
+  int seats = 0;
+  Rate win;                         // the share of games won by seats of this kind
+  double fair = 0;                  // the share if every seat were equal: seats / players
+};
+
+struct SimReport {
+  std::string ruleset, variant;
+  std::map<std::string, std::string> params;  // every parameter in force
+  std::uint64_t seed = 1;
+  int players = 0, games = 0, max_actions = 0;
+  int finished = 0;                 // games that ended; every statistic is over these
+  int hit_limit = 0;                // games stopped at max_actions, left out of every statistic
+  std::vector<std::uint64_t> limit_seeds;  // the first few of them, to replay
+  int ties = 0;                     // finished games with more than one winner
+  int no_winner = 0;                // finished games with none
+  std::vector<SeatStats> seats;
+  std::vector<KindStats> kinds;
+  Rate first_seat;                  // wins of whichever seat moved first
+  Spread turns, rounds, actions;
+  bool rounds_played = false;       // the ruleset plays in rounds
+  bool scored = false;              // every score was an integer
+  std::int64_t bin_low = 0, bin_width = 1;
+  // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
+  double first_seat_edge() const { return first_seat.rate() - (players ? 1.0 / players : 0); }
+};
+
+// Aggregates records in index order, so that the report is the same whatever the thread count.
+SimReport summarize(const Table& table, const SimOptions& options, const std::vector<GameRecord>& records);
+
+// Comparing two reports, metric by metric.
+struct Comparison {
+  std::string metric;               // "win rate Player1", "turns", ...
+  bool proportion = false;          // a rate (shown as %) or a mean
+  double a = 0, b = 0;
+  double statistic = 0;             // z for rates, Welch's t for means; positive when b is higher
+  double critical = 0;              // |statistic| beyond this is beyond noise at 95%
+  bool significant() const { return std::abs(statistic) > critical; }
+};
+
+// The two-proportion z statistic (pooled) of x1/n1 against x2/n2; 0 when undefined.
+double two_proportion_z(double x1, int n1, double x2, int n2);
+// Welch's t statistic and its degrees of freedom; t is ±infinity when both spreads are 0
+// and the means differ, 0 when they are equal.
+struct Welch {
+  double t = 0, df = 0;
+};
+Welch welch(const Spread& a, const Spread& b);
+// The two-sided 95% critical value of Student's t with `df` degrees of freedom.
+double t_critical(double df);
+
+// Every metric the two reports share. Throws InputError when they are not comparable:
+// different rulesets or seat counts.
+std::vector<Comparison> compare(const SimReport& a, const SimReport& b);
+
+}  // namespace arbiter

@@ -1,0 +1,229 @@
+-- Attacks (rule 7): the attacks the moving pieces can make, alone or together with
+-- friendly stacks next to them and to the target; and what follows: eliminations, the
+-- survivors' retreat (chosen by the attacker), the attackers moving in.
+local board = require "board"
+local words = require "words"
+
+local attacks = {}
+
+-- The first of two single pieces, once another piece may move: its cell and the movement
+-- points it keeps for an attack (7.3: of its two, one must be left). While it is still on
+-- its way, that is what it would keep if it stopped now.
+local function first_single(pos)
+  local t = pos.t
+  if t.moving and t.picks == 1 and t.count == 1 then
+    return t.moving, t.shed and 0 or 2 - (#t.path - 1)
+  end
+  return t.first, t.first_left
+end
+
+-- Whether the stack on `cell` may join an attack on `target` made by the pieces moving on
+-- `group`: its pieces can still move (three at most, not in an enemy home space, and not
+-- the first single piece without a movement point to spare), and its step into the target
+-- is not a diagonal between two enemy pieces.
+local function can_help(pos, cell, target, side, group)
+  local c = pos.cells[cell]
+  if cell == group or c.side ~= side or c.n >= board.MAX_STACK then return false end
+  if board.home_side(cell) == board.enemy(side) then return false end
+  local first, left = first_single(pos)
+  if cell == first and left < 1 then return false end
+  return board.passable(pos, cell, target, side)
+end
+
+-- Whether the attacking stacks are "adjacent to each other": one connected group of
+-- neighbours, or (combine: pairwise) every two of them neighbours.
+local function grouped(cells, rule)
+  if rule == "pairwise" then
+    for i = 1, #cells do
+      for j = i + 1, #cells do
+        if not board.adjacent(cells[i], cells[j]) then return false end
+      end
+    end
+    return true
+  end
+  local seen, queue, count = { [cells[1]] = true }, { cells[1] }, 1
+  while #queue > 0 do
+    local a = table.remove(queue)
+    for _, b in ipairs(cells) do
+      if not seen[b] and board.adjacent(a, b) then
+        seen[b], count = true, count + 1
+        queue[#queue + 1] = b
+      end
+    end
+  end
+  return count == #cells
+end
+
+-- Calls visit(chosen, total) for every set of helpers that keeps the attack at four
+-- pieces or fewer, smallest sets first.
+local function each_set(pos, helpers, total, visit, from, chosen)
+  from, chosen = from or 1, chosen or {}
+  visit(chosen, total)
+  for i = from, #helpers do
+    local n = pos.cells[helpers[i]].n
+    if total + n <= board.MAX_STACK then
+      chosen[#chosen + 1] = helpers[i]
+      each_set(pos, helpers, total + n, visit, i + 1, chosen)
+      chosen[#chosen] = nil
+    end
+  end
+end
+
+function attacks.text(target, helpers)
+  if #helpers == 0 then return "attack " .. target end
+  local sorted = { table.unpack(helpers) }
+  table.sort(sorted)
+  return "attack " .. target .. " with " .. table.concat(sorted, " ")
+end
+
+-- Every attack the `count` pieces moving on `group` can make: {target, helpers, total, text}.
+-- The caller checks that they have a movement point left and may attack at all.
+function attacks.options(pos, group, count, side)
+  local list = {}
+  for _, target in ipairs(board.neighbours(group)) do
+    local d = pos.cells[target]
+    -- Enemy pieces standing in this side's own home spaces can never be attacked (9.2).
+    if d.side == board.enemy(side) and board.home_side(target) ~= side and board.passable(pos, group, target, side) then
+      local helpers = {}
+      for _, h in ipairs(board.neighbours(target)) do
+        if can_help(pos, h, target, side, group) then helpers[#helpers + 1] = h end
+      end
+      each_set(pos, helpers, count, function(chosen, total)
+        local cells = { group, table.unpack(chosen) }
+        if total > d.n and grouped(cells, pos.params.combine) then
+          list[#list + 1] = { target = target, helpers = { table.unpack(chosen) }, total = total,
+                              text = attacks.text(target, chosen) }
+        end
+      end)
+    end
+  end
+  return list
+end
+
+-- Retreats ------------------------------------------------------------------------------
+
+-- The cells the survivors of the pending attack may retreat to: one space towards their
+-- own edge, or from a home space to another (a neighbouring one unless home_retreat is
+-- any); never onto the attacker's pieces, never past four, never diagonally between two
+-- attacking pieces. Cells that take every survivor come first; only if there are none may
+-- they split up, one piece at a time.
+function attacks.retreats(pos)
+  local r = pos.t.retreat
+  local defender = pos.cells[r.from].side
+  local candidates = {}
+  if board.home_side(r.from) == defender then
+    for _, name in ipairs(board.order()) do
+      if name ~= r.from and board.home_side(name) == defender
+          and (pos.params.home_retreat == "any" or board.adjacent(r.from, name)) then
+        candidates[#candidates + 1] = name
+      end
+    end
+  else
+    local back = board.rank(r.from) + (defender == board.BLACK and -1 or 1)
+    for _, name in ipairs(board.neighbours(r.from)) do
+      if board.rank(name) == back then candidates[#candidates + 1] = name end
+    end
+  end
+  local whole, single = {}, {}
+  for _, name in ipairs(candidates) do
+    local c = pos.cells[name]
+    if c.side ~= board.enemy(defender) and board.passable(pos, r.from, name, defender) then
+      if c.n + r.count <= board.MAX_STACK then whole[#whole + 1] = name end
+      if c.n + 1 <= board.MAX_STACK then single[#single + 1] = name end
+    end
+  end
+  return #whole > 0 and whole or single
+end
+
+-- The attackers move into the cell they have emptied and form one stack there.
+local function move_in(pos)
+  local r, side = pos.t.retreat, pos.seat
+  local total = 0
+  for _, a in ipairs(r.attackers) do
+    board.transfer(pos, a[1], r.from, a[2])
+    total = total + a[2]
+  end
+  local line = ("%s move into %s"):format(words.capital(words.the(total, side)), r.from)
+  if board.home_side(r.from) == board.enemy(side) then
+    line = line .. (", a %s home space: they stay there for the rest of the game"):format(words.colour(board.enemy(side)))
+  end
+  board.say(pos, line .. ".")
+  pos.t.retreat = nil
+end
+
+local function no_retreat(pos)
+  local r = pos.t.retreat
+  local defender = pos.cells[r.from].side
+  local who = words.capital(words.the(r.count, defender))
+  if pos.params.no_retreat == "stay" then
+    board.say(pos, ("%s cannot retreat and %s on %s; the attackers stay where they are."):format(who,
+      r.count == 1 and "stays" or "stay", r.from))
+    pos.t.retreat = nil
+    return
+  end
+  board.say(pos, ("%s cannot retreat and %s eliminated."):format(who, r.count == 1 and "is" or "are"))
+  board.eliminate(pos, r.from, r.count)
+  r.count = 0
+  move_in(pos)
+end
+
+-- Survivors go to `cell`: all of them if it has room, else one.
+function attacks.retreat(pos, cell)
+  local r = pos.t.retreat
+  local c, defender = pos.cells[cell], pos.cells[r.from].side
+  local n = c.n + r.count <= board.MAX_STACK and r.count or 1
+  board.say(pos, ("%s %s %s → %s."):format(words.capital(words.the(n, defender)), n == 1 and "retreats" or "retreat",
+    r.from, cell))
+  board.transfer(pos, r.from, cell, n)
+  r.count = r.count - n
+  pos.retreated = pos.retreated or {}
+  pos.retreated[#pos.retreated + 1] = cell
+  return attacks.settle(pos)
+end
+
+-- Plays out what needs no choice: a retreat with one place to go, no place at all, or no
+-- survivors. Returns true once the attack is over (false: the attacker must choose).
+function attacks.settle(pos)
+  local r = pos.t.retreat
+  if r.count == 0 then
+    move_in(pos)
+    return true
+  end
+  local cells = attacks.retreats(pos)
+  if #cells == 0 then
+    no_retreat(pos)
+    return true
+  end
+  if #cells == 1 then return attacks.retreat(pos, cells[1]) end
+  return false
+end
+
+-- The attack: narrates it, eliminates the difference in strength, and starts the retreat.
+-- Returns true once the attack is over.
+function attacks.start(pos, option)
+  local t, side = pos.t, pos.seat
+  local enemy = board.enemy(side)
+  local target, defenders = option.target, pos.cells[option.target].n
+  local lost = math.min(defenders, option.total - defenders)
+  local attackers = { { t.moving, t.count } }
+  for _, h in ipairs(option.helpers) do attackers[#attackers + 1] = { h, pos.cells[h].n } end
+  local lead
+  if #t.path > 1 then
+    lead = ("%s moves %s %s and attacks %s"):format(words.side(side), words.pieces(t.count), words.path(t.path), target)
+  else
+    lead = ("%s attacks %s from %s"):format(words.side(side), target, t.moving)
+  end
+  if #option.helpers > 0 then
+    local sorted = { table.unpack(option.helpers) }
+    table.sort(sorted)
+    lead = lead .. " together with " .. (#sorted == 1 and "the stack on " or "the stacks on ") .. words.list(sorted)
+  end
+  local result = ("%s %s eliminated"):format(words.coloured(lost, enemy), lost == 1 and "is" or "are")
+  if lost < defenders then result = result .. (" and %s must retreat"):format(words.number(defenders - lost)) end
+  board.say(pos, ("%s, %d against %d: %s."):format(lead, option.total, defenders, result))
+  board.eliminate(pos, target, lost)
+  t.retreat = { from = target, count = defenders - lost, attackers = attackers }
+  return attacks.settle(pos)
+end
+
+return attacks

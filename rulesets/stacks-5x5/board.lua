@@ -1,0 +1,246 @@
+-- The board and the position. The geometry (cells, neighbours, home spaces) is read once
+-- from game.yaml's board through the board API. A position is a plain-table snapshot of
+-- the pieces and of the turn in progress: the rules read and change it, and write() then
+-- makes the same changes to the game. Working on a snapshot lets the one-line notation
+-- try a whole move out before the engine plays it, and keeps the hooks fast.
+local board = {}
+
+board.BLACK, board.RED = 1, 2
+local KIND_SIDE = { black = 1, red = 2 }
+local HOME_TAG = { "black_home", "red_home" }
+board.MAX_STACK = 4
+
+-- The geometry never changes during a game (it is game.yaml's), so it is cached here on
+-- first use; no game state is kept outside the state itself.
+local geo
+
+local function cell_name(game, z) return game:zone_name(z) end
+
+local function build(game)
+  local g = { order = {}, cell = {} }
+  for i, z in ipairs(game:cells()) do
+    local f, r = game:coords(z)
+    local c = { name = cell_name(game, z), zone = z, file = f, rank = r, index = i, adjacent = {},
+                neighbours = {}, between = {} }
+    for side, tag in ipairs(HOME_TAG) do
+      if game:tagged(z, tag) then c.home = side end
+    end
+    g.order[i], g.cell[c.name] = c.name, c
+  end
+  for _, name in ipairs(g.order) do
+    local c = g.cell[name]
+    for _, n in ipairs(game:neighbours(c.zone)) do
+      local other = g.cell[cell_name(game, n)]
+      c.neighbours[#c.neighbours + 1] = other.name
+      c.adjacent[other.name] = true
+    end
+    -- Neighbours in board order, so that every list of actions comes out the same way.
+    table.sort(c.neighbours, function(a, b) return g.cell[a].index < g.cell[b].index end)
+    -- A diagonal step passes between two cells: the ones sharing a file with one end
+    -- and a rank with the other (rule 6.2 looks at them).
+    for _, n in ipairs(game:neighbours(c.zone, "diagonal")) do
+      local other = g.cell[cell_name(game, n)]
+      c.between[other.name] = { cell_name(game, game:cell_at(c.file, other.rank)),
+                                cell_name(game, game:cell_at(other.file, c.rank)) }
+    end
+  end
+  return g
+end
+
+function board.geometry(game)
+  if not geo then geo = build(game) end
+  return geo
+end
+
+-- Geometry questions; valid once geometry() has run (every hook reads a position first).
+function board.order() return geo.order end
+function board.exists(name) return geo.cell[name] ~= nil end
+function board.neighbours(name) return geo.cell[name].neighbours end
+function board.adjacent(a, b) return geo.cell[a].adjacent[b] == true end
+function board.home_side(name) return geo.cell[name].home end
+function board.rank(name) return geo.cell[name].rank end
+function board.enemy(side) return 3 - side end
+
+-- Whether `side` may step from `a` to the neighbouring `b` past the enemy: rule 6.2 forbids
+-- a diagonal step between two cells that both hold enemy pieces.
+function board.passable(pos, a, b, side)
+  local between = geo.cell[a].between[b]
+  if not between then return true end
+  local enemy = board.enemy(side)
+  return not (pos.cells[between[1]].side == enemy and pos.cells[between[2]].side == enemy)
+end
+
+-- The neighbours `count` of `side`'s pieces on `from` may step to: not onto the enemy
+-- (that is an attack), not past four in a stack, not diagonally between two enemy pieces.
+-- A step onto friendly pieces joins them; one into a home space is like any other.
+function board.steps(pos, from, count, side)
+  local list = {}
+  for _, to in ipairs(geo.cell[from].neighbours) do
+    local c = pos.cells[to]
+    if c.side ~= board.enemy(side) and c.n + count <= board.MAX_STACK and board.passable(pos, from, to, side) then
+      list[#list + 1] = to
+    end
+  end
+  return list
+end
+
+-- How many of `side`'s pieces stand in the other side's home spaces.
+function board.reached(pos, side)
+  local n = 0
+  for _, name in ipairs(geo.order) do
+    local c = pos.cells[name]
+    if c.side == side and geo.cell[name].home == board.enemy(side) then n = n + c.n end
+  end
+  return n
+end
+
+-- The position ---------------------------------------------------------------------------
+
+local function split(text, sep)
+  local list = {}
+  if text then for part in text:gmatch("[^" .. sep .. "]+") do list[#list + 1] = part end end
+  return list
+end
+
+local function read_attackers(text)
+  local list = {}
+  for _, part in ipairs(split(text, " ")) do
+    local cell, n = part:match("^(%w+):(%d+)$")
+    list[#list + 1] = { cell, tonumber(n) }
+  end
+  return list
+end
+
+-- The turn in progress lives in game variables (game.yaml lists them); `raw` keeps the
+-- values read, so that write() sets only those that changed.
+local TURN_VARS = { "moving", "moving_pieces", "spaces_left", "path", "shed", "picks", "first_single",
+                    "first_single_left", "second_single", "must_shed", "retreat_from", "retreating", "attackers" }
+
+local function read_turn(game)
+  local raw = { picks = game:get("picks"), must_shed = game:get("must_shed") }
+  -- Before the first pick of a turn only must_shed can be set: skip the rest.
+  if raw.picks then
+    for _, v in ipairs(TURN_VARS) do raw[v] = game:get(v) end
+  end
+  local t = {
+    moving = raw.moving, count = raw.moving_pieces, left = raw.spaces_left, path = split(raw.path, "-"),
+    shed = raw.shed == true, picks = raw.picks or 0, first = raw.first_single,
+    first_left = raw.first_single_left or 0, second = raw.second_single == true,
+    must_shed = split(raw.must_shed, " "),
+  }
+  if raw.retreat_from then
+    t.retreat = { from = raw.retreat_from, count = raw.retreating, attackers = read_attackers(raw.attackers) }
+  end
+  return t, raw
+end
+
+local function encode_turn(t)
+  local moving, r = t.moving ~= nil, t.retreat
+  local attackers = {}
+  for i, a in ipairs(r and r.attackers or {}) do attackers[i] = a[1] .. ":" .. a[2] end
+  return {
+    moving = t.moving, moving_pieces = moving and t.count or nil, spaces_left = moving and t.left or nil,
+    path = moving and table.concat(t.path, "-") or nil, shed = moving and t.shed or nil,
+    picks = t.picks > 0 and t.picks or nil, first_single = t.second and t.first or nil,
+    first_single_left = t.second and t.first_left or nil, second_single = t.second or nil,
+    must_shed = #t.must_shed > 0 and table.concat(t.must_shed, " ") or nil,
+    retreat_from = r and r.from or nil, retreating = r and r.count or nil,
+    attackers = r and table.concat(attackers, " ") or nil,
+  }
+end
+
+local function write_turn(game, t, raw)
+  local values = t and encode_turn(t) or {}
+  for _, v in ipairs(TURN_VARS) do
+    if values[v] ~= raw[v] then game:set(v, values[v]) end
+  end
+end
+
+-- Which side a component belongs to, by its kind; components keep their kind all game.
+local side_of = {}
+
+local function side_of_piece(game, c)
+  local side = side_of[c]
+  if not side then
+    side = KIND_SIDE[game:name(c)]
+    side_of[c] = side
+  end
+  return side
+end
+
+-- A snapshot of the game for the side on turn (nil before the first turn). Parameters
+-- are read when first asked for: most hooks need none.
+function board.read(game)
+  board.geometry(game)
+  local params = setmetatable({}, { __index = function(t, k)
+    local v = game:param(k)
+    rawset(t, k, v)
+    return v
+  end })
+  local pos = { seat = game:active(), cells = {}, lost = {}, params = params, ops = {}, news = {} }
+  for _, name in ipairs(geo.order) do
+    local z = geo.cell[name].zone
+    local n = game:count(z)
+    pos.cells[name] = { n = n, side = n > 0 and side_of_piece(game, game:top(z)) or nil }
+  end
+  for side = 1, 2 do pos.lost[side] = game:count(game:zone("eliminated", side)) end
+  pos.t, pos.raw = read_turn(game)
+  return pos
+end
+
+-- A deep copy, for trying actions out; its changes are never written.
+function board.copy(value)
+  if type(value) ~= "table" then return value end
+  local out = {}
+  for k, v in pairs(value) do out[k] = board.copy(v) end
+  return setmetatable(out, getmetatable(value))
+end
+
+-- Moves `n` of the pieces in `from` to `to` (empty, or holding the same side).
+function board.transfer(pos, from, to, n)
+  local a, b = pos.cells[from], pos.cells[to]
+  b.side, b.n, a.n = a.side, b.n + n, a.n - n
+  if a.n == 0 then a.side = nil end
+  pos.ops[#pos.ops + 1] = { "move", from, to, n }
+end
+
+-- Eliminates `n` of the pieces in `from`: they leave the game.
+function board.eliminate(pos, from, n)
+  local a = pos.cells[from]
+  local side = a.side
+  a.n = a.n - n
+  if a.n == 0 then a.side = nil end
+  pos.lost[side] = pos.lost[side] + n
+  pos.ops[#pos.ops + 1] = { "lose", from, n, side }
+end
+
+function board.say(pos, text) pos.news[#pos.news + 1] = text end
+
+-- Makes the position's changes to the game: pieces moved and eliminated, the turn's
+-- variables, the narration; then ends the turn or the game if the position says so.
+function board.write(game, pos)
+  for _, op in ipairs(pos.ops) do
+    local from = geo.cell[op[2]].zone
+    local to = op[1] == "move" and geo.cell[op[3]].zone or game:zone("eliminated", op[4])
+    local n = op[1] == "move" and op[4] or op[3]
+    for _ = 1, n do game:move(game:top(from), to) end
+  end
+  pos.ops = {}
+  for _, line in ipairs(pos.news) do game:say(line) end
+  pos.news = {}
+  for side = 1, 2 do
+    local reached = board.reached(pos, side)
+    if reached ~= game:get("reached", side) then game:set("reached", side, reached) end
+  end
+  if pos.winners then
+    write_turn(game, nil, pos.raw)
+    game:finish(pos.winners)
+  elseif pos.turn_over then
+    write_turn(game, nil, pos.raw)
+    game:end_turn()
+  else
+    write_turn(game, pos.t, pos.raw)
+  end
+end
+
+return board

@@ -1,0 +1,145 @@
+-- The notation. Step by step, the listed actions (pick c2 2, step c3, attack d4 with c3 e3,
+-- retreat d5, done, pass), with a few other spellings accepted. A whole move on one line:
+--   c2x2-c3-c4       two pieces from c2, by c3 to c4 (no xN: the whole stack)
+--   c2-d3,b1-b2      two single pieces, one after the other (xN may be left out: 1)
+--   b2-c3*d4+c4/d5   step to c3, attack d4 together with the stack on c4, the survivor
+--                    retreats to d5
+-- A line is tried out on a copy of the position; if the move could go on afterwards,
+-- "done" is added, since a whole line is a whole move.
+local board = require "board"
+local moves = require "moves"
+
+local notation = {}
+
+local function contains(list, x)
+  for _, v in ipairs(list) do if v == x then return true end end
+  return false
+end
+
+local function words_of(text)
+  local list = {}
+  for w in text:lower():gmatch("[^%s,]+") do
+    if w ~= "and" then list[#list + 1] = w end
+  end
+  return list
+end
+
+-- Another spelling of a legal action, as its listed text; or nil.
+local function canonical(pos, text, legal)
+  local w = words_of(text)
+  if w[1] == "pick" and #w == 2 and board.exists(w[2]) then
+    local n = pos.cells[w[2]].n - ((w[2] == pos.t.first or w[2] == pos.t.moving) and 1 or 0)
+    return ("pick %s %d"):format(w[2], n)
+  end
+  if w[1] == "attack" and w[3] == "with" then
+    local helpers = { table.unpack(w, 4) }
+    table.sort(helpers)
+    return "attack " .. w[2] .. " with " .. table.concat(helpers, " ")
+  end
+  if #w == 2 and (w[1] == "move" or w[1] == "to") then return "step " .. w[2] end
+  return nil
+end
+
+-- For accepts(): the legal text a typed action stands for, or false and why not.
+function notation.accepts(pos, text, legal)
+  local c = canonical(pos, text, legal)
+  if c and contains(legal, c) then return c end
+  if c then return false, ("'%s' is not legal now"):format(c) end
+  return false, "type one of the actions listed, or a whole move such as c2x2-c3-c4 (see the README)"
+end
+
+-- Reading a line -------------------------------------------------------------------------
+
+local function cell_at(text, i)
+  local cell = text:match("^%a%d+", i)
+  if cell and board.exists(cell) then return cell, i + #cell end
+end
+
+-- One group's move: "c2x2-c3-c4*d5+e4/d6/c6".
+local function read_segment(text)
+  local seg = { path = {}, helpers = {}, retreats = {} }
+  local i
+  seg.from, i = cell_at(text, 1)
+  if not seg.from then return nil end
+  local count = text:match("^x(%d)", i)
+  if count then seg.count, i = tonumber(count), i + 2 end
+  local marks = { ["-"] = seg.path, ["+"] = seg.helpers, ["/"] = seg.retreats }
+  while i <= #text do
+    local mark, cell = text:sub(i, i), nil
+    cell, i = cell_at(text, i + 1)
+    if not cell then return nil end
+    if mark == "*" and not seg.target then seg.target = cell
+    elseif marks[mark] and (mark == "-" or seg.target) then
+      if mark == "-" and seg.target then return nil end
+      table.insert(marks[mark], cell)
+    else
+      return nil
+    end
+  end
+  return seg
+end
+
+local function read_line(line)
+  local text = line:lower():gsub("%s+", "")
+  if text == "" then return nil end
+  local segments = {}
+  for part in (text .. ","):gmatch("([^,]*),") do
+    local seg = read_segment(part)
+    if not seg then return nil end
+    segments[#segments + 1] = seg
+  end
+  return segments
+end
+
+-- Turning a line into steps, trying each on a copy -----------------------------------------
+
+-- Plays `text` on the trial position if it is legal there; returns whether it was.
+local function try(sim, text)
+  if sim.broken or sim.turn_over or sim.winners then
+    sim.broken = true
+    return
+  end
+  if not contains(moves.legal(sim), text) then
+    sim.broken = true
+    return
+  end
+  moves.play(sim, text)
+end
+
+local function segment_steps(sim, seg, steps, default_count)
+  local function add(text)
+    -- A retreat with one place to go happens by itself: a "/cell" naming it is dropped.
+    if text:match("^retreat") and not sim.broken and not sim.t.retreat
+        and contains(sim.retreated or {}, text:sub(9)) then return end
+    steps[#steps + 1] = text
+    try(sim, text)
+  end
+  local continues = sim.t.moving == seg.from and not seg.count and #sim.t.path > 0
+  if not continues then
+    local c = sim.cells[seg.from]
+    local free = c.n - ((seg.from == sim.t.first or seg.from == sim.t.moving) and 1 or 0)
+    add(("pick %s %d"):format(seg.from, seg.count or default_count or free))
+  end
+  for _, cell in ipairs(seg.path) do add("step " .. cell) end
+  if seg.target then
+    local helpers = { table.unpack(seg.helpers) }
+    table.sort(helpers)
+    add(#helpers == 0 and "attack " .. seg.target or "attack " .. seg.target .. " with " .. table.concat(helpers, " "))
+  end
+  for _, cell in ipairs(seg.retreats) do add("retreat " .. cell) end
+end
+
+-- For expand(): the steps a whole move typed on one line stands for, or nil.
+function notation.expand(pos, line)
+  local segments = read_line(line)
+  if not segments then return nil end
+  local sim = board.copy(pos)
+  local steps = {}
+  for _, seg in ipairs(segments) do segment_steps(sim, seg, steps, #segments > 1 and 1 or nil) end
+  if not sim.broken and not sim.turn_over and not sim.winners and contains(moves.legal(sim), "done") then
+    steps[#steps + 1] = "done"
+  end
+  return steps
+end
+
+return notation

@@ -1,0 +1,121 @@
+// Tests of interpreter/mcts.cpp and interpreter/sample.cpp: the search bot sees only its
+// seat's view (rearranging what it cannot see changes nothing it does), is deterministic for
+// a seed and an iteration budget, and beats random play.
+#include <catch2/catch.hpp>
+
+#include "binding/lua_rules.hpp"
+#include "interpreter/conformance.hpp"
+#include "interpreter/match.hpp"
+#include "interpreter/mcts.hpp"
+#include "interpreter/sample.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+struct Stacks {
+  std::shared_ptr<const Ruleset> ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks");
+  LuaRules rules{ruleset, ARBITER_SOURCE_DIR "/scripts"};
+  std::shared_ptr<const Table> table;
+  std::unique_ptr<Engine> engine;
+  explicit Stacks(int players, std::uint64_t seed = 3) {
+    GameOptions o;
+    for (int i = 0; i < players; ++i) o.seats.push_back({"P" + std::to_string(i + 1), -1});
+    o.seed = seed;
+    table = make_table(ruleset, o);
+    engine = std::make_unique<Engine>(table, rules);
+  }
+  State start() {
+    State s(table);
+    REQUIRE(engine->start(s).ok);
+    return s;
+  }
+};
+
+// Swaps the first two components `seat` cannot see that are of different kinds.
+bool rearrange_hidden(State& s, int seat) {
+  std::vector<int> hidden;
+  for (std::size_t i = 0; i < s.items.size(); ++i)
+    if (!s.visible(s.items[i], seat)) hidden.push_back(static_cast<int>(i));
+  for (int i : hidden)
+    for (int j : hidden)
+      if (s.table->component_kind[s.items[i]] != s.table->component_kind[s.items[j]]) {
+        std::swap(s.items[i], s.items[j]);
+        return true;
+      }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("a sampled state keeps what the seat sees and deals the rest among what it cannot") {
+  Stacks g(3);
+  State s = g.start();
+  View v = make_view(s, 0);
+  Rng rng(9);
+  State sample = sample_state(g.table, v, rng);
+  CHECK(check_components(sample).empty());
+  View again = make_view(sample, 0);
+  for (std::size_t z = 0; z < v.zones.size(); ++z) CHECK(again.zones[z].items == v.zones[z].items);
+  CHECK(sample.vars == s.vars);
+  CHECK(sample.active() == s.active());
+  // Over many samples, the cards hidden from seat 0 do land in other seats' hands.
+  bool differs = false;
+  for (int i = 0; i < 20 && !differs; ++i) differs = !sample_state(g.table, v, rng).same_play_state(s);
+  CHECK(differs);
+}
+
+TEST_CASE("mcts chooses the same when hidden components are rearranged") {
+  Stacks g(3);
+  State s = g.start();
+  int seat = s.active();
+  State other = s;
+  REQUIRE(rearrange_hidden(other, seat));
+  REQUIRE_FALSE(other.same_play_state(s));
+  std::vector<std::string> legal_a, legal_b;
+  g.engine->legal(s, seat, legal_a);
+  g.engine->legal(other, seat, legal_b);
+  REQUIRE(legal_a == legal_b);
+  MctsBot a(*g.engine, MctsBudget{60, 0, 2000}, 42), b(*g.engine, MctsBudget{60, 0, 2000}, 42);
+  for (int decision = 0; decision < 3; ++decision)
+    CHECK(a.choose(make_view(s, seat), legal_a, true) == b.choose(make_view(other, seat), legal_b, true));
+}
+
+TEST_CASE("mcts is deterministic for a seed and an iteration budget") {
+  Stacks g(2);
+  State s = g.start();
+  std::vector<std::string> legal;
+  g.engine->legal(s, s.active(), legal);
+  MctsBot a(*g.engine, MctsBudget{50, 0, 2000}, 7), b(*g.engine, MctsBudget{50, 0, 2000}, 7);
+  CHECK(a.choose(make_view(s, s.active()), legal, true) == b.choose(make_view(s, s.active()), legal, true));
+}
+
+TEST_CASE("mcts budgets parse from the bot's kind") {
+  MctsBudget b;
+  std::string error;
+  CHECK(parse_mcts_budget("2000", b, error));
+  CHECK(b.iterations == 2000);
+  CHECK(parse_mcts_budget("200ms", b, error));
+  CHECK(b.milliseconds == 200);
+  CHECK_FALSE(parse_mcts_budget("fast", b, error));
+  CHECK_THAT(error, Catch::Contains("mcts:2000"));
+  CHECK(check_bot_kind("mcts:50", error));
+  CHECK_FALSE(check_bot_kind("mtcs", error));
+  CHECK_THAT(error, Catch::Contains("did you mean 'mcts'"));
+}
+
+TEST_CASE("mcts beats random play in two-player Stacks") {
+  int wins = 0, games = 8;
+  for (int g = 0; g < games; ++g) {
+    Stacks game(2, 100 + g);
+    State s = game.start();
+    std::vector<std::unique_ptr<Bot>> bots;
+    int mcts_seat = g % 2;
+    for (int seat = 0; seat < 2; ++seat)
+      bots.push_back(seat == mcts_seat ? std::unique_ptr<Bot>(new MctsBot(*game.engine, MctsBudget{150, 0, 2000}, g))
+                                       : std::unique_ptr<Bot>(new RandomBot(g)));
+    REQUIRE(play_out(*game.engine, s, bots, 5000).ok);
+    wins += s.winners.size() == 1 && s.winners[0] == mcts_seat;
+  }
+  CHECK(wins >= 7);
+}
