@@ -1,10 +1,12 @@
-# `make play` and `make test`: install what is missing (Debian), configure, build, run.
+# `make play`, `make test` and `make bench`: install what is missing (Debian), configure, build, run.
 BUILD ?= build
+# `make bench` measures a Release build of its own; the test build stays as it is.
+RELEASE ?= build-release
 JOBS ?= $(shell nproc)
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
            libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev
 
-.PHONY: all deps build play test check clean
+.PHONY: all deps build play test bench check clean
 
 all: build
 
@@ -30,5 +32,11 @@ play: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Benchmarks, not tests: one table of timings on one core, with the machine's details.
+bench: deps
+	@test -f $(RELEASE)/CMakeCache.txt || cmake -S . -B $(RELEASE) -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(RELEASE) -j $(JOBS) --target arbiter_bench
+	$(RELEASE)/arbiter_bench
+
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(RELEASE)

@@ -36,6 +36,9 @@ void disarm_limits(lua_State* L);
 // Loads a file as a text chunk named `display` (e.g. "stacks/rules.lua"). Lua error on failure.
 int load_file_chunk(lua_State* L, const std::string& path, const std::string& display);
 
+// A seat's view as a plain Lua table, for the ruleset's own bots (they get no `game`).
+void push_view(lua_State* L, const View& view);
+
 // The `game` object passed to every hook.
 void register_game(lua_State* L);
 void push_game(lua_State* L);

@@ -88,6 +88,28 @@ struct LuaRules::Impl {
     return Status::error(msg);
   }
 
+  // bots.lua returns {name = function(view, legal, on_turn) ... end} for each bot game.yaml lists.
+  int bots_ref = LUA_NOREF;
+  void load_bots() {
+    std::string display = ctx.ruleset->id + "/bots.lua";
+    lua_pushcfunction(L, traceback_handler);
+    if (load_file_chunk(L, (fs::path(ctx.ruleset->dir) / "bots.lua").string(), display) != LUA_OK)
+      throw InputError(lua_tostring(L, -1));
+    ctx.hook = "load";
+    arm_limits(L);
+    int rc = lua_pcall(L, 0, 1, 1);
+    disarm_limits(L);
+    if (rc != LUA_OK) throw InputError(lua_tostring(L, -1));
+    if (!lua_istable(L, -1)) throw InputError(display + ": should return a table of bot functions");
+    for (const auto& name : ctx.ruleset->bots) {
+      if (lua_getfield(L, -1, name.c_str()) != LUA_TFUNCTION)
+        throw InputError(display + ": game.yaml lists bot '" + name + "' but bots.lua has no such function");
+      lua_pop(L, 1);
+    }
+    bots_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_settop(L, 0);
+  }
+
   Status run_changing(const char* hook, State& state) {
     int h = prepare(hook);
     if (!h) return {};
@@ -134,6 +156,7 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
     throw InputError(display + ": the rules need at least actions(game, seat) and apply(game, seat, action)");
   m.rules_ref = luaL_ref(m.L, LUA_REGISTRYINDEX);
   lua_settop(m.L, 0);
+  if (!ruleset->bots.empty()) m.load_bots();
   freeze_globals(m.L);
 }
 
@@ -262,6 +285,36 @@ Status LuaRules::expand(const State& state, int seat, const std::string& line, s
       if (lua_type(m.L, -1) == LUA_TSTRING) steps.push_back(normalize_action(lua_tostring(m.L, -1)));
       lua_pop(m.L, 1);
     }
+  lua_settop(m.L, h - 1);
+  return st;
+}
+
+Status LuaRules::bot_choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
+                            bool on_turn, std::string& choice) {
+  Impl& m = *impl_;
+  if (m.bots_ref == LUA_NOREF) return Status::error("no bot '" + name + "'");
+  lua_pushcfunction(m.L, traceback_handler);
+  int h = lua_gettop(m.L);
+  lua_rawgeti(m.L, LUA_REGISTRYINDEX, m.bots_ref);
+  lua_getfield(m.L, -1, name.c_str());
+  lua_remove(m.L, -2);
+  push_view(m.L, view);
+  lua_createtable(m.L, static_cast<int>(legal.size()), 0);
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    lua_pushstring(m.L, legal[i].c_str());
+    lua_rawseti(m.L, -2, static_cast<lua_Integer>(i + 1));
+  }
+  lua_pushboolean(m.L, on_turn);
+  // The bot sees no state: the game object refuses use while `reading` is null.
+  m.ctx.reading = nullptr;
+  m.ctx.writing = nullptr;
+  m.ctx.hook = "bot";
+  arm_limits(m.L);
+  int rc = lua_pcall(m.L, 3, 1, h);
+  disarm_limits(m.L);
+  Status st;
+  if (rc != LUA_OK) st = Status::error(lua_tostring(m.L, -1) ? lua_tostring(m.L, -1) : "bot error");
+  else if (lua_type(m.L, -1) == LUA_TSTRING) choice = normalize_action(lua_tostring(m.L, -1));
   lua_settop(m.L, h - 1);
   return st;
 }

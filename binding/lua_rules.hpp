@@ -36,6 +36,8 @@ class LuaRules final : public Rules {
   Status accepts(const State& state, int seat, const std::string& action, bool& accepted,
                  std::string& canonical, std::string& why) override;
   Status score(const State& state, int seat, Value& out) override;
+  Status bot_choose(const std::string& name, const View& view, const std::vector<std::string>& legal, bool on_turn,
+                    std::string& choice) override;
   Status expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) override;
 
   // The names of the hooks the rules table defines (for `arbiter check`).

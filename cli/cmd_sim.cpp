@@ -43,7 +43,11 @@ class ProgressBar {
 
 int compare_files(const std::string& a_file, const std::string& b_file) {
   SimReport a = read_report_json(a_file), b = read_report_json(b_file);
-  fmt::print("{}", render_comparison(a, a_file, b, b_file, color_enabled(STDOUT_FILENO)));
+  try {
+    fmt::print("{}", render_comparison(a, a_file, b, b_file, color_enabled(STDOUT_FILENO)));
+  } catch (const InputError& e) {
+    throw InputError("sim --compare: " + a_file + " and " + b_file + " cannot be compared: " + e.what());
+  }
   return 0;
 }
 
@@ -61,6 +65,8 @@ SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFl
 
 int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim) {
   try {
+    if (!sim.compare.empty() && !name.empty())
+      throw InputError("sim: --compare reads two reports and takes no ruleset (" + name + ")");
     if (!sim.compare.empty()) return compare_files(sim.compare.at(0), sim.compare.at(1));
     if (name.empty()) throw InputError("sim: name a ruleset (or give --compare A.json B.json)");
     if (sim.games < 1) throw InputError("sim: --games must be at least 1");

@@ -53,9 +53,10 @@ int main(int argc, char** argv) {
   SimFlags sim_flags;
   sim->add_option("ruleset", sim_ruleset, "a ruleset id or folder");
   add_game_flags(sim, flags);
+  sim->get_option("--seed")->description("the first game's seed (default 1); game g (from 0) uses seed S+g");
   sim->add_option("--bot", flags.bots, "a bot kind in a seat: --bot 2=random, --bot Bill=random, --bot all=random "
                                        "(repeatable; default: random in every seat)");
-  sim->add_option("--games", sim_flags.games, "how many games (default 1000); game g uses seed S+g");
+  sim->add_option("--games", sim_flags.games, "how many games (default 1000)");
   sim->add_option("--threads", sim_flags.threads, "worker threads (default: one per core); the results do not depend on it");
   sim->add_option("--max-actions", sim_flags.max_actions,
                   "stop a game after this many actions and report it as unfinished (default 20000)");

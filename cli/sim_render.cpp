@@ -74,6 +74,8 @@ std::string outcomes(const SimReport& r, bool color) {
       "            edge {:+.1f} points (95% CI {:+.1f} to {:+.1f}), {}\n",
       pct(r.first_seat.rate()), r.first_seat.games, pct(fair), 100 * r.first_seat_edge(), 100 * (ci.low - fair),
       100 * (ci.high - fair), beyond ? style("beyond noise", "1;33", color) : std::string("within noise"));
+  if (r.kinds.size() > 1)
+    out += "            (the bots are not all alike: the edge mixes the seat's and its bot's strength)\n";
   out += fmt::format("Ties        {} games ({}) had several winners (a win shared by k seats counts 1/k to each); "
                      "{} had no winner\n",
                      r.ties, pct(r.finished ? double(r.ties) / r.finished : 0), r.no_winner);
@@ -148,6 +150,7 @@ std::string columns(const std::vector<std::vector<std::string>>& rows, const std
       bool right = c < align.size() && align[c] == 'r';
       line += (c ? "  " : "") + (right ? pad + row[c] : row[c] + (c + 1 < row.size() ? pad : ""));
     }
+    line.erase(line.find_last_not_of(' ') + 1);
     out += line + "\n";
   }
   return out;
@@ -155,12 +158,18 @@ std::string columns(const std::vector<std::vector<std::string>>& rows, const std
 
 std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   std::string out = style(title(r), "1", color) + "\n";
-  out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.0f} games/s\n\n", r.games, r.seed,
-                     r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s",
-                     run.seconds > 0 ? r.games / run.seconds : 0.0);
+  double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
+  out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.{}f} games/s\n\n", r.games, r.seed,
+                     r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s", rate,
+                     rate < 10 ? 2 : 0);
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
-  if (r.scored) out += "\n" + score_tables(r);
+  if (!r.scored) return out;
+  bool constant = std::all_of(r.seats.begin(), r.seats.end(), [&](const SeatStats& s) {
+    return s.score.min == s.score.max && s.score.min == r.seats[0].score.min;
+  });
+  if (constant) out += fmt::format("\nEvery seat scored {:.0f} in every game: this ruleset keeps no score.\n", r.seats[0].score.min);
+  else out += "\n" + score_tables(r);
   return out;
 }
 

@@ -2,6 +2,7 @@
 #include "interpreter/bot.hpp"
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/engine.hpp"
 #include "interpreter/mcts.hpp"
 
 namespace arbiter {
@@ -14,11 +15,37 @@ std::string RandomBot::choose(const View&, const std::vector<std::string>& legal
 
 std::vector<std::string> bot_kinds() { return {"random", "mcts"}; }
 
-bool check_bot_kind(const std::string& kind, std::string& error) {
+namespace {
+
+// A bot written in the ruleset's bots.lua: it sees the seat's view as a plain table.
+class RulesBot final : public Bot {
+ public:
+  RulesBot(Engine& engine, std::string name) : engine_(engine), name_(std::move(name)) {}
+  std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override {
+    std::string choice;
+    Status st = engine_.rules().bot_choose(name_, view, legal, on_turn, choice);
+    if (!st.ok || (choice.empty() && on_turn)) return on_turn ? legal.front() : "";
+    return choice;
+  }
+
+ private:
+  Engine& engine_;
+  std::string name_;
+};
+
+}  // namespace
+
+bool check_bot_kind(const std::string& kind, std::string& error, const Ruleset* ruleset) {
   MctsBudget budget;
   if (kind == "random" || kind == "mcts") return true;
   if (kind.rfind("mcts:", 0) == 0) return parse_mcts_budget(kind.substr(5), budget, error);
-  error = "unknown bot '" + kind + "'" + did_you_mean(kind, bot_kinds()) + "; bots: " + join_choices(bot_kinds(), ", ") +
+  std::vector<std::string> all = bot_kinds();
+  if (ruleset) {
+    for (const auto& b : ruleset->bots)
+      if (b == kind) return true;
+    all.insert(all.end(), ruleset->bots.begin(), ruleset->bots.end());
+  }
+  error = "unknown bot '" + kind + "'" + did_you_mean(kind, all) + "; bots: " + join_choices(all, ", ") +
           " (mcts:N for N iterations, mcts:Nms for a time budget)";
   return false;
 }
@@ -30,7 +57,9 @@ std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engin
     if (!parse_mcts_budget(kind.size() > 4 ? kind.substr(5) : "", budget, error)) return nullptr;
     return std::make_unique<MctsBot>(engine, budget, seed);
   }
-  error = "unknown bot '" + kind + "'" + did_you_mean(kind, bot_kinds()) + "; bots: " + join_choices(bot_kinds(), ", ");
+  for (const auto& b : engine.table().ruleset->bots)
+    if (b == kind) return std::make_unique<RulesBot>(engine, kind);
+  check_bot_kind(kind, error, engine.table().ruleset.get());
   return nullptr;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "interpreter/state.hpp"
+#include "interpreter/view.hpp"
 
 namespace arbiter {
 
@@ -44,6 +45,13 @@ class Rules {
   virtual Status expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) {
     (void)state, (void)seat, (void)line, (void)steps;
     return {};
+  }
+  // The ruleset's own bot `name` (listed under bots: in game.yaml) chooses from `legal`,
+  // seeing only `view`; "" passes an out-of-turn chance.
+  virtual Status bot_choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
+                            bool on_turn, std::string& choice) {
+    (void)view, (void)legal, (void)on_turn, (void)choice;
+    return Status::error("no bot '" + name + "'");
   }
   // A seat's score; the runtime falls back to the variable `score` when there is no hook.
   virtual Status score(const State& state, int seat, Value& out) = 0;

@@ -72,7 +72,7 @@ std::vector<std::string> Ruleset::var_names() const {
 namespace {
 
 const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
-                                           "variants", "components", "zones", "vars", "turns", "chance", "board"};
+                                           "variants", "components", "zones", "vars", "turns", "chance", "board", "bots"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
@@ -301,6 +301,10 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (root["turns"]) read_turns(y, root["turns"], *r);
   if (root["variants"]) read_variants(y, root["variants"], *r);
   if (root["chance"]) read_chances(y, root["chance"], *r);
+  if (root["bots"] && y.is_list(root["bots"], "bots")) {
+    for (const auto& b : root["bots"]) r->bots.push_back(y.text(b, "a bot's name"));
+    if (!fs::exists(fs::path(dir) / "bots.lua")) y.error(root["bots"], "bots are listed but there is no bots.lua in " + dir);
+  }
   check_references(y, root, *r);
   if (!fs::exists(fs::path(dir) / r->rules_file))
     y.error(root["rules"] ? root["rules"] : root, "rules file '" + r->rules_file + "' not found in " + dir);

@@ -87,6 +87,7 @@ struct Ruleset {
   TurnDef turns;
   std::vector<ChanceDef> chances;
   Board board;                            // no files: the game has no board
+  std::vector<std::string> bots;          // the ruleset's own bots, defined in bots.lua
 
   const ParamDef* param(const std::string& name) const;
   const ZoneDef* zone(const std::string& name) const;

@@ -125,11 +125,9 @@ std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const
   for (auto& t : pool) t.join();
   if (progress) progress(done);
   if (!errors.empty()) {
-    auto first = std::min_element(errors.begin(), errors.end());
-    error = first->first < 0 ? first->second
-                             : "game " + std::to_string(first->first + 1) + " (seed " +
-                                   std::to_string(o.game.seed + static_cast<std::uint64_t>(first->first)) +
-                                   "): " + first->second;
+    // Of the games that failed before the run stopped, the first by index.
+    auto [g, message] = *std::min_element(errors.begin(), errors.end());
+    error = g < 0 ? message : "game " + std::to_string(g + 1) + " (seed " + std::to_string(records[g].seed) + "): " + message;
   }
   return records;
 }
@@ -156,6 +154,50 @@ Spread spread_of(const std::vector<double>& v) {
   return s;
 }
 
+namespace {
+
+// Counts one finished game: its winners (a shared win 1/k to each), the first seat, its length.
+void count_game(SimReport& r, const GameRecord& g) {
+  ++r.finished;
+  double share = g.winners.empty() ? 0 : 1.0 / static_cast<double>(g.winners.size());
+  for (int w : g.winners) r.seats[w].win.wins += share;
+  r.ties += g.winners.size() > 1;
+  r.no_winner += g.winners.empty();
+  if (g.first_seat < 0) return;
+  ++r.seats[g.first_seat].first;
+  ++r.first_seat.games;
+  if (std::find(g.winners.begin(), g.winners.end(), g.first_seat) != g.winners.end()) r.first_seat.wins += share;
+}
+
+// Bot kinds in the order their first seat sits; a game won by two seats of one kind is one win for it.
+void count_kinds(SimReport& r) {
+  for (const auto& seat : r.seats) {
+    auto kind = std::find_if(r.kinds.begin(), r.kinds.end(), [&](const KindStats& k) { return k.kind == seat.bot; });
+    if (kind == r.kinds.end()) kind = r.kinds.insert(r.kinds.end(), KindStats{seat.bot, 0, {0, r.finished}, 0});
+    ++kind->seats;
+    kind->win.wins += seat.win.wins;
+  }
+  for (auto& k : r.kinds) k.fair = static_cast<double>(k.seats) / r.players;
+}
+
+// Every seat's scores in the same bins, about `bins` of a round width, so that seats compare.
+void count_scores(SimReport& r, const std::vector<std::vector<double>>& scores, int bins) {
+  for (int s = 0; s < r.players; ++s) r.seats[s].score = spread_of(scores[s]);
+  double low = r.seats[0].score.min, high = r.seats[0].score.max;
+  for (const auto& seat : r.seats) low = std::min(low, seat.score.min), high = std::max(high, seat.score.max);
+  auto lo = static_cast<std::int64_t>(low), hi = static_cast<std::int64_t>(high);
+  bins = std::max(1, bins);
+  r.bin_width = nice_width((hi - lo + bins) / bins);
+  r.bin_low = floor_div(lo, r.bin_width) * r.bin_width;
+  auto count = static_cast<std::size_t>(floor_div(hi - r.bin_low, r.bin_width) + 1);
+  for (int s = 0; s < r.players; ++s) {
+    r.seats[s].histogram.assign(count, 0);
+    for (double x : scores[s]) ++r.seats[s].histogram[floor_div(static_cast<std::int64_t>(x) - r.bin_low, r.bin_width)];
+  }
+}
+
+}  // namespace
+
 SimReport summarize(const Table& table, const SimOptions& o, const std::vector<GameRecord>& records) {
   SimReport r;
   r.ruleset = table.ruleset->id;
@@ -167,7 +209,6 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   r.max_actions = o.max_actions;
   r.rounds_played = table.ruleset->turns.rounds;
   for (int s = 0; s < r.players; ++s) r.seats.push_back({table.seats[s].name, bot_kind(o, s), {}, 0, {}, {}});
-
   std::vector<double> turns, rounds, actions;
   std::vector<std::vector<double>> scores(r.players);
   r.scored = true;
@@ -177,47 +218,17 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
       if (r.limit_seeds.size() < kLimitSeedsKept) r.limit_seeds.push_back(g.seed);
       continue;
     }
-    ++r.finished;
-    double share = g.winners.empty() ? 0 : 1.0 / static_cast<double>(g.winners.size());
-    for (int w : g.winners) r.seats[w].win.wins += share;
-    r.ties += g.winners.size() > 1;
-    r.no_winner += g.winners.empty();
-    if (g.first_seat >= 0) {
-      ++r.seats[g.first_seat].first;
-      ++r.first_seat.games;
-      if (std::find(g.winners.begin(), g.winners.end(), g.first_seat) != g.winners.end()) r.first_seat.wins += share;
-    }
+    count_game(r, g);
     turns.push_back(g.turns), rounds.push_back(g.rounds), actions.push_back(g.actions);
-    for (int s = 0; s < r.players; ++s) {
-      if (!g.scores[s].is_int()) r.scored = false;
-      else scores[s].push_back(static_cast<double>(g.scores[s].as_int()));
-    }
+    for (int s = 0; s < r.players; ++s)
+      if (g.scores[s].is_int()) scores[s].push_back(static_cast<double>(g.scores[s].as_int()));
+      else r.scored = false;
   }
-  r.scored = r.scored && r.finished > 0;
   r.turns = spread_of(turns), r.rounds = spread_of(rounds), r.actions = spread_of(actions);
   for (auto& seat : r.seats) seat.win.games = r.finished;
-
-  for (int s = 0; s < r.players; ++s) {
-    auto kind = std::find_if(r.kinds.begin(), r.kinds.end(), [&](const KindStats& k) { return k.kind == r.seats[s].bot; });
-    if (kind == r.kinds.end()) kind = r.kinds.insert(r.kinds.end(), KindStats{r.seats[s].bot, 0, {0, r.finished}, 0});
-    ++kind->seats;
-    kind->win.wins += r.seats[s].win.wins;
-  }
-  for (auto& k : r.kinds) k.fair = static_cast<double>(k.seats) / r.players;
-
-  if (!r.scored) return r;
-  for (int s = 0; s < r.players; ++s) r.seats[s].score = spread_of(scores[s]);
-  double low = r.seats[0].score.min, high = r.seats[0].score.max;
-  for (const auto& seat : r.seats) low = std::min(low, seat.score.min), high = std::max(high, seat.score.max);
-  auto lo = static_cast<std::int64_t>(low), hi = static_cast<std::int64_t>(high);
-  int bins = std::max(1, o.histogram_bins);
-  r.bin_width = nice_width((hi - lo + bins) / bins);
-  r.bin_low = floor_div(lo, r.bin_width) * r.bin_width;
-  auto count = static_cast<std::size_t>(floor_div(hi - r.bin_low, r.bin_width) + 1);
-  for (int s = 0; s < r.players; ++s) {
-    r.seats[s].histogram.assign(count, 0);
-    for (double x : scores[s]) ++r.seats[s].histogram[floor_div(static_cast<std::int64_t>(x) - r.bin_low, r.bin_width)];
-  }
+  count_kinds(r);
+  r.scored = r.scored && r.finished > 0;
+  if (r.scored) count_scores(r, scores, o.histogram_bins);
   return r;
 }
 
@@ -269,9 +280,9 @@ Comparison means(std::string metric, const Spread& a, const Spread& b) {
 
 std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
   if (a.ruleset != b.ruleset)
-    throw InputError("these reports are of different rulesets (" + a.ruleset + ", " + b.ruleset + ")");
+    throw InputError("they are of different rulesets (" + a.ruleset + " and " + b.ruleset + ")");
   if (a.players != b.players || a.seats.size() != b.seats.size())
-    throw InputError("these reports have different seat counts (" + std::to_string(a.players) + ", " +
+    throw InputError("they have different seat counts (" + std::to_string(a.players) + " and " +
                      std::to_string(b.players) + ")");
   std::vector<Comparison> out;
   for (std::size_t s = 0; s < a.seats.size(); ++s) {

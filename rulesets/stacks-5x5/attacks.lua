@@ -22,8 +22,7 @@ end
 -- the first single piece without a movement point to spare), and its step into the target
 -- is not a diagonal between two enemy pieces.
 local function can_help(pos, cell, target, side, group)
-  local c = pos.cells[cell]
-  if cell == group or c.side ~= side or c.n >= board.MAX_STACK then return false end
+  if cell == group or pos.side[cell] ~= side or pos.n[cell] >= board.MAX_STACK then return false end
   if board.home_side(cell) == board.enemy(side) then return false end
   local first, left = first_single(pos)
   if cell == first and left < 1 then return false end
@@ -60,7 +59,7 @@ local function each_set(pos, helpers, total, visit, from, chosen)
   from, chosen = from or 1, chosen or {}
   visit(chosen, total)
   for i = from, #helpers do
-    local n = pos.cells[helpers[i]].n
+    local n = pos.n[helpers[i]]
     if total + n <= board.MAX_STACK then
       chosen[#chosen + 1] = helpers[i]
       each_set(pos, helpers, total + n, visit, i + 1, chosen)
@@ -79,18 +78,18 @@ end
 -- Every attack the `count` pieces moving on `group` can make: {target, helpers, total, text}.
 -- The caller checks that they have a movement point left and may attack at all.
 function attacks.options(pos, group, count, side)
-  local list = {}
-  for _, target in ipairs(board.neighbours(group)) do
-    local d = pos.cells[target]
+  local list, around = {}, board.neighbours(group)
+  for i = 1, #around do
+    local target = around[i]
     -- Enemy pieces standing in this side's own home spaces can never be attacked (9.2).
-    if d.side == board.enemy(side) and board.home_side(target) ~= side and board.passable(pos, group, target, side) then
+    if pos.side[target] == board.enemy(side) and board.home_side(target) ~= side and board.passable(pos, group, target, side) then
       local helpers = {}
       for _, h in ipairs(board.neighbours(target)) do
         if can_help(pos, h, target, side, group) then helpers[#helpers + 1] = h end
       end
       each_set(pos, helpers, count, function(chosen, total)
         local cells = { group, table.unpack(chosen) }
-        if total > d.n and grouped(cells, pos.params.combine) then
+        if total > pos.n[target] and grouped(cells, pos.params.combine) then
           list[#list + 1] = { target = target, helpers = { table.unpack(chosen) }, total = total,
                               text = attacks.text(target, chosen) }
         end
@@ -109,7 +108,7 @@ end
 -- they split up, one piece at a time.
 function attacks.retreats(pos)
   local r = pos.t.retreat
-  local defender = pos.cells[r.from].side
+  local defender = pos.side[r.from]
   local candidates = {}
   if board.home_side(r.from) == defender then
     for _, name in ipairs(board.order()) do
@@ -126,10 +125,9 @@ function attacks.retreats(pos)
   end
   local whole, single = {}, {}
   for _, name in ipairs(candidates) do
-    local c = pos.cells[name]
-    if c.side ~= board.enemy(defender) and board.passable(pos, r.from, name, defender) then
-      if c.n + r.count <= board.MAX_STACK then whole[#whole + 1] = name end
-      if c.n + 1 <= board.MAX_STACK then single[#single + 1] = name end
+    if pos.side[name] ~= board.enemy(defender) and board.passable(pos, r.from, name, defender) then
+      if pos.n[name] + r.count <= board.MAX_STACK then whole[#whole + 1] = name end
+      if pos.n[name] + 1 <= board.MAX_STACK then single[#single + 1] = name end
     end
   end
   return #whole > 0 and whole or single
@@ -153,7 +151,7 @@ end
 
 local function no_retreat(pos)
   local r = pos.t.retreat
-  local defender = pos.cells[r.from].side
+  local defender = pos.side[r.from]
   local who = words.capital(words.the(r.count, defender))
   if pos.params.no_retreat == "stay" then
     board.say(pos, ("%s cannot retreat and %s on %s; the attackers stay where they are."):format(who,
@@ -170,8 +168,8 @@ end
 -- Survivors go to `cell`: all of them if it has room, else one.
 function attacks.retreat(pos, cell)
   local r = pos.t.retreat
-  local c, defender = pos.cells[cell], pos.cells[r.from].side
-  local n = c.n + r.count <= board.MAX_STACK and r.count or 1
+  local defender = pos.side[r.from]
+  local n = pos.n[cell] + r.count <= board.MAX_STACK and r.count or 1
   board.say(pos, ("%s %s %s → %s."):format(words.capital(words.the(n, defender)), n == 1 and "retreats" or "retreat",
     r.from, cell))
   board.transfer(pos, r.from, cell, n)
@@ -203,10 +201,10 @@ end
 function attacks.start(pos, option)
   local t, side = pos.t, pos.seat
   local enemy = board.enemy(side)
-  local target, defenders = option.target, pos.cells[option.target].n
+  local target, defenders = option.target, pos.n[option.target]
   local lost = math.min(defenders, option.total - defenders)
   local attackers = { { t.moving, t.count } }
-  for _, h in ipairs(option.helpers) do attackers[#attackers + 1] = { h, pos.cells[h].n } end
+  for _, h in ipairs(option.helpers) do attackers[#attackers + 1] = { h, pos.n[h] } end
   local lead
   if #t.path > 1 then
     lead = ("%s moves %s %s and attacks %s"):format(words.side(side), words.pieces(t.count), words.path(t.path), target)

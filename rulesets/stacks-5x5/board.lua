@@ -17,7 +17,7 @@ local geo
 local function cell_name(game, z) return game:zone_name(z) end
 
 local function build(game)
-  local g = { order = {}, cell = {} }
+  local g = { order = {}, cell = {}, zone_cell = {}, side_of = {} }
   for i, z in ipairs(game:cells()) do
     local f, r = game:coords(z)
     local c = { name = cell_name(game, z), zone = z, file = f, rank = r, index = i, adjacent = {},
@@ -25,8 +25,13 @@ local function build(game)
     for side, tag in ipairs(HOME_TAG) do
       if game:tagged(z, tag) then c.home = side end
     end
-    g.order[i], g.cell[c.name] = c.name, c
+    g.order[i], g.cell[c.name], g.zone_cell[z] = c.name, c, c.name
   end
+  -- Every component's side, by its kind; components keep their ids and kinds all game.
+  local total = 0
+  for _, z in ipairs(game:cells()) do total = total + game:count(z) end
+  for side = 1, 2 do total = total + game:count(game:zone("eliminated", side)) end
+  for c = 1, total do g.side_of[c] = KIND_SIDE[game:name(c)] end
   for _, name in ipairs(g.order) do
     local c = g.cell[name]
     for _, n in ipairs(game:neighbours(c.zone)) do
@@ -42,6 +47,15 @@ local function build(game)
       local other = g.cell[cell_name(game, n)]
       c.between[other.name] = { cell_name(game, game:cell_at(c.file, other.rank)),
                                 cell_name(game, game:cell_at(other.file, c.rank)) }
+    end
+  end
+  -- The same as flat links {to, between1, between2} for the hot loops below.
+  for _, name in ipairs(g.order) do
+    local c = g.cell[name]
+    c.links = {}
+    for i, to in ipairs(c.neighbours) do
+      local between = c.between[to] or {}
+      c.links[i] = { to, between[1], between[2] }
     end
   end
   return g
@@ -67,29 +81,48 @@ function board.passable(pos, a, b, side)
   local between = geo.cell[a].between[b]
   if not between then return true end
   local enemy = board.enemy(side)
-  return not (pos.cells[between[1]].side == enemy and pos.cells[between[2]].side == enemy)
+  return not (pos.side[between[1]] == enemy and pos.side[between[2]] == enemy)
 end
 
 -- The neighbours `count` of `side`'s pieces on `from` may step to: not onto the enemy
 -- (that is an attack), not past four in a stack, not diagonally between two enemy pieces.
 -- A step onto friendly pieces joins them; one into a home space is like any other.
+-- (These loops run for every legal-action list, so they index arrays rather than call
+-- ipairs and helpers.)
 function board.steps(pos, from, count, side)
-  local list = {}
-  for _, to in ipairs(geo.cell[from].neighbours) do
-    local c = pos.cells[to]
-    if c.side ~= board.enemy(side) and c.n + count <= board.MAX_STACK and board.passable(pos, from, to, side) then
+  local list, sides, ns, enemy = {}, pos.side, pos.n, 3 - side
+  local links = geo.cell[from].links
+  for i = 1, #links do
+    local l = links[i]
+    local to = l[1]
+    if sides[to] ~= enemy and ns[to] + count <= board.MAX_STACK
+        and not (l[2] and sides[l[2]] == enemy and sides[l[3]] == enemy) then
       list[#list + 1] = to
     end
   end
   return list
 end
 
+-- The most pieces that could step off `from` at once (0: none can).
+function board.room_to_step(pos, from, side)
+  local sides, ns, enemy, most = pos.side, pos.n, 3 - side, 0
+  local links = geo.cell[from].links
+  for i = 1, #links do
+    local l = links[i]
+    local to = l[1]
+    if sides[to] ~= enemy and not (l[2] and sides[l[2]] == enemy and sides[l[3]] == enemy) then
+      most = math.max(most, board.MAX_STACK - ns[to])
+    end
+  end
+  return most
+end
+
 -- How many of `side`'s pieces stand in the other side's home spaces.
 function board.reached(pos, side)
-  local n = 0
-  for _, name in ipairs(geo.order) do
-    local c = pos.cells[name]
-    if c.side == side and geo.cell[name].home == board.enemy(side) then n = n + c.n end
+  local n, order = 0, geo.order
+  for i = 1, #order do
+    local name = order[i]
+    if pos.side[name] == side and geo.cell[name].home == 3 - side then n = n + pos.n[name] end
   end
   return n
 end
@@ -156,18 +189,6 @@ local function write_turn(game, t, raw)
   end
 end
 
--- Which side a component belongs to, by its kind; components keep their kind all game.
-local side_of = {}
-
-local function side_of_piece(game, c)
-  local side = side_of[c]
-  if not side then
-    side = KIND_SIDE[game:name(c)]
-    side_of[c] = side
-  end
-  return side
-end
-
 -- A snapshot of the game for the side on turn (nil before the first turn). Parameters
 -- are read when first asked for: most hooks need none.
 function board.read(game)
@@ -177,13 +198,19 @@ function board.read(game)
     rawset(t, k, v)
     return v
   end })
-  local pos = { seat = game:active(), cells = {}, lost = {}, params = params, ops = {}, news = {} }
-  for _, name in ipairs(geo.order) do
-    local z = geo.cell[name].zone
-    local n = game:count(z)
-    pos.cells[name] = { n = n, side = n > 0 and side_of_piece(game, game:top(z)) or nil }
+  local pos = { seat = game:active(), n = {}, side = {}, lost = { 0, 0 }, params = params, ops = {}, news = {} }
+  local order, side_of = geo.order, geo.side_of
+  for i = 1, #order do pos.n[order[i]] = 0 end
+  -- Twenty questions "where is piece c?" are cheaper than asking every cell.
+  for c = 1, #side_of do
+    local side, z = side_of[c], game:where(c)
+    local cell = geo.zone_cell[z]
+    if cell then
+      pos.n[cell], pos.side[cell] = pos.n[cell] + 1, side
+    else
+      pos.lost[side] = pos.lost[side] + 1
+    end
   end
-  for side = 1, 2 do pos.lost[side] = game:count(game:zone("eliminated", side)) end
   pos.t, pos.raw = read_turn(game)
   return pos
 end
@@ -198,18 +225,16 @@ end
 
 -- Moves `n` of the pieces in `from` to `to` (empty, or holding the same side).
 function board.transfer(pos, from, to, n)
-  local a, b = pos.cells[from], pos.cells[to]
-  b.side, b.n, a.n = a.side, b.n + n, a.n - n
-  if a.n == 0 then a.side = nil end
+  pos.side[to], pos.n[to], pos.n[from] = pos.side[from], pos.n[to] + n, pos.n[from] - n
+  if pos.n[from] == 0 then pos.side[from] = nil end
   pos.ops[#pos.ops + 1] = { "move", from, to, n }
 end
 
 -- Eliminates `n` of the pieces in `from`: they leave the game.
 function board.eliminate(pos, from, n)
-  local a = pos.cells[from]
-  local side = a.side
-  a.n = a.n - n
-  if a.n == 0 then a.side = nil end
+  local side = pos.side[from]
+  pos.n[from] = pos.n[from] - n
+  if pos.n[from] == 0 then pos.side[from] = nil end
   pos.lost[side] = pos.lost[side] + n
   pos.ops[#pos.ops + 1] = { "lose", from, n, side }
 end

@@ -15,7 +15,7 @@ end
 local function eliminate(pos, cell)
   board.say(pos, ("No piece can leave %s's stack of four on %s: all four pieces are eliminated."):format(
     words.side(pos.seat), cell))
-  board.eliminate(pos, cell, pos.cells[cell].n)
+  board.eliminate(pos, cell, pos.n[cell])
 end
 
 -- At the start of a turn: every stack of four of the side on turn, except in an enemy home
@@ -23,8 +23,7 @@ end
 function fours.start_turn(pos)
   local must = {}
   for _, cell in ipairs(board.order()) do
-    local c = pos.cells[cell]
-    if c.side == pos.seat and c.n == board.MAX_STACK and board.home_side(cell) ~= board.enemy(pos.seat) then
+    if pos.side[cell] == pos.seat and pos.n[cell] == board.MAX_STACK and board.home_side(cell) ~= board.enemy(pos.seat) then
       if can_shed(pos, cell) then must[#must + 1] = cell else eliminate(pos, cell) end
     end
   end

@@ -25,7 +25,7 @@ end
 -- The pieces in `cell` that have not moved this turn: the first single piece, once it
 -- has stopped (or while it is still moving), does not move again.
 local function free_pieces(pos, cell)
-  local t, n = pos.t, pos.cells[cell].n
+  local t, n = pos.t, pos.n[cell]
   if cell == t.first or cell == t.moving then n = n - 1 end
   return n
 end
@@ -80,14 +80,14 @@ end
 
 local function step(pos, to)
   local t = pos.t
-  local from, joined = t.moving, pos.cells[to].n > 0
+  local from, joined = t.moving, pos.n[to] > 0
   board.transfer(pos, from, to, t.count)
   t.moving, t.left = to, t.left - 1
   t.path[#t.path + 1] = to
   local enemy_home = board.home_side(to) == board.enemy(pos.seat)
   if joined then
     narrate_path(pos, (", joining the %s stack there (now %s)"):format(words.colour(pos.seat),
-      words.number(pos.cells[to].n)))
+      words.number(pos.n[to])))
     stop(pos, "joined", to)
   elseif enemy_home then
     narrate_path(pos, (", into a %s home space, where %s for the rest of the game"):format(
@@ -108,27 +108,18 @@ end
 
 -- The legal actions -------------------------------------------------------------------------
 
--- The largest group that could step off `cell` (0: none): a step onto a friendly stack
--- must keep it at four or fewer.
-local function largest_step(pos, cell)
-  local most = 0
-  for _, to in ipairs(board.steps(pos, cell, 1, pos.seat)) do
-    most = math.max(most, board.MAX_STACK - pos.cells[to].n)
-  end
-  return most
-end
-
 -- "pick CELL N" for every group that may start moving now: one that can step, or else attack.
 local function picks(pos, singles_only)
   local t, list = pos.t, {}
   local only = #t.must_shed > 0 and t.must_shed or nil
-  for _, cell in ipairs(board.order()) do
-    local c = pos.cells[cell]
-    if c.side == pos.seat and board.home_side(cell) ~= board.enemy(pos.seat)
+  local order = board.order()
+  for i = 1, #order do
+    local cell = order[i]
+    if pos.side[cell] == pos.seat and board.home_side(cell) ~= board.enemy(pos.seat)
         and (not only or contains(only, cell)) then
       local most = math.min(free_pieces(pos, cell), board.MAX_STACK - 1)
       if singles_only or #t.must_shed >= 2 then most = math.min(most, 1) end
-      local stepping = largest_step(pos, cell)
+      local stepping = board.room_to_step(pos, cell, pos.seat)
       for k = 1, most do
         if k <= stepping or (not only and #attacks.options(pos, cell, k, pos.seat) > 0) then
           list[#list + 1] = ("pick %s %d"):format(cell, k)
@@ -188,7 +179,7 @@ end
 -- The attack is over (the survivors have retreated, the attackers moved in, or stayed
 -- where they were under no_retreat: stay): the pieces that attacked have finished moving.
 local function attack_over(pos, target, combined)
-  local cell = pos.cells[target].side == pos.seat and target or pos.t.moving
+  local cell = pos.side[target] == pos.seat and target or pos.t.moving
   stop(pos, combined and "combined" or "attacked", cell)
 end
 

@@ -28,7 +28,7 @@ end
 local function canonical(pos, text, legal)
   local w = words_of(text)
   if w[1] == "pick" and #w == 2 and board.exists(w[2]) then
-    local n = pos.cells[w[2]].n - ((w[2] == pos.t.first or w[2] == pos.t.moving) and 1 or 0)
+    local n = pos.n[w[2]] - ((w[2] == pos.t.first or w[2] == pos.t.moving) and 1 or 0)
     return ("pick %s %d"):format(w[2], n)
   end
   if w[1] == "attack" and w[3] == "with" then
@@ -116,8 +116,7 @@ local function segment_steps(sim, seg, steps, default_count)
   end
   local continues = sim.t.moving == seg.from and not seg.count and #sim.t.path > 0
   if not continues then
-    local c = sim.cells[seg.from]
-    local free = c.n - ((seg.from == sim.t.first or seg.from == sim.t.moving) and 1 or 0)
+    local free = sim.n[seg.from] - ((seg.from == sim.t.first or seg.from == sim.t.moving) and 1 or 0)
     add(("pick %s %d"):format(seg.from, seg.count or default_count or free))
   end
   for _, cell in ipairs(seg.path) do add("step " .. cell) end

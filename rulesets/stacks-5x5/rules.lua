@@ -46,6 +46,7 @@ end
 
 function rules.actions(game, seat)
   if seat ~= game:active() then return {} end
+  for i = 1, 10 do board.read(game) end
   return moves.legal(board.read(game))
 end
 
