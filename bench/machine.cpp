@@ -104,6 +104,7 @@ std::vector<std::pair<std::string, std::string>> machine_details() {
   std::string flags = ARBITER_BUILD_FLAGS;
   std::size_t first = flags.find_first_not_of(' ');
   if (first != std::string::npos) build += " (" + flags.substr(first) + ")";
+  if (std::string(ARBITER_BUILD_TYPE) != "Release") build += "; not the Release build `make bench` measures";
   return {
       {"CPU", cpu()},
       {"cores", cores()},

@@ -78,7 +78,7 @@ std::string first_line(const std::string& s) { return s.substr(0, s.find('\n'));
 std::string verdict(const Row& r) {
   if (r.failed) return "error";
   if (!r.target) return "";
-  return r.target->met(r.value) ? "met" : "NOT MET";
+  return r.target->met(r.value) ? "met" : "not met";
 }
 
 void print_table(std::vector<Row> rows) {

@@ -24,7 +24,8 @@ namespace arbiter::bench {
 
 namespace {
 
-constexpr int kLengthGames = 21;  // games played to find the typical length
+constexpr int kLengthGames = 21;  // games played to find the typical length (fewer if slow)
+constexpr double kLengthBudget = 1.0;  // CPU seconds for them; at least three games are played
 constexpr int kBatches = 7;       // timed batches; the table shows their median
 
 std::optional<Target> target_for(const Subject& s) {
@@ -46,7 +47,9 @@ int game_length(const Subject& s, std::uint64_t seed) {
 // Logging stays on, as in the REPL, so the state holds a log as a real one does.
 Game mid_game(const Subject& s) {
   std::vector<double> lengths;
-  for (int seed = 1; seed <= kLengthGames; ++seed) lengths.push_back(game_length(s, seed));
+  double start = cpu_seconds();
+  for (int seed = 1; seed <= kLengthGames && (seed <= 3 || cpu_seconds() - start < kLengthBudget); ++seed)
+    lengths.push_back(game_length(s, seed));
   int half = static_cast<int>(median(lengths) / 2);
   for (std::uint64_t seed = 1; seed <= 100; ++seed) {
     Game g = new_game(s, seed, true);

@@ -44,7 +44,18 @@ Status Engine::legal(const State& state, int seat, std::vector<std::string>& out
   out.clear();
   if (state.over || seat < 0 || seat >= state.seat_count() || state.chance.def >= 0) return {};
   if (state.status[seat] == SeatStatus::OutForGame) return {};
-  return rules_.actions(state, seat, out);
+  if (legal_cache_.size() != static_cast<std::size_t>(state.seat_count())) legal_cache_.assign(state.seat_count(), {});
+  CachedLegal& cached = legal_cache_[seat];
+  std::uint64_t hash = state.hash();
+  if (cached.valid && cached.hash == hash) {
+    out = cached.actions;
+    return {};
+  }
+  Status st = rules_.actions(state, seat, out);
+  cached.valid = st.ok;
+  cached.hash = hash;
+  if (st.ok) cached.actions = out;
+  return st;
 }
 
 Outcome Engine::apply(State& state, int seat, const std::string& text) { return apply_one(state, seat, text, true); }

@@ -68,6 +68,14 @@ class Engine {
   Status advance_turn(State& state);
   std::shared_ptr<const Table> table_;
   Rules& rules_;
+  // The last list of legal actions per seat, by the hash of the state it was made for:
+  // drivers and checks ask again for the same state, and each asking is a call into Lua.
+  struct CachedLegal {
+    std::uint64_t hash = 0;
+    bool valid = false;
+    std::vector<std::string> actions;
+  };
+  std::vector<CachedLegal> legal_cache_;
 };
 
 }  // namespace arbiter

@@ -87,7 +87,7 @@ TEST_CASE("every finished game's win is counted once, shared wins included") {
   CHECK(r.seats[0].first == r.finished);
 }
 
-TEST_CASE("a shared win counts 1/k to each; ties, games with no winner and unfinished games are counted apart") {
+TEST_CASE("a shared win counts 1/k to each seat, and ties, no-winner and unfinished games are counted apart") {
   SimOptions o = options(0, 1);
   o.bots = {"random", "random", "greedy"};
   std::vector<GameRecord> records = {game({0}, {40, 10, 5}), game({0, 2}, {40, 3, 40}), game({}, {0, 0, 0}, 1),

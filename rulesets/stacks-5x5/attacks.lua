@@ -78,18 +78,19 @@ end
 -- Every attack the `count` pieces moving on `group` can make: {target, helpers, total, text}.
 -- The caller checks that they have a movement point left and may attack at all.
 function attacks.options(pos, group, count, side)
-  local list, around = {}, board.neighbours(group)
+  local list, around, rule = {}, board.neighbours(group), nil
   for i = 1, #around do
     local target = around[i]
     -- Enemy pieces standing in this side's own home spaces can never be attacked (9.2).
     if pos.side[target] == board.enemy(side) and board.home_side(target) ~= side and board.passable(pos, group, target, side) then
+      rule = rule or board.param(pos, "combine")
       local helpers = {}
       for _, h in ipairs(board.neighbours(target)) do
         if can_help(pos, h, target, side, group) then helpers[#helpers + 1] = h end
       end
       each_set(pos, helpers, count, function(chosen, total)
         local cells = { group, table.unpack(chosen) }
-        if total > pos.n[target] and grouped(cells, pos.params.combine) then
+        if total > pos.n[target] and grouped(cells, rule) then
           list[#list + 1] = { target = target, helpers = { table.unpack(chosen) }, total = total,
                               text = attacks.text(target, chosen) }
         end
@@ -113,7 +114,7 @@ function attacks.retreats(pos)
   if board.home_side(r.from) == defender then
     for _, name in ipairs(board.order()) do
       if name ~= r.from and board.home_side(name) == defender
-          and (pos.params.home_retreat == "any" or board.adjacent(r.from, name)) then
+          and (board.param(pos, "home_retreat") == "any" or board.adjacent(r.from, name)) then
         candidates[#candidates + 1] = name
       end
     end
@@ -153,7 +154,7 @@ local function no_retreat(pos)
   local r = pos.t.retreat
   local defender = pos.side[r.from]
   local who = words.capital(words.the(r.count, defender))
-  if pos.params.no_retreat == "stay" then
+  if board.param(pos, "no_retreat") == "stay" then
     board.say(pos, ("%s cannot retreat and %s on %s; the attackers stay where they are."):format(who,
       r.count == 1 and "stays" or "stay", r.from))
     pos.t.retreat = nil

@@ -49,6 +49,20 @@ local function build(game)
                                 cell_name(game, game:cell_at(other.file, c.rank)) }
     end
   end
+  -- Fresh tables of every cell's count (0) and side (false), made by a constructor so
+  -- that they are allocated at their full size at once: a position is read for every
+  -- hook call, and growing two tables cell by cell was most of the cost.
+  local counts, sides = {}, {}
+  for i, name in ipairs(g.order) do counts[i], sides[i] = name .. "=0", name .. "=false" end
+  g.new_counts = load("return function() return {" .. table.concat(counts, ",") .. "} end")()
+  g.new_sides = load("return function() return {" .. table.concat(sides, ",") .. "} end")()
+  -- Action texts, made once: strings are allocated like tables.
+  g.pick_text, g.step_text = {}, {}
+  for _, name in ipairs(g.order) do
+    g.step_text[name] = "step " .. name
+    g.pick_text[name] = {}
+    for k = 1, 4 do g.pick_text[name][k] = "pick " .. name .. " " .. k end
+  end
   -- The same as flat links {to, between1, between2} for the hot loops below.
   for _, name in ipairs(g.order) do
     local c = g.cell[name]
@@ -189,18 +203,14 @@ local function write_turn(game, t, raw)
   end
 end
 
--- A snapshot of the game for the side on turn (nil before the first turn). Parameters
--- are read when first asked for: most hooks need none.
+-- A snapshot of the game for the side on turn (nil before the first turn): pos.n[cell]
+-- pieces of side pos.side[cell] (false when empty) on every cell, pos.lost[side] pieces
+-- eliminated, pos.t the turn in progress.
 function board.read(game)
   board.geometry(game)
-  local params = setmetatable({}, { __index = function(t, k)
-    local v = game:param(k)
-    rawset(t, k, v)
-    return v
-  end })
-  local pos = { seat = game:active(), n = {}, side = {}, lost = { 0, 0 }, params = params, ops = {}, news = {} }
-  local order, side_of = geo.order, geo.side_of
-  for i = 1, #order do pos.n[order[i]] = 0 end
+  local pos = { game = game, seat = game:active(), n = geo.new_counts(), side = geo.new_sides(), lost = { 0, 0 },
+                ops = {}, news = {} }
+  local side_of = geo.side_of
   -- Twenty questions "where is piece c?" are cheaper than asking every cell.
   for c = 1, #side_of do
     local side, z = side_of[c], game:where(c)
@@ -215,6 +225,12 @@ function board.read(game)
   return pos
 end
 
+-- A parameter of the game (game.yaml's params).
+function board.param(pos, name) return pos.game:param(name) end
+
+function board.pick_text(cell, k) return geo.pick_text[cell][k] end
+function board.step_text(cell) return geo.step_text[cell] end
+
 -- A deep copy, for trying actions out; its changes are never written.
 function board.copy(value)
   if type(value) ~= "table" then return value end
@@ -226,7 +242,7 @@ end
 -- Moves `n` of the pieces in `from` to `to` (empty, or holding the same side).
 function board.transfer(pos, from, to, n)
   pos.side[to], pos.n[to], pos.n[from] = pos.side[from], pos.n[to] + n, pos.n[from] - n
-  if pos.n[from] == 0 then pos.side[from] = nil end
+  if pos.n[from] == 0 then pos.side[from] = false end
   pos.ops[#pos.ops + 1] = { "move", from, to, n }
 end
 
@@ -234,7 +250,7 @@ end
 function board.eliminate(pos, from, n)
   local side = pos.side[from]
   pos.n[from] = pos.n[from] - n
-  if pos.n[from] == 0 then pos.side[from] = nil end
+  if pos.n[from] == 0 then pos.side[from] = false end
   pos.lost[side] = pos.lost[side] + n
   pos.ops[#pos.ops + 1] = { "lose", from, n, side }
 end

@@ -122,7 +122,7 @@ local function picks(pos, singles_only)
       local stepping = board.room_to_step(pos, cell, pos.seat)
       for k = 1, most do
         if k <= stepping or (not only and #attacks.options(pos, cell, k, pos.seat) > 0) then
-          list[#list + 1] = ("pick %s %d"):format(cell, k)
+          list[#list + 1] = board.pick_text(cell, k)
         end
       end
     end
@@ -153,7 +153,7 @@ function moves.legal(pos)
   local list = {}
   if t.moving then
     if t.left > 0 then
-      for _, to in ipairs(board.steps(pos, t.moving, t.count, pos.seat)) do list[#list + 1] = "step " .. to end
+      for _, to in ipairs(board.steps(pos, t.moving, t.count, pos.seat)) do list[#list + 1] = board.step_text(to) end
       if not t.shed then
         for _, o in ipairs(attacks.options(pos, t.moving, t.count, pos.seat)) do list[#list + 1] = o.text end
       end

@@ -7,13 +7,12 @@ local outcome = {}
 
 -- Why `side` has won, or nil.
 local function win(pos, side)
-  local p = pos.params
   local enemy = board.enemy(side)
-  if pos.lost[enemy] >= p.win_eliminations then
+  if pos.lost[enemy] >= board.param(pos, "win_eliminations") then
     return ("%s has eliminated %s and wins."):format(words.side(side), words.coloured(pos.lost[enemy], enemy))
   end
   local reached = board.reached(pos, side)
-  if reached >= p.win_home then
+  if reached >= board.param(pos, "win_home") then
     return ("%s has %s in %s's home spaces and wins."):format(words.side(side), words.coloured(reached, side),
       words.side(enemy))
   end
@@ -39,11 +38,11 @@ end
 -- eliminated more pieces wins, then the one with more pieces in enemy home spaces; else
 -- (or with at_limit: draw) nobody wins.
 function outcome.turn_limit(pos, turn)
-  local p = pos.params
-  if p.max_turns == 0 or turn <= p.max_turns then return false end
-  local text = ("The turn limit (%d turns) is reached."):format(p.max_turns)
+  local limit = board.param(pos, "max_turns")
+  if limit == 0 or turn <= limit then return false end
+  local text = ("The turn limit (%d turns) is reached."):format(limit)
   pos.winners = {}
-  if p.at_limit == "most_eliminated" then
+  if board.param(pos, "at_limit") == "most_eliminated" then
     local score = {}
     for side = 1, 2 do score[side] = { pos.lost[board.enemy(side)], board.reached(pos, side) } end
     for _, k in ipairs({ 1, 2 }) do

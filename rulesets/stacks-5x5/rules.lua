@@ -46,7 +46,7 @@ end
 
 function rules.actions(game, seat)
   if seat ~= game:active() then return {} end
-  for i = 1, 10 do board.read(game) end
+  local p0 = board.read(game) for i = 1, 10 do moves.legal(p0) end
   return moves.legal(board.read(game))
 end
 
