@@ -36,6 +36,35 @@
 ---@field round_order? fun(game: Game): Seat[] the next round's order; {} keeps the last one (reading)
 ---@field score? fun(game: Game, seat: Seat): integer? a seat's score; default the `score` variable (reading)
 ---@field outcome? fun(game: Game, decision: string, result: string) a chance decision was made (changing)
+---@field expand? fun(game: Game, seat: Seat, line: string): string[]? the steps of a whole move typed on one line, all applied or none; nil if it is not one (reading)
+
+---A seat as a bot's view shows it.
+---@class ViewSeat
+---@field name string
+---@field status "in"|"out"|"eliminated" out: for this round
+---@field vars table<string, Value> its per-seat variables this seat may see (a `type: seat` one by the seat's name)
+
+---A zone as a bot's view shows it.
+---@class ViewZone
+---@field count integer
+---@field items string[] component names, top first; "?" where the seat cannot see which
+
+---What a ruleset's own bot sees: one seat's view as a plain table, never the game.
+---@class View
+---@field seat Seat the bot's seat
+---@field active? Seat the seat on turn
+---@field round integer
+---@field over boolean
+---@field seats ViewSeat[]
+---@field globals table<string, Value> the global variables
+---@field zones table<string, ViewZone> by name: "deck", "Andy.hand", "c3"
+
+---A bot in bots.lua (listed under `bots:` in game.yaml): returns one of `legal`, or "" to
+---pass when off its turn.
+---@alias BotFunction fun(view: View, legal: string[], on_turn: boolean): string
+
+---The table bots.lua returns: bot name to function.
+---@alias Bots table<string, BotFunction>
 
 ---The game, passed to every hook. Changing methods may be called only from setup,
 ---round_start, turn_start, round_end, apply and outcome.
@@ -218,6 +247,43 @@ function Game:reveal(zone, seat) end
 ---Changing: ends every reveal of the zone.
 ---@param zone Zone
 function Game:conceal(zone) end
+
+-- The board (for a ruleset with `board:` in game.yaml; a cell is a zone) ------------
+
+---The cells next to a cell: all of them (orthogonal and linked first, then diagonal), or one kind.
+---@param cell Zone
+---@param kind? "orthogonal"|"diagonal"|"all"
+---@return integer[]
+function Game:neighbours(cell, kind) end
+
+---Every cell (bottom rank first, left to right), or the cells with a tag.
+---@param tag? string
+---@return integer[]
+function Game:cells(tag) end
+
+---Whether a cell has a tag.
+---@param cell Zone
+---@param tag string
+---@return boolean
+function Game:tagged(cell, tag) end
+
+---A cell's file and rank: 1-based positions in board.files and board.ranks.
+---@param cell Zone
+---@return integer file
+---@return integer rank
+function Game:coords(cell) end
+
+---The cell at 1-based file and rank; nil off the board or at a missing cell.
+---@param file integer
+---@param rank integer
+---@return integer?
+function Game:cell_at(file, rank) end
+
+---The fewest steps between two cells over all neighbours; nil when unreachable.
+---@param a Zone
+---@param b Zone
+---@return integer?
+function Game:distance(a, b) end
 
 -- The log and chance -----------------------------------------------------------------
 
