@@ -43,7 +43,8 @@ local function grouped(cells, rule)
   local seen, queue, count = { [cells[1]] = true }, { cells[1] }, 1
   while #queue > 0 do
     local a = table.remove(queue)
-    for _, b in ipairs(cells) do
+    for i = 1, #cells do
+      local b = cells[i]
       if not seen[b] and board.adjacent(a, b) then
         seen[b], count = true, count + 1
         queue[#queue + 1] = b
@@ -85,8 +86,9 @@ function attacks.options(pos, group, count, side)
     if pos.side[target] == board.enemy(side) and board.home_side(target) ~= side and board.passable(pos, group, target, side) then
       rule = rule or board.param(pos, "combine")
       local helpers = {}
-      for _, h in ipairs(board.neighbours(target)) do
-        if can_help(pos, h, target, side, group) then helpers[#helpers + 1] = h end
+      local near = board.neighbours(target)
+      for j = 1, #near do
+        if can_help(pos, near[j], target, side, group) then helpers[#helpers + 1] = near[j] end
       end
       each_set(pos, helpers, count, function(chosen, total)
         local cells = { group, table.unpack(chosen) }

@@ -17,7 +17,7 @@ local geo
 local function cell_name(game, z) return game:zone_name(z) end
 
 local function build(game)
-  local g = { order = {}, cell = {}, zone_cell = {}, side_of = {} }
+  local g = { order = {}, cell = {}, zone_cell = {}, side_of = {}, home = {} }
   for i, z in ipairs(game:cells()) do
     local f, r = game:coords(z)
     local c = { name = cell_name(game, z), zone = z, file = f, rank = r, index = i, adjacent = {},
@@ -25,6 +25,7 @@ local function build(game)
     for side, tag in ipairs(HOME_TAG) do
       if game:tagged(z, tag) then c.home = side end
     end
+    g.home[c.name] = c.home
     g.order[i], g.cell[c.name], g.zone_cell[z] = c.name, c, c.name
   end
   -- Every component's side, by its kind; components keep their ids and kinds all game.
@@ -49,13 +50,11 @@ local function build(game)
                                 cell_name(game, game:cell_at(other.file, c.rank)) }
     end
   end
-  -- Fresh tables of every cell's count (0) and side (false), made by a constructor so
-  -- that they are allocated at their full size at once: a position is read for every
-  -- hook call, and growing two tables cell by cell was most of the cost.
-  local counts, sides = {}, {}
-  for i, name in ipairs(g.order) do counts[i], sides[i] = name .. "=0", name .. "=false" end
-  g.new_counts = load("return function() return {" .. table.concat(counts, ",") .. "} end")()
-  g.new_sides = load("return function() return {" .. table.concat(sides, ",") .. "} end")()
+  -- The tables of every cell's count and side that read() fills in for each hook call.
+  -- They are reused rather than made anew: a position is read for every hook call, and
+  -- allocating (and collecting) two tables of 35 cells each time was most of the cost.
+  -- read() overwrites every entry, so nothing carries over from one call to the next.
+  g.counts, g.sides = {}, {}
   -- Action texts, made once: strings are allocated like tables.
   g.pick_text, g.step_text = {}, {}
   for _, name in ipairs(g.order) do
@@ -131,14 +130,13 @@ function board.room_to_step(pos, from, side)
   return most
 end
 
--- How many of `side`'s pieces stand in the other side's home spaces.
-function board.reached(pos, side)
-  local n, order = 0, geo.order
-  for i = 1, #order do
-    local name = order[i]
-    if pos.side[name] == side and geo.cell[name].home == 3 - side then n = n + pos.n[name] end
-  end
-  return n
+-- How many of `side`'s pieces stand in the other side's home spaces (kept up to date by
+-- read, transfer and eliminate).
+function board.reached(pos, side) return pos.reached[side] end
+
+-- What a change of `n` pieces of `side` on `cell` does to pos.reached.
+local function count_reached(pos, cell, side, n)
+  if geo.cell[cell].home == 3 - side then pos.reached[side] = pos.reached[side] + n end
 end
 
 -- The position ---------------------------------------------------------------------------
@@ -167,7 +165,7 @@ local function read_turn(game)
   local raw = { picks = game:get("picks"), must_shed = game:get("must_shed") }
   -- Before the first pick of a turn only must_shed can be set: skip the rest.
   if raw.picks then
-    for _, v in ipairs(TURN_VARS) do raw[v] = game:get(v) end
+    for i = 1, #TURN_VARS do raw[TURN_VARS[i]] = game:get(TURN_VARS[i]) end
   end
   local t = {
     moving = raw.moving, count = raw.moving_pieces, left = raw.spaces_left, path = split(raw.path, "-"),
@@ -198,7 +196,8 @@ end
 
 local function write_turn(game, t, raw)
   local values = t and encode_turn(t) or {}
-  for _, v in ipairs(TURN_VARS) do
+  for i = 1, #TURN_VARS do
+    local v = TURN_VARS[i]
     if values[v] ~= raw[v] then game:set(v, values[v]) end
   end
 end
@@ -208,21 +207,47 @@ end
 -- eliminated, pos.t the turn in progress.
 function board.read(game)
   board.geometry(game)
-  local pos = { game = game, seat = game:active(), n = geo.new_counts(), side = geo.new_sides(), lost = { 0, 0 },
+  local lost, reached = { 0, 0 }, { 0, 0 }
+  local pos = { game = game, seat = game:active(), n = geo.counts, side = geo.sides, lost = lost, reached = reached,
                 ops = {}, news = {} }
-  local side_of = geo.side_of
+  local order, side_of, zone_cell, home, n, sides = geo.order, geo.side_of, geo.zone_cell, geo.home, geo.counts,
+    geo.sides
+  for i = 1, #order do
+    local cell = order[i]
+    n[cell], sides[cell] = 0, false
+  end
   -- Twenty questions "where is piece c?" are cheaper than asking every cell.
   for c = 1, #side_of do
-    local side, z = side_of[c], game:where(c)
-    local cell = geo.zone_cell[z]
+    local side, cell = side_of[c], zone_cell[game:where(c)]
     if cell then
-      pos.n[cell], pos.side[cell] = pos.n[cell] + 1, side
+      n[cell], sides[cell] = n[cell] + 1, side
+      if home[cell] == 3 - side then reached[side] = reached[side] + 1 end
     else
-      pos.lost[side] = pos.lost[side] + 1
+      lost[side] = lost[side] + 1
     end
   end
   pos.t, pos.raw = read_turn(game)
   return pos
+end
+
+-- A string that tells positions apart, for remembering their legal actions: where every
+-- piece is, the side on turn, the turn in progress and the parameters legal actions
+-- depend on. (Pieces are told apart by id, so one position may have several keys; two
+-- different positions never share one.)
+local places = {}
+
+function board.key(game)
+  board.geometry(game)
+  for c = 1, #geo.side_of do places[c] = game:where(c) end
+  local vars = {}
+  if game:get("picks") then
+    for i = 1, #TURN_VARS do vars[i] = game:get(TURN_VARS[i]) end
+  else
+    vars[10] = game:get("must_shed")
+  end
+  return ("%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s"):format(
+    string.char(table.unpack(places, 1, #geo.side_of)), game:active(), game:param("combine"),
+    game:param("home_retreat"), table.unpack(vars, 1, #TURN_VARS))
 end
 
 -- A parameter of the game (game.yaml's params).
@@ -236,12 +261,15 @@ function board.copy(value)
   if type(value) ~= "table" then return value end
   local out = {}
   for k, v in pairs(value) do out[k] = board.copy(v) end
-  return setmetatable(out, getmetatable(value))
+  return out
 end
 
 -- Moves `n` of the pieces in `from` to `to` (empty, or holding the same side).
 function board.transfer(pos, from, to, n)
-  pos.side[to], pos.n[to], pos.n[from] = pos.side[from], pos.n[to] + n, pos.n[from] - n
+  local side = pos.side[from]
+  count_reached(pos, from, side, -n)
+  count_reached(pos, to, side, n)
+  pos.side[to], pos.n[to], pos.n[from] = side, pos.n[to] + n, pos.n[from] - n
   if pos.n[from] == 0 then pos.side[from] = false end
   pos.ops[#pos.ops + 1] = { "move", from, to, n }
 end
@@ -249,6 +277,7 @@ end
 -- Eliminates `n` of the pieces in `from`: they leave the game.
 function board.eliminate(pos, from, n)
   local side = pos.side[from]
+  count_reached(pos, from, side, -n)
   pos.n[from] = pos.n[from] - n
   if pos.n[from] == 0 then pos.side[from] = false end
   pos.lost[side] = pos.lost[side] + n
@@ -260,18 +289,19 @@ function board.say(pos, text) pos.news[#pos.news + 1] = text end
 -- Makes the position's changes to the game: pieces moved and eliminated, the turn's
 -- variables, the narration; then ends the turn or the game if the position says so.
 function board.write(game, pos)
-  for _, op in ipairs(pos.ops) do
+  for i = 1, #pos.ops do
+    local op = pos.ops[i]
     local from = geo.cell[op[2]].zone
     local to = op[1] == "move" and geo.cell[op[3]].zone or game:zone("eliminated", op[4])
     local n = op[1] == "move" and op[4] or op[3]
     for _ = 1, n do game:move(game:top(from), to) end
   end
   pos.ops = {}
-  for _, line in ipairs(pos.news) do game:say(line) end
+  for i = 1, #pos.news do game:say(pos.news[i]) end
   pos.news = {}
   for side = 1, 2 do
     local reached = board.reached(pos, side)
-    if reached ~= game:get("reached", side) then game:set("reached", side, reached) end
+    if reached ~= game:get("in_enemy_home", side) then game:set("in_enemy_home", side, reached) end
   end
   if pos.winners then
     write_turn(game, nil, pos.raw)

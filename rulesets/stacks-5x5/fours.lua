@@ -19,14 +19,19 @@ local function eliminate(pos, cell)
 end
 
 -- At the start of a turn: every stack of four of the side on turn, except in an enemy home
--- space (pieces there never move again), must shed a piece or is eliminated.
+-- space (pieces there never move again), must shed a piece or is eliminated. Which ones
+-- cannot shed is judged on the position as the turn starts, all at once: one stack being
+-- eliminated does not free a space for another.
 function fours.start_turn(pos)
-  local must = {}
-  for _, cell in ipairs(board.order()) do
+  local must, blocked = {}, {}
+  local order = board.order()
+  for i = 1, #order do
+    local cell = order[i]
     if pos.side[cell] == pos.seat and pos.n[cell] == board.MAX_STACK and board.home_side(cell) ~= board.enemy(pos.seat) then
-      if can_shed(pos, cell) then must[#must + 1] = cell else eliminate(pos, cell) end
+      if can_shed(pos, cell) then must[#must + 1] = cell else blocked[#blocked + 1] = cell end
     end
   end
+  for _, cell in ipairs(blocked) do eliminate(pos, cell) end
   pos.t.must_shed = must
   if #must > 0 then
     board.say(pos, ("%s must move at least one piece off the stack of four on %s."):format(words.side(pos.seat),

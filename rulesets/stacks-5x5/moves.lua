@@ -17,7 +17,7 @@ local ALLOWANCE = { 3, 2, 1, 0 }
 local SINGLES_ALLOWANCE = 2
 
 local function contains(list, x)
-  for i, v in ipairs(list) do if v == x then return i end end
+  for i = 1, #list do if list[i] == x then return i end end
   return nil
 end
 
@@ -84,15 +84,17 @@ local function step(pos, to)
   board.transfer(pos, from, to, t.count)
   t.moving, t.left = to, t.left - 1
   t.path[#t.path + 1] = to
-  local enemy_home = board.home_side(to) == board.enemy(pos.seat)
-  if joined then
-    narrate_path(pos, (", joining the %s stack there (now %s)"):format(words.colour(pos.seat),
-      words.number(pos.n[to])))
+  local mine, theirs = words.colour(pos.seat), words.colour(board.enemy(pos.seat))
+  if board.home_side(to) == board.enemy(pos.seat) then
+    -- Pieces in an enemy home space never move again (9.2), whether or not they join others.
+    local into = joined and ("joining the %s pieces in a %s home space (now %s)"):format(mine, theirs,
+      words.number(pos.n[to])) or ("into a %s home space"):format(theirs)
+    narrate_path(pos, (", %s, where %s for the rest of the game"):format(into,
+      t.count == 1 and not joined and "it stays" or "they stay"))
+    stop(pos, joined and "joined" or "reached", to)
+  elseif joined then
+    narrate_path(pos, (", joining the %s stack there (now %s)"):format(mine, words.number(pos.n[to])))
     stop(pos, "joined", to)
-  elseif enemy_home then
-    narrate_path(pos, (", into a %s home space, where %s for the rest of the game"):format(
-      words.colour(board.enemy(pos.seat)), t.count == 1 and "it stays" or "they stay"))
-    stop(pos, "reached", to)
   elseif t.left == 0 then
     narrate_path(pos)
     stop(pos, "spent", to)
@@ -153,7 +155,8 @@ function moves.legal(pos)
   local list = {}
   if t.moving then
     if t.left > 0 then
-      for _, to in ipairs(board.steps(pos, t.moving, t.count, pos.seat)) do list[#list + 1] = board.step_text(to) end
+      local steps = board.steps(pos, t.moving, t.count, pos.seat)
+      for i = 1, #steps do list[#list + 1] = board.step_text(steps[i]) end
       if not t.shed then
         for _, o in ipairs(attacks.options(pos, t.moving, t.count, pos.seat)) do list[#list + 1] = o.text end
       end
@@ -223,7 +226,7 @@ function moves.play(pos, text)
   moves.apply(pos, text)
   if outcome.check(pos) or pos.turn_over then return end
   local list = moves.legal(pos)
-  if #list == 0 or (#list == 1 and list[1] == "done") then end_turn(pos) end
+  if #list == 0 or (#list == 1 and list[1] == "done") then end_turn(pos) else pos.legal = list end
 end
 
 return moves

@@ -40,12 +40,15 @@ local function canonical(pos, text, legal)
   return nil
 end
 
--- For accepts(): the legal text a typed action stands for, or false and why not.
+-- For accepts(): the legal text a typed action stands for, or false and why not. A whole
+-- move on one line is left to expand() (false without a reason) when it can be played.
 function notation.accepts(pos, text, legal)
   local c = canonical(pos, text, legal)
   if c and contains(legal, c) then return c end
   if c then return false, ("'%s' is not legal now"):format(c) end
-  return false, "type one of the actions listed, or a whole move such as c2x2-c3-c4 (see the README)"
+  local steps, why = notation.expand(pos, text)
+  if steps then return false end
+  return false, why or "type one of the actions listed, or a whole move such as c2x2-c3-c4 (see the README)"
 end
 
 -- Reading a line -------------------------------------------------------------------------
@@ -93,23 +96,24 @@ end
 
 -- Turning a line into steps, trying each on a copy -----------------------------------------
 
--- Plays `text` on the trial position if it is legal there; returns whether it was.
+-- Plays `text` on the trial position if it is legal there; else notes why not.
 local function try(sim, text)
-  if sim.broken or sim.turn_over or sim.winners then
-    sim.broken = true
-    return
+  if sim.why then return end
+  if sim.winners then
+    sim.why = "the game is won before " .. text
+  elseif sim.turn_over then
+    sim.why = "the move is over before " .. text
+  else
+    local legal = moves.legal(sim)
+    if contains(legal, text) then return moves.play(sim, text) end
+    sim.why = ("%s is not possible there (possible: %s)"):format(text, table.concat(legal, ", "))
   end
-  if not contains(moves.legal(sim), text) then
-    sim.broken = true
-    return
-  end
-  moves.play(sim, text)
 end
 
 local function segment_steps(sim, seg, steps, default_count)
   local function add(text)
     -- A retreat with one place to go happens by itself: a "/cell" naming it is dropped.
-    if text:match("^retreat") and not sim.broken and not sim.t.retreat
+    if text:match("^retreat") and not sim.why and not sim.t.retreat
         and contains(sim.retreated or {}, text:sub(9)) then return end
     steps[#steps + 1] = text
     try(sim, text)
@@ -128,14 +132,16 @@ local function segment_steps(sim, seg, steps, default_count)
   for _, cell in ipairs(seg.retreats) do add("retreat " .. cell) end
 end
 
--- For expand(): the steps a whole move typed on one line stands for, or nil.
+-- The steps a whole move typed on one line stands for; or nil and why not (nil alone when
+-- the line is not in this notation at all).
 function notation.expand(pos, line)
   local segments = read_line(line)
   if not segments then return nil end
   local sim = board.copy(pos)
   local steps = {}
   for _, seg in ipairs(segments) do segment_steps(sim, seg, steps, #segments > 1 and 1 or nil) end
-  if not sim.broken and not sim.turn_over and not sim.winners and contains(moves.legal(sim), "done") then
+  if sim.why then return nil, sim.why end
+  if not sim.turn_over and not sim.winners and contains(moves.legal(sim), "done") then
     steps[#steps + 1] = "done"
   end
   return steps

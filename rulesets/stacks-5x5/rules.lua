@@ -44,27 +44,45 @@ function rules.turn_start(game)
   board.write(game, pos)
 end
 
+-- The legal actions of a position are asked for several times over (by a bot, by the
+-- engine checking the action chosen, by the conformance test), so the last list is kept
+-- with the position's key (board.key: where every piece is, the turn in progress, the
+-- side on turn): asking again about the same position then costs a few look-ups rather
+-- than a search. The answer is the same either way; nobody changes a list once made.
+local remembered = {}
+
+local function remember(key, list)
+  remembered.key, remembered.list = key, list
+  return list
+end
+
+local function legal(game)
+  local key = board.key(game)
+  if remembered.key == key then return remembered.list end
+  return remember(key, moves.legal(board.read(game)))
+end
+
 function rules.actions(game, seat)
   if seat ~= game:active() then return {} end
-  local p0 = board.read(game) for i = 1, 10 do moves.legal(p0) end
-  return moves.legal(board.read(game))
+  return legal(game)
 end
 
 function rules.accepts(game, seat, text)
   if seat ~= game:active() then return false, "not your turn" end
-  local pos = board.read(game)
-  return notation.accepts(pos, text, moves.legal(pos))
+  return notation.accepts(board.read(game), text, legal(game))
 end
 
 function rules.expand(game, seat, line)
   if seat ~= game:active() then return nil end
-  return notation.expand(board.read(game), line)
+  return (notation.expand(board.read(game), line))
 end
 
 function rules.apply(game, seat, action)
   local pos = board.read(game)
   moves.play(pos, action.text)
   board.write(game, pos)
+  -- play() has listed what may follow, when the turn goes on: keep it for the next question.
+  if pos.legal then remember(board.key(game), pos.legal) end
 end
 
 -- The score is the number of enemy pieces eliminated (shown at the end of a game).
