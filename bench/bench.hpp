@@ -42,7 +42,7 @@ struct Subject {
 };
 
 struct Options {
-  std::string root = ARBITER_SOURCE_DIR;  // rulesets/ and scripts/ live here
+  std::string root = ARBITER_SOURCE_DIR;  // rulesets/ and scripts/ live here (or in $ARBITER_HOME)
   std::string arbiter;                     // the `arbiter` binary for the start-up benchmark
   double seconds = 1.5;                    // playout time per subject
   std::vector<std::string> only;           // benchmark names to run; empty: all

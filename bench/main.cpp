@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -22,7 +23,8 @@ const char* kUsage =
     "  --seconds S    playout time per ruleset (default 1.5)\n"
     "  --only NAMES   some of: playouts, copy, startup (default: all)\n"
     "  --ruleset ID   measure only this ruleset (repeatable; default: every one under rulesets/)\n"
-    "  --arbiter PATH the arbiter binary for the start-up benchmark (default: beside this one)\n";
+    "  --arbiter PATH the arbiter binary for the start-up benchmark (default: beside this one)\n"
+    "Rulesets and scripts are read from $ARBITER_HOME (default: the source tree).\n";
 
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
@@ -37,6 +39,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 // Returns false (after printing why) when the arguments are not understood.
 bool parse(int argc, char** argv, Options& o) {
   o.arbiter = (fs::read_symlink("/proc/self/exe").parent_path() / "arbiter").string();
+  if (const char* home = std::getenv("ARBITER_HOME")) o.root = home;  // as `arbiter` finds rulesets
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     bool has_value = i + 1 < argc;
@@ -73,8 +76,6 @@ std::size_t display_width(const std::string& s) {
   return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
-
 std::string verdict(const Row& r) {
   if (r.failed) return "error";
   if (!r.target) return "";
@@ -88,8 +89,8 @@ void print_table(std::vector<Row> rows) {
   std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) { return rank[a.measure] < rank[b.measure]; });
   std::vector<std::vector<std::string>> cells = {{"measure", "ruleset", "players", "result", "target", "met"}};
   for (const auto& r : rows)
-    cells.push_back({r.measure, r.ruleset, r.players ? std::to_string(r.players) : "", first_line(r.result),
-                     r.target ? r.target->text : "", verdict(r)});
+    cells.push_back({r.measure, r.ruleset, r.players ? std::to_string(r.players) : "",
+                     r.failed ? "error (below)" : r.result, r.target ? r.target->text : "", verdict(r)});
   std::vector<std::size_t> width(cells[0].size(), 0);
   for (const auto& line : cells)
     for (std::size_t c = 0; c < line.size(); ++c) width[c] = std::max(width[c], display_width(line[c]));
@@ -130,8 +131,12 @@ int main(int argc, char** argv) {
   for (const auto& [key, value] : machine_details()) fmt::print("  {:<9} {}\n", key, value);
   fmt::print("\n");
   print_table(rows);
-  bool failed = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.failed; });
+  std::fflush(stdout);  // the errors come after the table, also when both go to one pipe
+  bool failed = false;
   for (const auto& r : rows)
-    if (r.failed && r.result.find('\n') != std::string::npos) fmt::print(stderr, "\n{} ({}):\n{}\n", r.measure, r.ruleset, r.result);
+    if (r.failed) {
+      fmt::print(stderr, "\n{}, {}: {}\n", r.measure, r.ruleset, r.result);
+      failed = true;
+    }
   return failed ? 1 : 0;
 }

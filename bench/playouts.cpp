@@ -42,46 +42,61 @@ void play_for(const Subject& s, double budget, std::uint64_t& next_seed, Tally& 
   } while (t.seconds < budget);
 }
 
-std::vector<Row> measure(const Subject& s, const Options& o) {
-  Row games{"random playouts", s.id, s.players, "", 0, target_for(s), false};
-  Row actions{"actions in random playouts", s.id, s.players, "", 0, std::nullopt, false};
+// One subject's measurement in progress.
+struct Run {
+  explicit Run(const Subject& s) : subject(&s), error(s.rules ? "" : s.error) {}
+  const Subject* subject;
   std::uint64_t seed = 1;
-  Tally warm;
-  play_for(s, o.seconds / 10, seed, warm);  // caches, the allocator and Lua's heap reach their steady size
   std::vector<double> game_rates, action_rates;
-  long long total_games = 0, total_actions = 0;
-  for (int i = 0; i < kSlices; ++i) {
+  long long games = 0, actions = 0;
+  std::string error;  // set once a game fails; the subject is then left out
+};
+
+// Plays for `budget` CPU seconds; a warm-up (`record` false) lets caches, the allocator and
+// Lua's heap reach their steady size and is not counted.
+void slice(Run& r, double budget, bool record = true) {
+  if (!r.error.empty()) return;
+  try {
     Tally t;
-    play_for(s, o.seconds / kSlices, seed, t);
-    game_rates.push_back(t.games / t.seconds);
-    action_rates.push_back(t.actions / t.seconds);
-    total_games += t.games;
-    total_actions += t.actions;
+    play_for(*r.subject, budget, r.seed, t);
+    if (!record) return;
+    r.game_rates.push_back(t.games / t.seconds);
+    r.action_rates.push_back(t.actions / t.seconds);
+    r.games += t.games, r.actions += t.actions;
+  } catch (const std::exception& e) {
+    r.error = e.what();
   }
-  auto [lo, hi] = std::minmax_element(game_rates.begin(), game_rates.end());
-  games.value = median(game_rates);
+}
+
+std::vector<Row> rows_for(const Run& r) {
+  const Subject& s = *r.subject;
+  Row games{"random playouts", s.id, s.players, "", 0, target_for(s), false};
+  if (!r.error.empty()) {
+    games.result = "error: " + r.error, games.failed = true;
+    return {games};
+  }
+  auto [lo, hi] = std::minmax_element(r.game_rates.begin(), r.game_rates.end());
+  games.value = median(r.game_rates);
   games.result = fmt::format("{} games/s (±{:.0f}%)", grouped(games.value), 50 * (*hi - *lo) / games.value);
-  actions.value = median(action_rates);
+  Row actions{"actions in random playouts", s.id, s.players, "", 0, std::nullopt, false};
+  actions.value = median(r.action_rates);
   actions.result = fmt::format("{} actions/s ({:.1f} a game)", grouped(actions.value),
-                               static_cast<double>(total_actions) / total_games);
+                               static_cast<double>(r.actions) / static_cast<double>(r.games));
   return {games, actions};
 }
 
 }  // namespace
 
+// The subjects take turns, a slice each: the speed of this machine drifts over seconds, and
+// taking turns spreads the drift over all of them instead of favouring whichever ran first.
 std::vector<Row> bench_playouts(const std::vector<Subject>& subjects, const Options& o) {
+  std::vector<Run> runs(subjects.begin(), subjects.end());
+  for (auto& r : runs) slice(r, o.seconds / 10, false);
+  for (int i = 0; i < kSlices; ++i)
+    for (auto& r : runs) slice(r, o.seconds / kSlices);
   std::vector<Row> rows;
-  for (const auto& s : subjects) {
-    if (!s.rules) {
-      rows.push_back({"random playouts", s.id, s.players, "error: " + s.error, 0, target_for(s), true});
-      continue;
-    }
-    try {
-      for (auto& r : measure(s, o)) rows.push_back(std::move(r));
-    } catch (const std::exception& e) {
-      rows.push_back({"random playouts", s.id, s.players, std::string("error: ") + e.what(), 0, target_for(s), true});
-    }
-  }
+  for (const auto& r : runs)
+    for (auto& row : rows_for(r)) rows.push_back(std::move(row));
   return rows;
 }
 

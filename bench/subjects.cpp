@@ -47,7 +47,7 @@ std::vector<Subject> find_subjects(const Options& o) {
 Game new_game(const Subject& subject, std::uint64_t seed, bool logging) {
   GameOptions options;
   options.seed = seed;
-  for (int i = 0; i < subject.players; ++i) options.seats.push_back({"P" + std::to_string(i + 1), -1});
+  for (int i = 0; i < subject.players; ++i) options.seats.push_back({fmt::format("P{}", i + 1), -1});
   Game g;
   g.table = make_table(subject.ruleset, options);
   g.engine = std::make_unique<Engine>(g.table, *subject.rules);
