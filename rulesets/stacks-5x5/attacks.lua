@@ -217,7 +217,7 @@ function attacks.start(pos, option)
   if #option.helpers > 0 then
     local sorted = { table.unpack(option.helpers) }
     table.sort(sorted)
-    lead = lead .. " together with " .. (#sorted == 1 and "the stack on " or "the stacks on ") .. words.list(sorted)
+    lead = lead .. " together with " .. words.list(sorted)
   end
   local result = ("%s %s eliminated"):format(words.coloured(lost, enemy), lost == 1 and "is" or "are")
   if lost < defenders then result = result .. (" and %s must retreat"):format(words.number(defenders - lost)) end

@@ -34,29 +34,37 @@ function outcome.check(pos)
   return false
 end
 
--- The turn limit: once max_turns turns have been played the game stops; the side that has
--- eliminated more pieces wins, then the one with more pieces in enemy home spaces; else
--- (or with at_limit: draw) nobody wins.
+-- The side ahead at the turn limit, and a phrase saying why: more enemy pieces eliminated,
+-- then more pieces in enemy home spaces. Nil when they are level on both.
+local function ahead(pos)
+  local measures = {
+    { function(side) return pos.lost[board.enemy(side)] end, "having eliminated %d enemy pieces to %d" },
+    { function(side) return board.reached(pos, side) end, "with %d pieces in enemy home spaces to %d" },
+  }
+  for _, m in ipairs(measures) do
+    local black, red = m[1](board.BLACK), m[1](board.RED)
+    if black ~= red then
+      local side = black > red and board.BLACK or board.RED
+      return side, m[2]:format(math.max(black, red), math.min(black, red))
+    end
+  end
+end
+
+-- The turn limit: once max_turns turns have been played the game stops. With at_limit:
+-- most_eliminated the side ahead wins (see ahead); level, or with at_limit: draw, nobody.
 function outcome.turn_limit(pos, turn)
   local limit = board.param(pos, "max_turns")
   if limit == 0 or turn <= limit then return false end
   local text = ("The turn limit (%d turns) is reached."):format(limit)
-  pos.winners = {}
-  if board.param(pos, "at_limit") == "most_eliminated" then
-    local score = {}
-    for side = 1, 2 do score[side] = { pos.lost[board.enemy(side)], board.reached(pos, side) } end
-    for _, k in ipairs({ 1, 2 }) do
-      if score[1][k] ~= score[2][k] then
-        local side = score[1][k] > score[2][k] and 1 or 2
-        pos.winners = { side }
-        text = text .. (" %s wins with %s."):format(words.side(side), k == 1
-          and (words.number(score[side][1]) .. " enemy pieces eliminated against " .. score[3 - side][1])
-          or (words.number(score[side][2]) .. " pieces in enemy home spaces against " .. score[3 - side][2]))
-        break
-      end
-    end
+  local side, why
+  if board.param(pos, "at_limit") == "most_eliminated" then side, why = ahead(pos) end
+  if side then
+    pos.winners = { side }
+    text = text .. (" %s wins, %s."):format(words.side(side), why)
+  else
+    pos.winners = {}
+    text = text .. " Nobody wins."
   end
-  if #pos.winners == 0 then text = text .. " Nobody wins." end
   board.say(pos, text)
   return true
 end

@@ -33,17 +33,6 @@ function rules.setup(game)
     .. "home spaces. Black moves first."):format(game:seat_name(1), game:seat_name(2)))
 end
 
--- A turn starts: the turn limit, stacks of four that must shed (or are eliminated), and a
--- win that such an elimination may give the other side.
-function rules.turn_start(game)
-  local pos = board.read(game)
-  if not outcome.turn_limit(pos, game:turn()) then
-    fours.start_turn(pos)
-    outcome.check(pos)
-  end
-  board.write(game, pos)
-end
-
 -- The legal actions of a position are asked for several times over (by a bot, by the
 -- engine checking the action chosen, by the conformance test), so the last list is kept
 -- with the position's key (board.key: where every piece is, the turn in progress, the
@@ -60,6 +49,18 @@ local function legal(game)
   local key = board.key(game)
   if remembered.key == key then return remembered.list end
   return remember(key, moves.legal(board.read(game)))
+end
+
+-- A turn starts: the turn limit, stacks of four that must shed (or are eliminated), and a
+-- win that such an elimination may give the other side.
+function rules.turn_start(game)
+  local pos = board.read(game)
+  if not outcome.turn_limit(pos, game:turn()) then
+    fours.start_turn(pos)
+    outcome.check(pos)
+  end
+  board.write(game, pos)
+  if not pos.winners then remember(board.key(game), moves.legal(pos)) end
 end
 
 function rules.actions(game, seat)
@@ -79,6 +80,7 @@ end
 
 function rules.apply(game, seat, action)
   local pos = board.read(game)
+  for i = 1, 5 do moves.legal(pos) end
   moves.play(pos, action.text)
   board.write(game, pos)
   -- play() has listed what may follow, when the turn goes on: keep it for the next question.
