@@ -55,7 +55,11 @@ bool parse(int argc, char** argv, Options& o) {
       fmt::print(stderr, "arbiter_bench: --only: unknown benchmark '{}'; benchmarks are playouts, copy, startup\n", name);
       return false;
     }
-  return o.seconds > 0;
+  if (o.seconds <= 0) {
+    fmt::print(stderr, "arbiter_bench: --seconds: a positive number of seconds, not '{}'\n", o.seconds);
+    return false;
+  }
+  return true;
 }
 
 bool runs(const Options& o, const char* name) {
