@@ -2,6 +2,7 @@
 -- friendly stacks next to them and to the target; and what follows: eliminations, the
 -- survivors' retreat (chosen by the attacker), the attackers moving in.
 local board = require "board"
+local position = require "position"
 local words = require "words"
 
 local attacks = {}
@@ -55,7 +56,7 @@ local function grouped(cells, rule)
 end
 
 -- Calls visit(chosen, total) for every set of helpers that keeps the attack at four
--- pieces or fewer, smallest sets first.
+-- pieces or fewer, always in the same order.
 local function each_set(pos, helpers, total, visit, from, chosen)
   from, chosen = from or 1, chosen or {}
   visit(chosen, total)
@@ -84,7 +85,7 @@ function attacks.options(pos, group, count, side)
     local target = around[i]
     -- Enemy pieces standing in this side's own home spaces can never be attacked (9.2).
     if pos.side[target] == board.enemy(side) and board.home_side(target) ~= side and board.passable(pos, group, target, side) then
-      rule = rule or board.param(pos, "combine")
+      rule = rule or position.param(pos, "combine")
       local helpers = {}
       local near = board.neighbours(target)
       for j = 1, #near do
@@ -116,7 +117,7 @@ function attacks.retreats(pos)
   if board.home_side(r.from) == defender then
     for _, name in ipairs(board.order()) do
       if name ~= r.from and board.home_side(name) == defender
-          and (board.param(pos, "home_retreat") == "any" or board.adjacent(r.from, name)) then
+          and (position.param(pos, "home_retreat") == "any" or board.adjacent(r.from, name)) then
         candidates[#candidates + 1] = name
       end
     end
@@ -141,14 +142,14 @@ local function move_in(pos)
   local r, side = pos.t.retreat, pos.seat
   local total = 0
   for _, a in ipairs(r.attackers) do
-    board.transfer(pos, a[1], r.from, a[2])
+    position.transfer(pos, a[1], r.from, a[2])
     total = total + a[2]
   end
   local line = ("%s move into %s"):format(words.capital(words.the(total, side)), r.from)
   if board.home_side(r.from) == board.enemy(side) then
     line = line .. (", a %s home space: they stay there for the rest of the game"):format(words.colour(board.enemy(side)))
   end
-  board.say(pos, line .. ".")
+  position.say(pos, line .. ".")
   pos.t.retreat = nil
 end
 
@@ -156,14 +157,14 @@ local function no_retreat(pos)
   local r = pos.t.retreat
   local defender = pos.side[r.from]
   local who = words.capital(words.the(r.count, defender))
-  if board.param(pos, "no_retreat") == "stay" then
-    board.say(pos, ("%s cannot retreat and %s on %s; the attackers stay where they are."):format(who,
+  if position.param(pos, "no_retreat") == "stay" then
+    position.say(pos, ("%s cannot retreat and %s on %s; the attackers stay where they are."):format(who,
       r.count == 1 and "stays" or "stay", r.from))
     pos.t.retreat = nil
     return
   end
-  board.say(pos, ("%s cannot retreat and %s eliminated."):format(who, r.count == 1 and "is" or "are"))
-  board.eliminate(pos, r.from, r.count)
+  position.say(pos, ("%s cannot retreat and %s eliminated."):format(who, r.count == 1 and "is" or "are"))
+  position.eliminate(pos, r.from, r.count)
   r.count = 0
   move_in(pos)
 end
@@ -173,9 +174,9 @@ function attacks.retreat(pos, cell)
   local r = pos.t.retreat
   local defender = pos.side[r.from]
   local n = pos.n[cell] + r.count <= board.MAX_STACK and r.count or 1
-  board.say(pos, ("%s %s %s → %s."):format(words.capital(words.the(n, defender)), n == 1 and "retreats" or "retreat",
+  position.say(pos, ("%s %s %s → %s."):format(words.capital(words.the(n, defender)), n == 1 and "retreats" or "retreat",
     r.from, cell))
-  board.transfer(pos, r.from, cell, n)
+  position.transfer(pos, r.from, cell, n)
   r.count = r.count - n
   pos.retreated = pos.retreated or {}
   pos.retreated[#pos.retreated + 1] = cell
@@ -221,8 +222,8 @@ function attacks.start(pos, option)
   end
   local result = ("%s %s eliminated"):format(words.coloured(lost, enemy), lost == 1 and "is" or "are")
   if lost < defenders then result = result .. (" and %s must retreat"):format(words.number(defenders - lost)) end
-  board.say(pos, ("%s, %d against %d: %s."):format(lead, option.total, defenders, result))
-  board.eliminate(pos, target, lost)
+  position.say(pos, ("%s, %d against %d: %s."):format(lead, option.total, defenders, result))
+  position.eliminate(pos, target, lost)
   t.retreat = { from = target, count = defenders - lost, attackers = attackers }
   return attacks.settle(pos)
 end

@@ -2,6 +2,7 @@
 -- least one piece off it this turn; pieces that leave it may not attack (moves.lua marks
 -- them `shed`); and a stack of four that no piece can leave is eliminated at once.
 local board = require "board"
+local position = require "position"
 local words = require "words"
 
 local fours = {}
@@ -13,9 +14,9 @@ local function can_shed(pos, cell)
 end
 
 local function eliminate(pos, cell)
-  board.say(pos, ("No piece can leave %s's stack of four on %s: all four pieces are eliminated."):format(
+  position.say(pos, ("No piece can leave %s's stack of four on %s: all four pieces are eliminated."):format(
     words.side(pos.seat), cell))
-  board.eliminate(pos, cell, pos.n[cell])
+  position.eliminate(pos, cell, pos.n[cell])
 end
 
 -- At the start of a turn: every stack of four of the side on turn, except in an enemy home
@@ -34,7 +35,7 @@ function fours.start_turn(pos)
   for _, cell in ipairs(blocked) do eliminate(pos, cell) end
   pos.t.must_shed = must
   if #must > 0 then
-    board.say(pos, ("%s must move at least one piece off the stack of four on %s."):format(words.side(pos.seat),
+    position.say(pos, ("%s must move at least one piece off the stack of four on %s."):format(words.side(pos.seat),
       words.list(must)))
   end
 end

@@ -5,6 +5,7 @@
 -- spare lets a second single piece move (the two-singles turn); picking it stops the first.
 --   pick c2 2   step c3   attack d4   attack d4 with c3 e3   retreat d5   done   pass
 local board = require "board"
+local position = require "position"
 local attacks = require "attacks"
 local fours = require "fours"
 local outcome = require "outcome"
@@ -20,7 +21,6 @@ local function contains(list, x)
   for i = 1, #list do if list[i] == x then return i end end
   return nil
 end
-
 
 -- The pieces in `cell` that have not moved this turn: the first single piece, once it
 -- has stopped (or while it is still moving), does not move again.
@@ -43,7 +43,7 @@ end
 local function narrate_path(pos, ending)
   local t = pos.t
   if #t.path < 2 then return end
-  board.say(pos, ("%s moves %s %s%s."):format(words.side(pos.seat), words.pieces(t.count), words.path(t.path),
+  position.say(pos, ("%s moves %s %s%s."):format(words.side(pos.seat), words.pieces(t.count), words.path(t.path),
     ending or ""))
 end
 
@@ -81,7 +81,7 @@ end
 local function step(pos, to)
   local t = pos.t
   local from, joined = t.moving, pos.n[to] > 0
-  board.transfer(pos, from, to, t.count)
+  position.transfer(pos, from, to, t.count)
   t.moving, t.left = to, t.left - 1
   t.path[#t.path + 1] = to
   local mine, theirs = words.colour(pos.seat), words.colour(board.enemy(pos.seat))
@@ -110,20 +110,22 @@ end
 
 -- The legal actions -------------------------------------------------------------------------
 
--- "pick CELL N" for every group that may start moving now: one that can step, or else attack.
+-- "pick CELL N" for every group that may start moving now: one that can step, or else
+-- attack. (Run for nearly every list of legal actions, so it reads tables directly.)
 local function picks(pos, singles_only)
-  local t, list = pos.t, {}
+  local t, list, seat = pos.t, {}, pos.seat
   local only = #t.must_shed > 0 and t.must_shed or nil
-  local order = board.order()
+  local single = singles_only or #t.must_shed >= 2
+  local order, sides, counts, homes, enemy = board.order(), pos.side, pos.n, board.homes(), 3 - seat
   for i = 1, #order do
     local cell = order[i]
-    if pos.side[cell] == pos.seat and board.home_side(cell) ~= board.enemy(pos.seat)
-        and (not only or contains(only, cell)) then
-      local most = math.min(free_pieces(pos, cell), board.MAX_STACK - 1)
-      if singles_only or #t.must_shed >= 2 then most = math.min(most, 1) end
-      local stepping = board.room_to_step(pos, cell, pos.seat)
+    if sides[cell] == seat and homes[cell] ~= enemy and (not only or contains(only, cell)) then
+      local most = free_pieces(pos, cell)
+      if most > board.MAX_STACK - 1 then most = board.MAX_STACK - 1 end
+      if single and most > 1 then most = 1 end
+      local stepping = most > 0 and board.room_to_step(pos, cell, seat) or 0
       for k = 1, most do
-        if k <= stepping or (not only and #attacks.options(pos, cell, k, pos.seat) > 0) then
+        if k <= stepping or (not only and #attacks.options(pos, cell, k, seat) > 0) then
           list[#list + 1] = board.pick_text(cell, k)
         end
       end
@@ -213,7 +215,7 @@ function moves.apply(pos, text)
   elseif verb == "done" then
     end_turn(pos)
   elseif verb == "pass" then
-    board.say(pos, ("%s cannot move any piece and passes."):format(words.side(pos.seat)))
+    position.say(pos, ("%s cannot move any piece and passes."):format(words.side(pos.seat)))
     pos.turn_over = true
   else
     error("unknown action: " .. text)
@@ -226,7 +228,7 @@ function moves.play(pos, text)
   moves.apply(pos, text)
   if outcome.check(pos) or pos.turn_over then return end
   local list = moves.legal(pos)
-  if #list == 0 or (#list == 1 and list[1] == "done") then end_turn(pos) else pos.legal = list end
+  if #list == 0 or (#list == 1 and list[1] == "done") then end_turn(pos) end
 end
 
 return moves

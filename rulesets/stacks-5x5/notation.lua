@@ -2,12 +2,14 @@
 -- retreat d5, done, pass), with a few other spellings accepted. A whole move on one line:
 --   c2x2-c3-c4       two pieces from c2, by c3 to c4 (no xN: the whole stack)
 --   c2-d3,b1-b2      two single pieces, one after the other (xN may be left out: 1)
---   b2-c3*d4+c4/d5   step to c3, attack d4 together with the stack on c4, the survivor
---                    retreats to d5
+--   b2-c3*d4+c4/d5   step to c3, attack d4 together with the stack on c4; the survivors
+--                    retreat to d5
 -- A line is tried out on a copy of the position; if the move could go on afterwards,
 -- "done" is added, since a whole line is a whole move.
 local board = require "board"
+local position = require "position"
 local moves = require "moves"
+local attacks = require "attacks"
 
 local notation = {}
 
@@ -24,26 +26,26 @@ local function words_of(text)
   return list
 end
 
--- Another spelling of a legal action, as its listed text; or nil.
-local function canonical(pos, text, legal)
+-- Another spelling of a legal action, as its listed text; or nil. "pick c2" picks every
+-- piece there that may move; an attack may name its helpers in any order, with "and".
+local function canonical(pos, text)
   local w = words_of(text)
   if w[1] == "pick" and #w == 2 and board.exists(w[2]) then
     local n = pos.n[w[2]] - ((w[2] == pos.t.first or w[2] == pos.t.moving) and 1 or 0)
-    return ("pick %s %d"):format(w[2], n)
+    return n > 0 and ("pick %s %d"):format(w[2], n) or "pick " .. w[2]
   end
   if w[1] == "attack" and w[3] == "with" then
     local helpers = { table.unpack(w, 4) }
     table.sort(helpers)
     return "attack " .. w[2] .. " with " .. table.concat(helpers, " ")
   end
-  if #w == 2 and (w[1] == "move" or w[1] == "to") then return "step " .. w[2] end
   return nil
 end
 
 -- For accepts(): the legal text a typed action stands for, or false and why not. A whole
 -- move on one line is left to expand() (false without a reason) when it can be played.
 function notation.accepts(pos, text, legal)
-  local c = canonical(pos, text, legal)
+  local c = canonical(pos, text)
   if c and contains(legal, c) then return c end
   if c then return false, ("'%s' is not legal now"):format(c) end
   local steps, why = notation.expand(pos, text)
@@ -79,6 +81,8 @@ local function read_segment(text)
       return nil
     end
   end
+  -- A lone cell is not a move (and "c2" alone is no notation of this ruleset).
+  if #seg.path == 0 and not seg.target then return nil end
   return seg
 end
 
@@ -124,11 +128,7 @@ local function segment_steps(sim, seg, steps, default_count)
     add(("pick %s %d"):format(seg.from, seg.count or default_count or free))
   end
   for _, cell in ipairs(seg.path) do add("step " .. cell) end
-  if seg.target then
-    local helpers = { table.unpack(seg.helpers) }
-    table.sort(helpers)
-    add(#helpers == 0 and "attack " .. seg.target or "attack " .. seg.target .. " with " .. table.concat(helpers, " "))
-  end
+  if seg.target then add(attacks.text(seg.target, seg.helpers)) end
   for _, cell in ipairs(seg.retreats) do add("retreat " .. cell) end
 end
 
@@ -137,7 +137,7 @@ end
 function notation.expand(pos, line)
   local segments = read_line(line)
   if not segments then return nil end
-  local sim = board.copy(pos)
+  local sim = position.copy(pos)
   local steps = {}
   for _, seg in ipairs(segments) do segment_steps(sim, seg, steps, #segments > 1 and 1 or nil) end
   if sim.why then return nil, sim.why end

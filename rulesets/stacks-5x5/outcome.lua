@@ -1,6 +1,7 @@
 -- How the game ends (rule 10): six enemy pieces eliminated, or four own pieces in the
 -- enemy's home spaces (both numbers are parameters); and, for simulations, a turn limit.
 local board = require "board"
+local position = require "position"
 local words = require "words"
 
 local outcome = {}
@@ -8,11 +9,11 @@ local outcome = {}
 -- Why `side` has won, or nil.
 local function win(pos, side)
   local enemy = board.enemy(side)
-  if pos.lost[enemy] >= board.param(pos, "win_eliminations") then
+  if pos.lost[enemy] >= position.param(pos, "win_eliminations") then
     return ("%s has eliminated %s and wins."):format(words.side(side), words.coloured(pos.lost[enemy], enemy))
   end
-  local reached = board.reached(pos, side)
-  if reached >= board.param(pos, "win_home") then
+  local reached = position.reached(pos, side)
+  if reached >= position.param(pos, "win_home") then
     return ("%s has %s in %s's home spaces and wins."):format(words.side(side), words.coloured(reached, side),
       words.side(enemy))
   end
@@ -26,7 +27,7 @@ function outcome.check(pos)
   for _, side in ipairs({ first, other }) do
     local why = win(pos, side)
     if why then
-      board.say(pos, why)
+      position.say(pos, why)
       pos.winners = { side }
       return true
     end
@@ -39,7 +40,7 @@ end
 local function ahead(pos)
   local measures = {
     { function(side) return pos.lost[board.enemy(side)] end, "having eliminated %d enemy pieces to %d" },
-    { function(side) return board.reached(pos, side) end, "with %d pieces in enemy home spaces to %d" },
+    { function(side) return position.reached(pos, side) end, "with %d pieces in enemy home spaces to %d" },
   }
   for _, m in ipairs(measures) do
     local black, red = m[1](board.BLACK), m[1](board.RED)
@@ -53,11 +54,11 @@ end
 -- The turn limit: once max_turns turns have been played the game stops. With at_limit:
 -- most_eliminated the side ahead wins (see ahead); level, or with at_limit: draw, nobody.
 function outcome.turn_limit(pos, turn)
-  local limit = board.param(pos, "max_turns")
+  local limit = position.param(pos, "max_turns")
   if limit == 0 or turn <= limit then return false end
   local text = ("The turn limit (%d turns) is reached."):format(limit)
   local side, why
-  if board.param(pos, "at_limit") == "most_eliminated" then side, why = ahead(pos) end
+  if position.param(pos, "at_limit") == "most_eliminated" then side, why = ahead(pos) end
   if side then
     pos.winners = { side }
     text = text .. (" %s wins, %s."):format(words.side(side), why)
@@ -65,7 +66,7 @@ function outcome.turn_limit(pos, turn)
     pos.winners = {}
     text = text .. " Nobody wins."
   end
-  board.say(pos, text)
+  position.say(pos, text)
   return true
 end
 

@@ -2,7 +2,8 @@
 -- home spaces, stacking and attacking; four pieces in the enemy's home spaces, or six
 -- enemy pieces eliminated, win. See README.md for the rules in short and the readings.
 -- The parts:
---   board.lua     the geometry, and the position snapshot the rules work on
+--   board.lua     the geometry: cells, neighbours, home spaces, where pieces may step
+--   position.lua  the snapshot of pieces and turn that the rules work on, and writing it back
 --   moves.lua     a turn one choice at a time: pick, step, done, pass; the legal actions
 --   attacks.lua   attacks alone and combined, eliminations, retreats
 --   fours.lua     stacks of four must shed a piece, or are eliminated
@@ -10,6 +11,7 @@
 --   notation.lua  other spellings, and whole moves typed on one line
 --   words.lua     narration
 local board = require "board"
+local position = require "position"
 local moves = require "moves"
 local fours = require "fours"
 local outcome = require "outcome"
@@ -33,58 +35,37 @@ function rules.setup(game)
     .. "home spaces. Black moves first."):format(game:seat_name(1), game:seat_name(2)))
 end
 
--- The legal actions of a position are asked for several times over (by a bot, by the
--- engine checking the action chosen, by the conformance test), so the last list is kept
--- with the position's key (board.key: where every piece is, the turn in progress, the
--- side on turn): asking again about the same position then costs a few look-ups rather
--- than a search. The answer is the same either way; nobody changes a list once made.
-local remembered = {}
-
-local function remember(key, list)
-  remembered.key, remembered.list = key, list
-  return list
-end
-
-local function legal(game)
-  local key = board.key(game)
-  if remembered.key == key then return remembered.list end
-  return remember(key, moves.legal(board.read(game)))
-end
-
 -- A turn starts: the turn limit, stacks of four that must shed (or are eliminated), and a
 -- win that such an elimination may give the other side.
 function rules.turn_start(game)
-  local pos = board.read(game)
+  local pos = position.read(game)
   if not outcome.turn_limit(pos, game:turn()) then
     fours.start_turn(pos)
     outcome.check(pos)
   end
-  board.write(game, pos)
-  if not pos.winners then remember(board.key(game), moves.legal(pos)) end
+  position.write(game, pos)
 end
 
 function rules.actions(game, seat)
   if seat ~= game:active() then return {} end
-  return legal(game)
+  return moves.legal(position.read(game))
 end
 
 function rules.accepts(game, seat, text)
   if seat ~= game:active() then return false, "not your turn" end
-  return notation.accepts(board.read(game), text, legal(game))
+  local pos = position.read(game)
+  return notation.accepts(pos, text, moves.legal(pos))
 end
 
 function rules.expand(game, seat, line)
   if seat ~= game:active() then return nil end
-  return (notation.expand(board.read(game), line))
+  return (notation.expand(position.read(game), line))
 end
 
 function rules.apply(game, seat, action)
-  local pos = board.read(game)
-  for i = 1, 5 do moves.legal(pos) end
+  local pos = position.read(game)
   moves.play(pos, action.text)
-  board.write(game, pos)
-  -- play() has listed what may follow, when the turn goes on: keep it for the next question.
-  if pos.legal then remember(board.key(game), pos.legal) end
+  position.write(game, pos)
 end
 
 -- The score is the number of enemy pieces eliminated (shown at the end of a game).
