@@ -46,6 +46,7 @@ struct SimFlags {
   int threads = 0;                       // 0: one per core
   int max_actions = 20000;
   bool json = false, csv = false;
+  bool rotate = false;                   // bots move one seat on from game to game
   std::vector<std::string> compare;      // two JSON reports: compare them instead of simulating
 };
 

@@ -58,6 +58,7 @@ SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFl
   o.games = sim.games;
   o.threads = sim.threads;
   o.max_actions = sim.max_actions;
+  o.rotate = sim.rotate;
   return o;
 }
 

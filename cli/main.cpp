@@ -56,6 +56,8 @@ int main(int argc, char** argv) {
   sim->get_option("--seed")->description("the first game's seed (default 1); game g (from 0) uses seed S+g");
   sim->add_option("--bot", flags.bots, "a bot kind in a seat: --bot 2=random, --bot Bill=random, --bot all=random "
                                        "(repeatable; default: random in every seat)");
+  sim->add_flag("--rotate", sim_flags.rotate,
+                "move every bot one seat on from game to game, so that each kind plays every seat alike");
   sim->add_option("--games", sim_flags.games, "how many games (default 1000)");
   sim->add_option("--threads", sim_flags.threads, "worker threads (default: one per core); the results do not depend on it");
   sim->add_option("--max-actions", sim_flags.max_actions,

@@ -47,6 +47,10 @@ std::string title(const SimReport& r) {
 std::string bots_text(const SimReport& r) {
   if (r.kinds.size() == 1) return r.kinds[0].kind + " bots in every seat";
   std::vector<std::string> parts;
+  if (r.rotated) {
+    for (const auto& k : r.kinds) parts.push_back(k.kind);
+    return join(parts, ", ") + ", moving one seat on every game";
+  }
   for (const auto& s : r.seats) parts.push_back(s.name + " " + s.bot);
   return join(parts, ", ");
 }
@@ -74,7 +78,7 @@ std::string outcomes(const SimReport& r, bool color) {
       "            edge {:+.1f} points (95% CI {:+.1f} to {:+.1f}), {}\n",
       pct(r.first_seat.rate()), r.first_seat.games, pct(fair), 100 * r.first_seat_edge(), 100 * (ci.low - fair),
       100 * (ci.high - fair), beyond ? style("beyond noise", "1;33", color) : std::string("within noise"));
-  if (r.kinds.size() > 1)
+  if (r.kinds.size() > 1 && !r.rotated)
     out += "            (the bots are not all alike: the edge mixes the seat's and its bot's strength)\n";
   out += fmt::format("Ties        {} games ({}) had several winners (a win shared by k seats counts 1/k to each); "
                      "{} had no winner\n",

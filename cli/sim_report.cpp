@@ -66,6 +66,7 @@ SimReport from_json(const ordered_json& j) {
   for (const auto& k : j.at("bots"))
     r.kinds.push_back({k.at("kind").get<std::string>(), k.at("seats").get<int>(), read_rate(k.at("win")),
                        k.at("fair").get<double>()});
+  r.rotated = j.value("bots_rotate", false);
   r.first_seat = read_rate(j.at("first_seat").at("win"));
   const auto& length = j.at("length");
   r.turns = read_spread(length.at("turns"));
@@ -101,6 +102,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["no_winner"] = r.no_winner;
   j["seats"] = ordered_json::array();
   for (const auto& s : r.seats) j["seats"].push_back(seat_json(s, r.scored));
+  j["bots_rotate"] = r.rotated;
   j["bots"] = ordered_json::array();
   for (const auto& k : r.kinds)
     j["bots"].push_back({{"kind", k.kind}, {"seats", k.seats}, {"win", rate(k.win)}, {"fair", k.fair}});

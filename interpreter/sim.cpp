@@ -22,6 +22,11 @@ constexpr std::size_t kLimitSeedsKept = 5;
 
 std::string bot_kind(const SimOptions& o, int seat) { return o.bots.empty() ? "random" : o.bots[seat]; }
 
+// The bot in `seat` in game `g`: with rotate, every bot moves one seat on per game.
+std::string bot_kind(const SimOptions& o, int seat, int g, int seats) {
+  return bot_kind(o, o.rotate ? (seat + g) % seats : seat);
+}
+
 // Plays game `g` to its end, or to the action limit, on this worker's `rules`.
 Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions& o, Rules& rules, int g,
                  GameRecord& rec) {
@@ -36,7 +41,8 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   std::vector<std::unique_ptr<Bot>> bots;
   for (int seat = 0; seat < table->seat_count(); ++seat) {
     std::string error;
-    bots.push_back(make_bot(bot_kind(o, seat), go.seed * 1000003 + static_cast<std::uint64_t>(seat), engine, error));
+    rec.bots.push_back(bot_kind(o, seat, g, table->seat_count()));
+    bots.push_back(make_bot(rec.bots.back(), go.seed * 1000003 + static_cast<std::uint64_t>(seat), engine, error));
     if (!bots.back()) return Status::error(error);
   }
   // A chance decision may come before anyone acts; the first seat is the one on turn once a seat decides.
@@ -169,13 +175,18 @@ void count_game(SimReport& r, const GameRecord& g) {
   if (std::find(g.winners.begin(), g.winners.end(), g.first_seat) != g.winners.end()) r.first_seat.wins += share;
 }
 
-// Bot kinds in the order their first seat sits; a game won by two seats of one kind is one win for it.
-void count_kinds(SimReport& r) {
-  for (const auto& seat : r.seats) {
-    auto kind = std::find_if(r.kinds.begin(), r.kinds.end(), [&](const KindStats& k) { return k.kind == seat.bot; });
-    if (kind == r.kinds.end()) kind = r.kinds.insert(r.kinds.end(), KindStats{seat.bot, 0, {0, r.finished}, 0});
-    ++kind->seats;
-    kind->win.wins += seat.win.wins;
+// Bot kinds in the order their first seat sits in the first game; a kind's wins in a game
+// are the shares of its seats that won, so a game won by two seats of one kind is one win.
+void count_kinds(SimReport& r, const SimOptions& o, const std::vector<GameRecord>& records) {
+  auto stats = [&r](const std::string& kind) {
+    auto k = std::find_if(r.kinds.begin(), r.kinds.end(), [&](const KindStats& x) { return x.kind == kind; });
+    return k != r.kinds.end() ? k : r.kinds.insert(r.kinds.end(), KindStats{kind, 0, {0, r.finished}, 0});
+  };
+  for (int s = 0; s < r.players; ++s) ++stats(bot_kind(o, s))->seats;
+  for (const auto& g : records) {
+    if (g.hit_limit) continue;
+    double share = g.winners.empty() ? 0 : 1.0 / static_cast<double>(g.winners.size());
+    for (int w : g.winners) stats(g.bots.empty() ? bot_kind(o, w) : g.bots[w])->win.wins += share;
   }
   for (auto& k : r.kinds) k.fair = static_cast<double>(k.seats) / r.players;
 }
@@ -208,7 +219,9 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   r.games = static_cast<int>(records.size());
   r.max_actions = o.max_actions;
   r.rounds_played = table.ruleset->turns.rounds;
-  for (int s = 0; s < r.players; ++s) r.seats.push_back({table.seats[s].name, bot_kind(o, s), {}, 0, {}, {}});
+  r.rotated = o.rotate && !o.bots.empty();
+  for (int s = 0; s < r.players; ++s)
+    r.seats.push_back({table.seats[s].name, r.rotated ? "(rotating)" : bot_kind(o, s), {}, 0, {}, {}});
   std::vector<double> turns, rounds, actions;
   std::vector<std::vector<double>> scores(r.players);
   r.scored = true;
@@ -226,7 +239,7 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   }
   r.turns = spread_of(turns), r.rounds = spread_of(rounds), r.actions = spread_of(actions);
   for (auto& seat : r.seats) seat.win.games = r.finished;
-  count_kinds(r);
+  count_kinds(r, o, records);
   r.scored = r.scored && r.finished > 0;
   if (r.scored) count_scores(r, scores, o.histogram_bins);
   return r;

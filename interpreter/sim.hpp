@@ -17,6 +17,7 @@ namespace arbiter {
 struct SimOptions {
   GameOptions game;                 // seats, variant and --set; game.seed is the first game's seed
   std::vector<std::string> bots;    // a bot kind per seat; empty: random in every seat
+  bool rotate = false;              // game g moves every bot g seats on (seat s plays bots[(s + g) % n])
   int games = 1000;
   int threads = 0;                  // 0: one per core
   int max_actions = 20000;          // per game, chance decisions included
@@ -27,6 +28,7 @@ struct SimOptions {
 // game's record does not depend on which worker played it.
 struct GameRecord {
   std::uint64_t seed = 0;
+  std::vector<std::string> bots;    // the bot kind in each seat in this game
   std::vector<int> winners;
   std::vector<Value> scores;        // per seat, Engine::score at the end
   int first_seat = -1;              // the seat on turn at the game's first decision
@@ -94,6 +96,7 @@ struct SimReport {
   int no_winner = 0;                // finished games with none
   std::vector<SeatStats> seats;
   std::vector<KindStats> kinds;
+  bool rotated = false;             // the bots moved seat by seat from game to game
   Rate first_seat;                  // wins of whichever seat moved first
   Spread turns, rounds, actions;
   bool rounds_played = false;       // the ruleset plays in rounds

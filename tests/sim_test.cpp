@@ -123,6 +123,41 @@ TEST_CASE("a shared win counts 1/k to each seat, and ties, no-winner and unfinis
   CHECK(r.seats[0].score.min == -10);
 }
 
+TEST_CASE("--rotate moves every bot one seat on per game, and each kind's wins follow it") {
+  SimOptions o = options(6, 2);
+  o.bots = {"random", "random", "greedy"};
+  o.rotate = true;
+  std::vector<GameRecord> records;
+  // greedy is not a bot kind: play_games would refuse it, so the records are written here.
+  for (int g = 0; g < 3; ++g) {
+    records.push_back(game({g}, {0, 0, 0}));
+    records.back().bots = {o.bots[g % 3], o.bots[(1 + g) % 3], o.bots[(2 + g) % 3]};
+  }
+  // Game 0: seat 1 (random) wins; game 1: seat 2 (greedy, moved on from seat 3) wins;
+  // game 2: seat 3 (random) wins.
+  SimReport r = summarize(*make_table(stacks(), o.game), o, records);
+  CHECK(r.rotated);
+  CHECK(r.seats[0].bot == "(rotating)");
+  REQUIRE(r.kinds.size() == 2);
+  CHECK(r.kinds[0].kind == "random");
+  CHECK(r.kinds[0].win.wins == 2);
+  CHECK(r.kinds[1].kind == "greedy");
+  CHECK(r.kinds[1].win.wins == 1);
+  CHECK(r.kinds[1].fair == Approx(1.0 / 3));
+}
+
+TEST_CASE("--rotate seats the bots by game index whatever the thread count") {
+  SimOptions o = options(4, 2);
+  o.bots = {"mcts:5", "random", "random"};
+  o.rotate = true;
+  std::vector<GameRecord> records;
+  simulate(o, &records);
+  for (int g = 0; g < 4; ++g) {
+    INFO("game " << g);
+    CHECK(records[g].bots[(3 - g % 3) % 3] == "mcts:5");
+  }
+}
+
 TEST_CASE("a game that does not end within the action limit is reported, not an error") {
   SimOptions o = options(3, 2);
   o.max_actions = 5;
