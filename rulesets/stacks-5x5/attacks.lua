@@ -18,21 +18,32 @@ local function first_single(pos)
   return t.first, t.first_left
 end
 
--- Whether the stack on `cell` may join an attack on `target` made by the pieces moving on
--- `group`: its pieces can still move (three at most, not in an enemy home space, and not
--- the first single piece without a movement point to spare), and its step into the target
--- is not a diagonal between two enemy pieces.
-local function can_help(pos, cell, target, side, group)
-  if cell == group or pos.side[cell] ~= side or pos.n[cell] >= board.MAX_STACK then return false end
-  if board.home_side(cell) == board.enemy(side) then return false end
+-- Why the stack on `cell` may not join an attack on `target` made by the pieces moving on
+-- `group`, or nil when it may: its pieces must be able to move (three at most, not in an
+-- enemy home space, not what is left of a stack of four that had to shed this turn, and
+-- not the first single piece without a movement point to spare), and its step into the
+-- target must not be a diagonal between two enemy pieces. The reasons are constant strings
+-- (this runs for every list of legal actions); reasons.lua puts them in words.
+function attacks.helper_problem(pos, cell, target, side, group)
+  if cell == group then return "moving" end
+  if pos.side[cell] ~= side then return "not_own" end
+  if pos.n[cell] >= board.MAX_STACK then return "four" end
+  if board.home_side(cell) == board.enemy(side) then return "enemy_home" end
+  local fours = pos.t.fours
+  for i = 1, #fours do if fours[i] == cell then return "four_this_turn" end end
   local first, left = first_single(pos)
-  if cell == first and left < 1 then return false end
-  return board.passable(pos, cell, target, side)
+  if cell == first and left < 1 then return "spent" end
+  if not board.passable(pos, cell, target, side) then return "diagonal" end
+  return nil
+end
+
+local function can_help(pos, cell, target, side, group)
+  return attacks.helper_problem(pos, cell, target, side, group) == nil
 end
 
 -- Whether the attacking stacks are "adjacent to each other": one connected group of
 -- neighbours, or (combine: pairwise) every two of them neighbours.
-local function grouped(cells, rule)
+function attacks.grouped(cells, rule)
   if rule == "pairwise" then
     for i = 1, #cells do
       for j = i + 1, #cells do
@@ -93,7 +104,7 @@ function attacks.options(pos, group, count, side)
       end
       each_set(pos, helpers, count, function(chosen, total)
         local cells = { group, table.unpack(chosen) }
-        if total > pos.n[target] and grouped(cells, rule) then
+        if total > pos.n[target] and attacks.grouped(cells, rule) then
           list[#list + 1] = { target = target, helpers = { table.unpack(chosen) }, total = total,
                               text = attacks.text(target, chosen) }
         end

@@ -90,6 +90,8 @@ function board.home_side(name) return geo.home[name] end
 function board.homes() return geo.home end
 function board.rank(name) return geo.cell[name].rank end
 function board.enemy(side) return 3 - side end
+-- The two cells a diagonal step from `a` to `b` passes between; nil for other steps.
+function board.between(a, b) return geo.cell[a].between[b] end
 
 -- Whether `side` may step from `a` to the neighbouring `b` past the enemy: rule 6.2 forbids
 -- a diagonal step between two cells that both hold enemy pieces.

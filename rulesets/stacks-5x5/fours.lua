@@ -1,6 +1,7 @@
 -- Stacks of four (rule 6.3): a side that starts its turn with a stack of four must move at
--- least one piece off it this turn; pieces that leave it may not attack (moves.lua marks
--- them `shed`); and a stack of four that no piece can leave is eliminated at once.
+-- least one piece off it this turn; pieces that leave it this turn may not attack, neither
+-- as the moving pieces (moves.lua marks them `shed`) nor as helpers (attacks.lua); and a
+-- stack of four that no piece can leave is eliminated at once.
 local board = require "board"
 local position = require "position"
 local words = require "words"
@@ -34,6 +35,7 @@ function fours.start_turn(pos)
   end
   for _, cell in ipairs(blocked) do eliminate(pos, cell) end
   pos.t.must_shed = must
+  pos.t.fours = { table.unpack(must) }
   if #must > 0 then
     position.say(pos, ("%s must move at least one piece off the stack of four on %s."):format(words.side(pos.seat),
       words.list(must)))

@@ -29,6 +29,7 @@ local function free_pieces(pos, cell)
   if cell == t.first or cell == t.moving then n = n - 1 end
   return n
 end
+moves.free_pieces = free_pieces
 
 -- The second group of a turn is always a single piece; the first is a single piece with
 -- two spaces when a second stack of four must also shed a piece this turn.
@@ -52,6 +53,7 @@ end
 -- other stacks, lets a second single piece move; otherwise the turn is over.
 local function stop(pos, how, cell)
   local t = pos.t
+  pos.stopped = how  -- for the notation, to say why a line went on after the move was over
   local used = #t.path - 1 + ((how == "attacked" or how == "combined") and 1 or 0)
   local second = t.picks == 1 and t.count == 1 and used <= SINGLES_ALLOWANCE and how ~= "combined"
   t.first, t.second = cell, second
@@ -75,7 +77,9 @@ local function pick(pos, cell, count)
   t.left = allowance(pos, count)
   if shed_at then table.remove(t.must_shed, shed_at) end
   t.picks = t.picks + 1
-  t.moving, t.count, t.path, t.shed = cell, count, { cell }, shed_at ~= nil
+  -- Every piece leaving a stack that began the turn as a four is shed, the second single
+  -- piece taken off it too (6.3: "pieces that are moved from a stack of four").
+  t.moving, t.count, t.path, t.shed = cell, count, { cell }, contains(t.fours, cell) ~= nil
 end
 
 local function step(pos, to)
@@ -120,12 +124,12 @@ local function picks(pos, singles_only)
   for i = 1, #order do
     local cell = order[i]
     if sides[cell] == seat and homes[cell] ~= enemy and (not only or contains(only, cell)) then
-      local most = free_pieces(pos, cell)
+      local most, shed_from = free_pieces(pos, cell), #t.fours > 0 and contains(t.fours, cell)
       if most > board.MAX_STACK - 1 then most = board.MAX_STACK - 1 end
       if single and most > 1 then most = 1 end
       local stepping = most > 0 and board.room_to_step(pos, cell, seat) or 0
       for k = 1, most do
-        if k <= stepping or (not only and #attacks.options(pos, cell, k, seat) > 0) then
+        if k <= stepping or (not shed_from and #attacks.options(pos, cell, k, seat) > 0) then
           list[#list + 1] = board.pick_text(cell, k)
         end
       end
@@ -136,12 +140,13 @@ end
 
 -- A second single piece may be picked while the first is moving once it has used one or
 -- two spaces, or after it has stopped.
-local function second_allowed(pos)
+function moves.second_allowed(pos)
   local t = pos.t
   if not t.moving then return t.second end
   local used = #t.path - 1
   return t.picks == 1 and t.count == 1 and used >= 1 and used <= SINGLES_ALLOWANCE
 end
+local second_allowed = moves.second_allowed
 
 local function add_all(list, more)
   for _, v in ipairs(more) do list[#list + 1] = v end

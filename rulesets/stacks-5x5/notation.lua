@@ -10,6 +10,7 @@ local board = require "board"
 local position = require "position"
 local moves = require "moves"
 local attacks = require "attacks"
+local reasons = require "reasons"
 
 local notation = {}
 
@@ -27,11 +28,13 @@ local function words_of(text)
 end
 
 -- Another spelling of a legal action, as its listed text; or nil. "pick c2" picks every
--- piece there that may move; an attack may name its helpers in any order, with "and".
+-- piece there that may move (one, where only a single piece may go); an attack may name
+-- its helpers in any order, with "and".
 local function canonical(pos, text)
   local w = words_of(text)
   if w[1] == "pick" and #w == 2 and board.exists(w[2]) then
     local n = pos.n[w[2]] - ((w[2] == pos.t.first or w[2] == pos.t.moving) and 1 or 0)
+    if n > 1 and (pos.t.picks > 0 or #pos.t.must_shed >= 2) then n = 1 end  -- only a single piece may go
     return n > 0 and ("pick %s %d"):format(w[2], n) or "pick " .. w[2]
   end
   if w[1] == "attack" and w[3] == "with" then
@@ -47,10 +50,12 @@ end
 function notation.accepts(pos, text, legal)
   local c = canonical(pos, text)
   if c and contains(legal, c) then return c end
-  if c then return false, ("'%s' is not legal now"):format(c) end
   local steps, why = notation.expand(pos, text)
   if steps then return false end
-  return false, why or "type one of the actions listed, or a whole move such as c2x2-c3-c4 (see the README)"
+  why = why or reasons.why_not(pos, c or text)
+  if why then return false, why end
+  if c then return false, ("'%s' is not possible now"):format(c) end
+  return false, "type one of the actions listed, or a whole move such as c2x2-c3-c4 (see the README)"
 end
 
 -- Reading a line -------------------------------------------------------------------------
@@ -106,11 +111,14 @@ local function try(sim, text)
   if sim.winners then
     sim.why = "the game is won before " .. text
   elseif sim.turn_over then
-    sim.why = "the move is over before " .. text
+    local why = reasons.stopped(sim)
+    sim.why = "the move is over before " .. text .. (why and ": " .. why or "")
   else
     local legal = moves.legal(sim)
     if contains(legal, text) then return moves.play(sim, text) end
-    sim.why = ("%s is not possible there (possible: %s)"):format(text, table.concat(legal, ", "))
+    local why = reasons.why_not(sim, text)
+    sim.why = why and ("%s is not possible: %s"):format(text, why)
+      or ("%s is not possible there (possible: %s)"):format(text, table.concat(legal, ", "))
   end
 end
 
@@ -124,7 +132,9 @@ local function segment_steps(sim, seg, steps, default_count)
   end
   local continues = sim.t.moving == seg.from and not seg.count and #sim.t.path > 0
   if not continues then
+    -- Without xN: the whole stack, or one piece where only a single piece may follow.
     local free = sim.n[seg.from] - ((seg.from == sim.t.first or seg.from == sim.t.moving) and 1 or 0)
+    if sim.t.picks > 0 or #sim.t.must_shed >= 2 then default_count = 1 end
     add(("pick %s %d"):format(seg.from, seg.count or default_count or free))
   end
   for _, cell in ipairs(seg.path) do add("step " .. cell) end

@@ -36,11 +36,12 @@ end
 -- The turn in progress lives in game variables (game.yaml lists them); `raw` keeps the
 -- values read, so that write() sets only those that changed.
 local TURN_VARS = { "moving", "moving_pieces", "spaces_left", "path", "shed", "picks", "first_single",
-                    "first_single_left", "second_single", "must_shed", "retreat_from", "retreating", "attackers" }
+                    "first_single_left", "second_single", "must_shed", "fours", "retreat_from", "retreating",
+                    "attackers" }
 
 local function read_turn(game)
-  local raw = { picks = game:get("picks"), must_shed = game:get("must_shed") }
-  -- Before the first pick of a turn only must_shed can be set: skip the rest.
+  local raw = { picks = game:get("picks"), must_shed = game:get("must_shed"), fours = game:get("fours") }
+  -- Before the first pick of a turn only must_shed and fours can be set: skip the rest.
   if raw.picks then
     for i = 1, #TURN_VARS do raw[TURN_VARS[i]] = game:get(TURN_VARS[i]) end
   end
@@ -48,7 +49,7 @@ local function read_turn(game)
     moving = raw.moving, count = raw.moving_pieces, left = raw.spaces_left, path = split(raw.path, "-"),
     shed = raw.shed == true, picks = raw.picks or 0, first = raw.first_single,
     first_left = raw.first_single_left or 0, second = raw.second_single == true,
-    must_shed = split(raw.must_shed, " "),
+    must_shed = split(raw.must_shed, " "), fours = split(raw.fours, " "),
   }
   if raw.retreat_from then
     t.retreat = { from = raw.retreat_from, count = raw.retreating, attackers = read_attackers(raw.attackers) }
@@ -66,6 +67,7 @@ local function encode_turn(t)
     picks = t.picks > 0 and t.picks or nil, first_single = t.second and t.first or nil,
     first_single_left = t.second and t.first_left or nil, second_single = t.second or nil,
     must_shed = #t.must_shed > 0 and table.concat(t.must_shed, " ") or nil,
+    fours = #t.fours > 0 and table.concat(t.fours, " ") or nil,
     retreat_from = r and r.from or nil, retreating = r and r.count or nil,
     attackers = r and table.concat(attackers, " ") or nil,
   }

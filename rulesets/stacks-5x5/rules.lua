@@ -9,6 +9,7 @@
 --   fours.lua     stacks of four must shed a piece, or are eliminated
 --   outcome.lua   the two ways to win, and the turn limit
 --   notation.lua  other spellings, and whole moves typed on one line
+--   reasons.lua   why a refused action is refused, in the player's words
 --   words.lua     narration
 local board = require "board"
 local position = require "position"
