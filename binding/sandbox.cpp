@@ -66,9 +66,17 @@ int sandbox_rawset(lua_State* L) {
   return 1;
 }
 
-// table.sort as a stable merge sort: Lua's own quicksort picks random pivots on long lists
-// (from the clock), so equal elements could land differently on a replay.
+// table.sort as a stable sort: Lua's own quicksort picks random pivots on long lists (from
+// the clock), so equal elements could land differently on a replay. Short runs (most hands
+// and stacks are a handful of components) are sorted by insertion, longer ones merged.
 const char* const kStableSort = R"lua(
+local function insertion(t, lo, hi, less)
+  for i = lo + 1, hi do
+    local v, j = t[i], i - 1
+    while j >= lo and less(v, t[j]) do t[j + 1] = t[j]; j = j - 1 end
+    t[j + 1] = v
+  end
+end
 local function merge(t, lo, mid, hi, less, tmp)
   for i = lo, hi do tmp[i] = t[i] end
   local i, j = lo, mid + 1
@@ -80,15 +88,19 @@ local function merge(t, lo, mid, hi, less, tmp)
   end
 end
 local function sort(t, lo, hi, less, tmp)
-  if hi - lo < 1 then return end
+  if hi - lo < 12 then return insertion(t, lo, hi, less) end
   local mid = (lo + hi) // 2
   sort(t, lo, mid, less, tmp)
   sort(t, mid + 1, hi, less, tmp)
-  merge(t, lo, mid, hi, less, tmp)
+  if less(t[mid + 1], t[mid]) then merge(t, lo, mid, hi, less, tmp) end
 end
+local function lt(a, b) return a < b end
 return function(t, less)
-  less = less or function(a, b) return a < b end
-  sort(t, 1, #t, less, {})
+  local n = #t
+  if n < 2 then return end
+  less = less or lt
+  if n <= 12 then return insertion(t, 1, n, less) end
+  sort(t, 1, n, less, {})
 end
 )lua";
 

@@ -41,7 +41,12 @@ int check_component(lua_State* L, int arg) {
 int check_zone(lua_State* L, int arg) {
   const State& s = reading(L);
   if (lua_type(L, arg) == LUA_TSTRING) {
-    std::string name = lua_tostring(L, arg);
+    std::size_t length = 0;
+    const char* text = lua_tolstring(L, arg, &length);
+    std::string_view view(text, length);
+    for (std::size_t z = 0; z < s.table->zones.size(); ++z)
+      if (s.table->zones[z].name == view) return static_cast<int>(z);
+    std::string name(view);
     int z = s.table->zone_by_name(name);
     if (z < 0) throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, s.table->zone_names()));
     return z;
@@ -52,10 +57,18 @@ int check_zone(lua_State* L, int arg) {
   return static_cast<int>(z) - 1;
 }
 
+// A name argument, without copying it.
+std::string_view check_name(lua_State* L, int arg) {
+  std::size_t length = 0;
+  const char* text = luaL_checklstring(L, arg, &length);
+  return {text, length};
+}
+
 int check_var(lua_State* L, int arg) {
   const State& s = reading(L);
-  std::string name = luaL_checkstring(L, arg);
-  int v = s.table->ruleset->var_index(name);
+  std::string_view view = check_name(L, arg);
+  int v = s.table->ruleset->var_index(view);
+  std::string name(v < 0 ? view : std::string_view());
   if (v < 0)
     throw RuleError("unknown variable '" + name + "'" + did_you_mean(name, s.table->ruleset->var_names()) +
                     " (declare it under vars: in game.yaml)");
@@ -157,13 +170,17 @@ int g_set(lua_State* L) {
 // --- zones and components ---
 int g_zone(lua_State* L) {
   const State& s = reading(L);
-  std::string name = luaL_checkstring(L, 2);
+  std::string_view view = check_name(L, 2);
   const Ruleset& r = *s.table->ruleset;
-  const ZoneDef* def = r.zone(name);
-  if (!def) throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, r.zone_names()));
+  const ZoneDef* def = r.zone(view);
+  if (!def) {
+    std::string name(view);
+    throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, r.zone_names()));
+  }
   int seat = -1;
   if (def->per_seat) {
-    if (lua_isnoneornil(L, 3)) throw RuleError("zone '" + name + "' belongs to a seat: game:zone('" + name + "', seat)");
+    if (lua_isnoneornil(L, 3))
+      throw RuleError("zone '" + def->name + "' belongs to a seat: game:zone('" + def->name + "', seat)");
     seat = check_seat(L, 3);
   }
   lua_pushinteger(L, s.table->zone_id(static_cast<int>(def - r.zones.data()), seat) + 1);
@@ -185,25 +202,29 @@ int g_top(lua_State* L) {
   return 1;
 }
 int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).table->component_name(c).c_str()); return 1; }
+// Component `c`'s property `key`, or nullptr when its kind has none.
+const Value* prop_of(const State& s, int c, std::string_view key) {
+  const auto& props = s.table->ruleset->kinds[s.table->component_kind[c]].props;
+  auto it = props.find(key);
+  return it == props.end() ? nullptr : &it->second;
+}
+
 int g_prop(lua_State* L) {
   int c = check_component(L, 2);
-  std::string key = luaL_checkstring(L, 3);
-  const auto& kind = reading(L).table->ruleset->kinds[reading(L).table->component_kind[c]];
-  auto it = kind.props.find(key);
-  if (it == kind.props.end()) lua_pushnil(L);
-  else push_value(L, it->second);
+  const Value* v = prop_of(reading(L), c, check_name(L, 3));
+  if (!v) lua_pushnil(L);
+  else push_value(L, *v);
   return 1;
 }
 int g_where(lua_State* L) { int c = check_component(L, 2); lua_pushinteger(L, reading(L).zone_of(c) + 1); return 1; }
 int g_sum(lua_State* L) {
   int z = check_zone(L, 2);
-  std::string key = luaL_checkstring(L, 3);
+  std::string_view key = check_name(L, 3);
   const State& s = reading(L);
   std::int64_t total = 0;
   for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) {
-    const auto& props = s.table->ruleset->kinds[s.table->component_kind[s.items[i]]].props;
-    auto it = props.find(key);
-    if (it != props.end() && it->second.is_int()) total += it->second.as_int();
+    const Value* v = prop_of(s, s.items[i], key);
+    if (v && v->is_int()) total += v->as_int();
   }
   lua_pushinteger(L, total);
   return 1;
@@ -233,6 +254,66 @@ int g_move_all(lua_State* L) {
   for (int c : s.contents(from)) s.move(c, to, false);
   lua_pushinteger(L, n);
   return 1;
+}
+// The components of zone `z`, top first, whose property `key` equals `value`.
+std::vector<int> matching(const State& s, int z, std::string_view key, const Value& value) {
+  std::vector<int> found;
+  for (int i = s.zone_end[z] - 1; i >= s.zone_begin(z); --i) {
+    const Value* v = prop_of(s, s.items[i], key);
+    if (v ? *v == value : value.is_nil()) found.push_back(s.items[i]);
+  }
+  return found;
+}
+int g_matching(lua_State* L) {
+  int z = check_zone(L, 2);
+  push_ids(L, matching(reading(L), z, check_name(L, 3), to_value(L, 4)));
+  return 1;
+}
+// Moves them onto `to` in the order they lay, the first found on top; returns them.
+int g_move_matching(lua_State* L) {
+  int from = check_zone(L, 2);
+  int to = check_zone(L, 3);
+  State& s = writing(L);
+  std::vector<int> found = matching(s, from, check_name(L, 4), to_value(L, 5));
+  for (auto c = found.rbegin(); c != found.rend(); ++c) s.move(*c, to);
+  push_ids(L, found);
+  return 1;
+}
+// Orders a zone in place so that game:cards lists it by property `key`, lowest first
+// ("descending": highest first), ties by component number in the same direction. Faces and
+// reveals stay as they are.
+int g_sort(lua_State* L) {
+  int z = check_zone(L, 2);
+  std::string_view key = check_name(L, 3);
+  bool descending = false;
+  if (!lua_isnoneornil(L, 4)) {
+    std::string_view order = check_name(L, 4);
+    if (order != "ascending" && order != "descending")
+      throw RuleError("game:sort orders 'ascending' or 'descending', not '" + std::string(order) + "'");
+    descending = order == "descending";
+  }
+  State& s = writing(L);
+  int begin = s.zone_begin(z), end = s.zone_end[z];
+  std::vector<std::pair<const Value*, int>> keyed;
+  for (int i = begin; i < end; ++i) {
+    int c = s.items[i];
+    const Value* v = prop_of(s, c, key);
+    if (!v || !(v->is_int() || v->is_string()))
+      throw RuleError("game:sort: " + s.table->component_name(c) + " (component " + std::to_string(c + 1) +
+                      ") has no number or text '" + std::string(key) + "' to sort by");
+    if (!keyed.empty() && v->is_int() != keyed[0].first->is_int())
+      throw RuleError("game:sort: '" + std::string(key) + "' mixes numbers and text in " + s.table->zones[z].name);
+    keyed.emplace_back(v, c);
+  }
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+    const Value &x = *a.first, &y = *b.first;
+    if (x != y) return x.is_int() ? x.as_int() < y.as_int() : x.as_string() < y.as_string();
+    return a.second < b.second;
+  });
+  if (descending) std::reverse(keyed.begin(), keyed.end());
+  // items run bottom to top, so the first of the order goes on top.
+  for (std::size_t k = 0; k < keyed.size(); ++k) s.items[end - 1 - k] = static_cast<std::uint16_t>(keyed[k].second);
+  return 0;
 }
 int g_shuffle(lua_State* L) { int z = check_zone(L, 2); writing(L).shuffle(z); return 0; }
 int g_face(lua_State* L) {
@@ -413,6 +494,7 @@ const luaL_Reg kMethods[] = {
     {"count", guarded<g_count>}, {"cards", guarded<g_cards>}, {"top", guarded<g_top>},
     {"name", guarded<g_name>}, {"prop", guarded<g_prop>}, {"where", guarded<g_where>}, {"sum", guarded<g_sum>},
     {"move", guarded<g_move>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
+    {"matching", guarded<g_matching>}, {"move_matching", guarded<g_move_matching>}, {"sort", guarded<g_sort>},
     {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
     {"conceal", guarded<g_conceal>}, {"say", guarded<g_say>}, {"tell", guarded<g_tell>},
     {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>}, {"chance", guarded<g_chance>},

@@ -27,7 +27,7 @@ const ParamDef* Ruleset::param(const std::string& name) const {
   return nullptr;
 }
 
-const ZoneDef* Ruleset::zone(const std::string& name) const {
+const ZoneDef* Ruleset::zone(std::string_view name) const {
   for (const auto& z : zones)
     if (z.name == name) return &z;
   return nullptr;
@@ -45,7 +45,7 @@ int Ruleset::chance_index(const std::string& name) const {
   return -1;
 }
 
-int Ruleset::var_index(const std::string& name) const {
+int Ruleset::var_index(std::string_view name) const {
   for (std::size_t i = 0; i < vars.size(); ++i)
     if (vars[i].name == name) return static_cast<int>(i);
   return -1;

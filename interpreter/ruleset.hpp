@@ -4,6 +4,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/board.hpp"
@@ -21,7 +22,7 @@ struct ComponentKind {
   std::string count_param;                // when the count is a parameter's value
   int count = 1;
   std::string zone;                       // where its instances start
-  std::map<std::string, Value> props;     // everything else the YAML says of it
+  std::map<std::string, Value, std::less<>> props;     // everything else the YAML says of it
 };
 
 struct ZoneDef {
@@ -90,8 +91,8 @@ struct Ruleset {
   std::vector<std::string> bots;          // the ruleset's own bots, defined in bots.lua
 
   const ParamDef* param(const std::string& name) const;
-  const ZoneDef* zone(const std::string& name) const;
-  int var_index(const std::string& name) const;  // -1 when not declared
+  const ZoneDef* zone(std::string_view name) const;
+  int var_index(std::string_view name) const;  // -1 when not declared
   int chance_index(const std::string& name) const;  // -1 when not declared
   std::vector<std::string> param_names() const;
   std::vector<std::string> zone_names() const;

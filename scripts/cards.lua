@@ -14,20 +14,16 @@ function cards.draw_up_to(game, from, to, size)
   return drawn
 end
 
--- The components of `zone` (top first) whose property `key` equals `value`.
+-- The components of `zone` (top first) whose property `key` equals `value`
+-- (game:matching, kept here for the rulesets that call it by this name).
 function cards.matching(game, zone, key, value)
-  local found = {}
-  for _, c in ipairs(game:cards(zone)) do
-    if game:prop(c, key) == value then found[#found + 1] = c end
-  end
-  return found
+  return game:matching(zone, key, value)
 end
 
--- Moves every component of `from` whose `key` equals `value` to `to`; returns them.
+-- Moves every component of `from` whose `key` equals `value` onto `to`, keeping their
+-- order (the first found on top); returns them (game:move_matching).
 function cards.move_matching(game, from, to, key, value)
-  local moved = cards.matching(game, from, key, value)
-  for i = #moved, 1, -1 do game:move(moved[i], to) end
-  return moved
+  return game:move_matching(from, to, key, value)
 end
 
 -- The names of components, joined by spaces ("4 4 6").

@@ -2,6 +2,7 @@
 // where `require` looks, and that a runaway hook is stopped while the game goes on.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 
 #include "binding/lua_rules.hpp"
@@ -98,6 +99,21 @@ TEST_CASE("require finds the ruleset's folder first, then scripts/, and nothing 
   CHECK_THAT(s.script_error("require_escape"),
              Catch::Contains("module name '../outside' may not leave the ruleset's folder"));
   CHECK_THAT(s.script_error("require_missing"), Catch::Contains("module 'nowhere' not found in sandbox/ or scripts/"));
+}
+
+TEST_CASE("table.sort is stable, on short lists and long ones") {
+  Sandbox s;
+  s.ok("sort");
+  std::string expected;
+  for (int n : {6, 40}) {
+    std::vector<int> ids;
+    for (int i = 1; i <= n; ++i) ids.push_back(i);
+    std::stable_sort(ids.begin(), ids.end(), [](int a, int b) { return (a * 7) % 5 < (b * 7) % 5; });
+    for (std::size_t i = 0; i < ids.size(); ++i) expected += (i ? "," : "") + std::to_string(ids[i]);
+    expected += ";";
+  }
+  expected += "-1,0,1,2,3,3,4,5,6,7,8,9,10,11,12";
+  CHECK(s.var("note") == Value{expected});
 }
 
 TEST_CASE("an endless loop is stopped by the instruction budget and the game goes on") {

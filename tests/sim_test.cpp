@@ -123,7 +123,7 @@ TEST_CASE("a shared win counts 1/k to each seat, and ties, no-winner and unfinis
   CHECK(r.seats[0].score.min == -10);
 }
 
-TEST_CASE("--rotate moves every bot one seat on per game, and each kind's wins follow it") {
+TEST_CASE("rotating bots move every bot one seat on per game, and each kind's wins follow it") {
   SimOptions o = options(6, 2);
   o.bots = {"random", "random", "greedy"};
   o.rotate = true;
@@ -146,7 +146,7 @@ TEST_CASE("--rotate moves every bot one seat on per game, and each kind's wins f
   CHECK(r.kinds[1].fair == Approx(1.0 / 3));
 }
 
-TEST_CASE("--rotate seats the bots by game index whatever the thread count") {
+TEST_CASE("rotating bots are seated by game index whatever the thread count") {
   SimOptions o = options(4, 2);
   o.bots = {"mcts:5", "random", "random"};
   o.rotate = true;

@@ -18,13 +18,7 @@ local function value(game, c) return game:prop(c, "value") end
 -- Orders a zone by number, lowest on top, so that the table lists its stacks in order
 -- ("0  3×2  5"). Ties break on the component, so the order is the same on every replay.
 local function tidy(game, zone)
-  local list = game:cards(zone)
-  table.sort(list, function(a, b)
-    local va, vb = value(game, a), value(game, b)
-    if va ~= vb then return va > vb end
-    return a > b
-  end)
-  for _, c in ipairs(list) do game:move(c, zone) end
+  game:sort(zone, "value")
 end
 
 -- Words a player would use ------------------------------------------------------------

@@ -210,6 +210,13 @@ function Game:where(c) end
 ---@return integer
 function Game:sum(zone, key) end
 
+---The components of a zone (top first) whose property `key` equals `value`.
+---@param zone Zone
+---@param key string
+---@param value any
+---@return Component[]
+function Game:matching(zone, key, value) end
+
 ---Changing: puts a component on top of a zone, or at its bottom; its face goes back to default.
 ---@param c Component
 ---@param zone Zone
@@ -228,6 +235,22 @@ function Game:draw(from, to) end
 ---@param to Zone
 ---@return integer
 function Game:move_all(from, to) end
+
+---Changing: moves the components of `from` whose property `key` equals `value` onto `to`,
+---keeping their order (the first found on top); returns them.
+---@param from Zone
+---@param to Zone
+---@param key string
+---@param value any
+---@return Component[]
+function Game:move_matching(from, to, key, value) end
+
+---Changing: orders a zone in place by the property `key`, lowest first (game:cards order),
+---ties by component number; "descending" for highest first. Faces stay as they are.
+---@param zone Zone
+---@param key string
+---@param order? "ascending"|"descending"
+function Game:sort(zone, key, order) end
 
 ---Changing: shuffles a zone with the game's generator.
 ---@param zone Zone

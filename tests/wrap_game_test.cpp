@@ -1,0 +1,100 @@
+// Tests of binding/wrap_game.cpp through the api fixture, whose seat on turn may run a line
+// of Lua on the game: the coarse calls (sort, matching, move_matching) against the
+// orders worked out by hand, and refusals that leave the state as it was.
+#include <catch2/catch.hpp>
+
+#include "binding/lua_rules.hpp"
+#include "interpreter/engine.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+// Components, in the order game.yaml lists them: 1, 2 three (value 3, red); 3, 4 one
+// (1, blue); 5 two (2, red); 6 blank (no value, no colour).
+struct Probe {
+  std::shared_ptr<const Ruleset> ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/api");
+  LuaRules rules{ruleset, ARBITER_SOURCE_DIR "/scripts"};
+  std::shared_ptr<const Table> table = make_table(ruleset, {});
+  Engine engine{table, rules};
+  State state{table};
+
+  Probe() { REQUIRE(engine.start(state).ok); }
+
+  void run(const std::string& code) {
+    Outcome o = engine.apply(state, state.active(), "run " + code);
+    INFO(code << ": " << o.message);
+    REQUIRE(o.ok());
+  }
+  // The result of a Lua expression, as text.
+  std::string eval(const std::string& expression) {
+    run("game:set('out', tostring(" + expression + "))");
+    return state.var(ruleset->var_index("out"), 0).as_string();
+  }
+  // A zone's components top first, as "id:name" words.
+  std::string zone(const std::string& name) {
+    return eval("(function() local t = {} for i, c in ipairs(game:cards('" + name +
+                "')) do t[i] = c .. ':' .. game:name(c) end return table.concat(t, ' ') end)()");
+  }
+  std::string error(const std::string& code) {
+    State before = state;
+    Outcome o = engine.apply(state, state.active(), "run " + code);
+    CHECK(o.refusal == Refusal::ScriptError);
+    CHECK(state.same_play_state(before));
+    return o.message;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("game:sort orders a zone by a property, lowest first, ties by component number") {
+  Probe p;
+  CHECK_THAT(p.error("game:sort('pile', 'value')"),
+             Catch::Contains("blank (component 6) has no number or text 'value' to sort by"));
+  p.run("game:move(6, 'other')");
+  p.run("game:sort('pile', 'value')");
+  CHECK(p.zone("pile") == "3:one 4:one 5:two 1:three 2:three");
+  p.run("game:sort('pile', 'value', 'descending')");
+  CHECK(p.zone("pile") == "2:three 1:three 5:two 4:one 3:one");
+  p.run("game:sort('pile', 'colour')");
+  CHECK(p.zone("pile") == "3:one 4:one 1:three 2:three 5:two");
+  CHECK_THAT(p.error("game:sort('pile', 'value', 'upwards')"),
+             Catch::Contains("game:sort orders 'ascending' or 'descending', not 'upwards'"));
+}
+
+TEST_CASE("game:sort keeps faces, and sorts an empty zone or a single component") {
+  Probe p;
+  p.run("game:move(6, 'other')");
+  p.run("game:face(2, 'up')");
+  p.run("game:sort('pile', 'value')");
+  CHECK(p.state.face[1] == Face::Up);
+  p.run("game:move(6, 'pile')");
+  p.run("game:move(5, 'other')");
+  p.run("game:sort('other', 'colour', 'descending')");
+  CHECK(p.zone("other") == "5:two");
+  p.run("game:move(5, 'pile')");
+  p.run("game:sort('other', 'value')");
+  CHECK(p.zone("other") == "");
+}
+
+TEST_CASE("game:matching lists matching components top first; nil matches those without the property") {
+  Probe p;
+  p.run("game:move(6, 'other')");
+  p.run("game:sort('pile', 'value', 'descending')");  // 2 1 5 4 3
+  CHECK(p.eval("table.concat(game:matching('pile', 'colour', 'red'), ' ')") == "2 1 5");
+  CHECK(p.eval("table.concat(game:matching('pile', 'value', 1), ' ')") == "4 3");
+  CHECK(p.eval("#game:matching('pile', 'value', 7)") == "0");
+  CHECK(p.eval("table.concat(game:matching('other', 'value', nil), ' ')") == "6");
+  CHECK(p.eval("table.concat(require('cards').matching(game, 'pile', 'colour', 'blue'), ' ')") == "4 3");
+}
+
+TEST_CASE("game:move_matching moves them onto the other zone in the order they lay, first found on top") {
+  Probe p;
+  p.run("game:move(6, 'other')");
+  p.run("game:sort('pile', 'value')");  // 3 4 5 1 2
+  CHECK(p.eval("table.concat(game:move_matching('pile', 'other', 'colour', 'red'), ' ')") == "5 1 2");
+  CHECK(p.zone("other") == "5:two 1:three 2:three 6:blank");
+  CHECK(p.zone("pile") == "3:one 4:one");
+  CHECK(p.eval("#game:move_matching('pile', 'other', 'colour', 'green')") == "0");
+  CHECK_THAT(p.error("game:move_matching('pile', 'nowhere', 'colour', 'blue')"), Catch::Contains("unknown zone 'nowhere'"));
+}
