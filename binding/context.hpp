@@ -7,6 +7,7 @@
 #include <string>
 
 #include "binding/lua_rules.hpp"
+#include "binding/watchdog.hpp"
 
 namespace arbiter {
 
@@ -21,6 +22,7 @@ struct LuaContext {
   std::size_t heap = 0;            // bytes the Lua heap holds now
   std::size_t heap_limit = 0;      // 0: no limit (while loading)
   long long steps = 0;             // count-hook ticks in this call
+  Watch watch;                     // the instruction budget's watchdog (watchdog.hpp)
   bool memory_exceeded = false;
 };
 
@@ -29,8 +31,10 @@ LuaContext& context(lua_State* L);
 // The sandbox: restricted standard libraries, a `require` confined to the ruleset's folder
 // and scripts/, text-only `load`, a deterministic math.random, a frozen global table.
 lua_State* new_sandbox(LuaContext* ctx);
+void close_sandbox(lua_State* L);
 void freeze_globals(lua_State* L);
-// Arms the instruction and memory limits for one call; disarms them again.
+// Arms the instruction and memory limits for one call; disarms them again. The instruction
+// budget counts from the moment the watchdog finds the call still running (watchdog.hpp).
 void arm_limits(lua_State* L);
 void disarm_limits(lua_State* L);
 // Loads a file as a text chunk named `display` (e.g. "stacks/rules.lua"). Lua error on failure.

@@ -47,7 +47,7 @@ struct LuaRules::Impl {
   bool has[sizeof(kHooks) / sizeof(kHooks[0])] = {};
 
   ~Impl() {
-    if (L) lua_close(L);
+    if (L) close_sandbox(L);
   }
 
   int index_of(const char* hook) const {

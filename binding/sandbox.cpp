@@ -222,7 +222,16 @@ lua_State* new_sandbox(LuaContext* ctx) {
   lua_pushcfunction(L, sandbox_require);
   lua_setglobal(L, "require");
   register_game(L);
+  ctx->watch.L = L;
+  ctx->watch.hook = count_hook;
+  ctx->watch.hook_every = kHookEvery;
+  watch(&ctx->watch);
   return L;
+}
+
+void close_sandbox(lua_State* L) {
+  unwatch(&context(L).watch);
+  lua_close(L);
 }
 
 void freeze_globals(lua_State* L) {
@@ -243,12 +252,12 @@ void arm_limits(lua_State* L) {
   ctx.steps = 0;
   ctx.memory_exceeded = false;
   ctx.heap_limit = ctx.heap + ctx.limits.memory;
-  lua_sethook(L, count_hook, LUA_MASKCOUNT, kHookEvery);
+  call_begins(&ctx.watch);
 }
 
 void disarm_limits(lua_State* L) {
   LuaContext& ctx = context(L);
-  lua_sethook(L, nullptr, 0, 0);
+  call_ends(&ctx.watch);
   ctx.heap_limit = 0;
 }
 
