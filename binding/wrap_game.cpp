@@ -457,17 +457,45 @@ int g_chance(lua_State* L) {
   return 0;
 }
 
-int g_say(lua_State* L) { std::string t = luaL_checkstring(L, 2); writing(L).record({Event::Kind::Say, -1, t, kEveryone}); return 0; }
+// The narration from argument `arg` on: the text alone, or string.format(text, ...) with
+// the arguments after it. Nothing is formatted when the log is off (simulations, search),
+// which is why the rules pass the pieces rather than a finished string. False then.
+bool narration(lua_State* L, int arg, std::string& out) {
+  if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "string");
+  if (!writing(L).logging) return false;
+  int top = lua_gettop(L);
+  if (top > arg) {
+    lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.format");
+    for (int i = arg; i <= top; ++i) lua_pushvalue(L, i);
+    if (lua_pcall(L, top - arg + 1, 1, 0) != LUA_OK) {
+      std::string message = lua_tostring(L, -1) ? lua_tostring(L, -1) : "formatting failed";
+      lua_pop(L, 1);
+      throw RuleError("the narration's text and values do not fit: " + message);
+    }
+  } else {
+    lua_pushvalue(L, arg);
+  }
+  std::size_t length = 0;
+  const char* text = lua_tolstring(L, -1, &length);
+  out.assign(text, length);
+  lua_pop(L, 1);
+  return true;
+}
+int g_say(lua_State* L) {
+  std::string t;
+  if (narration(L, 2, t)) writing(L).record({Event::Kind::Say, -1, std::move(t), kEveryone});
+  return 0;
+}
 int g_tell(lua_State* L) {
   int seat = check_seat(L, 2);
-  std::string t = luaL_checkstring(L, 3);
-  writing(L).record({Event::Kind::Say, -1, t, 1u << seat});
+  std::string t;
+  if (narration(L, 3, t)) writing(L).record({Event::Kind::Say, -1, std::move(t), 1u << seat});
   return 0;
 }
 int g_tell_others(lua_State* L) {
   int seat = check_seat(L, 2);
-  std::string t = luaL_checkstring(L, 3);
-  writing(L).record({Event::Kind::Say, -1, t, kEveryone & ~(1u << seat)});
+  std::string t;
+  if (narration(L, 3, t)) writing(L).record({Event::Kind::Say, -1, std::move(t), kEveryone & ~(1u << seat)});
   return 0;
 }
 // game:random(n) and math.random(n): 1..n from the game's own generator.
@@ -515,6 +543,10 @@ void register_game(lua_State* L) {
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
   lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.game");
+  lua_getglobal(L, "string");
+  lua_getfield(L, -1, "format");
+  lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.format");
+  lua_pop(L, 1);
   lua_getglobal(L, "math");
   lua_pushcfunction(L, guarded<g_random>);
   lua_setfield(L, -2, "random");

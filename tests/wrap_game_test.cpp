@@ -98,3 +98,24 @@ TEST_CASE("game:move_matching moves them onto the other zone in the order they l
   CHECK(p.eval("#game:move_matching('pile', 'other', 'colour', 'green')") == "0");
   CHECK_THAT(p.error("game:move_matching('pile', 'nowhere', 'colour', 'blue')"), Catch::Contains("unknown zone 'nowhere'"));
 }
+
+TEST_CASE("game:say formats its values only when the log is kept") {
+  Probe p;
+  std::size_t before = p.state.log.size();
+  p.run("game:say('%s has %d pieces.', 'Ann', 3)");
+  p.run("game:tell(1, 'You see a %s.', 'four')");
+  p.run("game:tell_others(1, '%s looks.', 'Ann')");
+  p.run("game:say('plain 100%')");
+  auto log = p.state.log.entries(before);
+  std::vector<std::string> said;
+  for (const auto& e : log)
+    if (e.kind == Event::Kind::Say) said.push_back(e.text);
+  CHECK(said == std::vector<std::string>{"Ann has 3 pieces.", "You see a four.", "Ann looks.", "plain 100%"});
+  CHECK_THAT(p.error("game:say('%d pieces', 'many')"),
+             Catch::Contains("the narration's text and values do not fit") && Catch::Contains("number expected"));
+  CHECK_THAT(p.error("game:say(42)"), Catch::Contains("string expected"));
+  // With the log off nothing is formatted, so nothing can go wrong in formatting.
+  p.state.logging = false;
+  p.run("game:say('%d pieces', 'many')");
+  CHECK_THAT(p.error("game:say(nil)"), Catch::Contains("string expected"));
+}

@@ -51,21 +51,21 @@ function rules.round_start(game)
   game:set("last_player", nil)
   local names = {}
   for i, s in ipairs(game:order()) do names[i] = name(game, s) end
-  game:say(("Round %d: %s play in that order."):format(game:round(), table.concat(names, ", ")))
+  game:say("Round %d: %s play in that order.", game:round(), table.concat(names, ", "))
   game:shuffle("deck")
   for _, s in ipairs(game:order()) do
     local c = game:draw("deck", hand(game, s))
-    game:tell(s, "You are dealt a " .. game:name(c) .. ".")
+    game:tell(s, "You are dealt a %s.", game:name(c))
   end
 end
 
 function rules.turn_start(game)
   local s = game:active()
   local c = game:draw("deck", hand(game, s))
-  game:tell(s, "You draw a " .. game:name(c) .. ".")
-  game:tell_others(s, name(game, s) .. " draws a card.")
+  game:tell(s, "You draw a %s.", game:name(c))
+  game:tell_others(s, "%s draws a card.", name(game, s))
   if game:count("deck") == 0 then
-    game:say("That was the last card: the round ends before " .. name(game, s) .. " plays.")
+    game:say("That was the last card: the round ends before %s plays.", name(game, s))
     game:end_round()
   end
 end
@@ -161,7 +161,7 @@ local function play(game, seat, action)
   game:set("bid", seat, bid)
   game:set("last_bid", bid)
   game:set("last_player", seat)
-  game:say(("%s plays %s and bids %d."):format(name(game, seat), #cards == 1 and "one card" or "two cards", bid))
+  game:say("%s plays %s and bids %d.", name(game, seat), #cards == 1 and "one card" or "two cards", bid)
   game:end_turn()
 end
 
@@ -170,8 +170,8 @@ local function fold(game, seat)
     for _, c in ipairs(game:cards(z)) do game:face(c, "up") end
   end
   game:fold(seat)
-  game:say(("%s folds, showing hand [%s] and stack [%s]."):format(name(game, seat),
-    list_names(game, game:cards(hand(game, seat))), list_names(game, game:cards(stack(game, seat)))))
+  game:say("%s folds, showing hand [%s] and stack [%s].", name(game, seat),
+    list_names(game, game:cards(hand(game, seat))), list_names(game, game:cards(stack(game, seat))))
   if #seats_in_play(game) <= 1 then
     game:say("Everyone else has folded: the round ends.")
     game:end_round()
@@ -186,12 +186,12 @@ local function call(game, caller)
   local total = game:sum(stack(game, accused), "value")
   local shown = list_names(game, game:cards(stack(game, accused)))
   if total ~= bid then
-    game:say(("%s calls %s: the stack [%s] is worth %d, not %d. A bluff! %s takes the stack."):format(
-      name(game, caller), name(game, accused), shown, total, bid, name(game, caller)))
+    game:say("%s calls %s: the stack [%s] is worth %d, not %d. A bluff! %s takes the stack.",
+      name(game, caller), name(game, accused), shown, total, bid, name(game, caller))
     game:move_all(stack(game, accused), stack(game, caller))
   else
-    game:say(("%s calls %s: the stack [%s] is worth exactly %d. The truth! %s takes %s's stack."):format(
-      name(game, caller), name(game, accused), shown, bid, name(game, accused), name(game, caller)))
+    game:say("%s calls %s: the stack [%s] is worth exactly %d. The truth! %s takes %s's stack.",
+      name(game, caller), name(game, accused), shown, bid, name(game, accused), name(game, caller))
     for _, c in ipairs(game:cards(stack(game, caller))) do
       if not game:prop(c, "kept_by_caller") then game:move(c, stack(game, accused)) end
     end
@@ -211,10 +211,10 @@ function rules.round_end(game)
     if game:in_play(s) then
       local points = game:sum(stack(game, s), "value")
       game:set("score", s, game:get("score", s) + points)
-      game:say(("%s's stack [%s] scores %d: %d in all."):format(name(game, s),
-        list_names(game, game:cards(stack(game, s))), points, game:get("score", s)))
+      game:say("%s's stack [%s] scores %d: %d in all.", name(game, s),
+        list_names(game, game:cards(stack(game, s))), points, game:get("score", s))
     else
-      game:say(("%s folded and scores nothing: %d in all."):format(name(game, s), game:get("score", s)))
+      game:say("%s folded and scores nothing: %d in all.", name(game, s), game:get("score", s))
     end
   end
   -- The game ends once one seat at or above the target has the single highest score.
@@ -226,10 +226,10 @@ function rules.round_end(game)
   end
   if best >= game:param("target") then
     if #leaders == 1 then
-      game:say(name(game, leaders[1]) .. " wins with " .. best .. " points.")
+      game:say("%s wins with %d points.", name(game, leaders[1]), best)
       game:finish(leaders)
     else
-      game:say("A tie at the top at " .. best .. ": play goes on.")
+      game:say("A tie at the top at %d: play goes on.", best)
     end
   end
 end

@@ -310,19 +310,23 @@ function Game:distance(a, b) end
 
 -- The log and chance -----------------------------------------------------------------
 
----Changing: a log line for everyone.
+---Changing: a log line for everyone; with values, string.format(text, ...), formatted
+---only when the log is kept.
 ---@param text string
-function Game:say(text) end
+---@param ... any
+function Game:say(text, ...) end
 
----Changing: a log line for one seat.
+---Changing: a log line for one seat (formatted as game:say).
 ---@param seat Seat
 ---@param text string
-function Game:tell(seat, text) end
+---@param ... any
+function Game:tell(seat, text, ...) end
 
----Changing: a log line for every seat but one.
+---Changing: a log line for every seat but one (formatted as game:say).
 ---@param seat Seat
 ---@param text string
-function Game:tell_others(seat, text) end
+---@param ... any
+function Game:tell_others(seat, text, ...) end
 
 ---Changing: a whole number in 1..n, or in lo..hi, from the game's generator
 ---(math.random is the same generator).
