@@ -87,8 +87,8 @@ local function end_game(game)
   end
   local names = {}
   for i, s in ipairs(winners) do names[i] = name(game, s) end
-  if #winners == 1 then game:say(("%s wins with %d points."):format(names[1], best))
-  else game:say(("%s share the win with %d points each."):format(join(names), best)) end
+  if #winners == 1 then game:say("%s wins with %d points.", names[1], best)
+  else game:say("%s share the win with %d points each.", join(names), best) end
   game:finish(winners)
 end
 
@@ -123,19 +123,19 @@ local function keep_last(game, seat)
   game:move(kept, faceup(game, seat))
   local stolen = steal(game, seat, number, card_name)
   if #stolen == 0 then
-    game:say(("%s keeps the %s; there is no %s to steal."):format(name(game, seat), card_name, card_name))
+    game:say("%s keeps the %s; there is no %s to steal.", name(game, seat), card_name, card_name)
   else
-    game:say(("%s keeps the %s and steals %s."):format(name(game, seat), card_name, join(stolen)))
+    game:say("%s keeps the %s and steals %s.", name(game, seat), card_name, join(stolen))
   end
   local rest = game:cards("flipped")
   if #rest > 0 then
     game:move_all("flipped", "vault")
     local phrase = the_cards(game, rest):gsub("^t", "T")
-    game:say((#rest == 1 and "%s goes to the Vault." or "%s go to the Vault."):format(phrase))
+    game:say(#rest == 1 and "%s goes to the Vault." or "%s go to the Vault.", phrase)
   end
   if had_it then
     local banked = cards.move_matching(game, faceup(game, seat), bank(game, seat), "value", number)
-    game:say(("%s banks %s."):format(name(game, seat), some(#banked, card_name)))
+    game:say("%s banks %s.", name(game, seat), some(#banked, card_name))
   end
   for _, z in ipairs({ "vault", faceup(game, seat), bank(game, seat) }) do tidy(game, z) end
 end
@@ -151,12 +151,12 @@ end
 local function flip(game, seat)
   local c = game:top("draw_pile")
   game:move(c, "flipped", "bottom")
-  game:say(("%s flips a %s."):format(name(game, seat), game:name(c)))
+  game:say("%s flips a %s.", name(game, seat), game:name(c))
   if game:count("draw_pile") == 0 then
-    game:say(("That was the last card of the Draw Pile: %s must keep it."):format(name(game, seat)))
+    game:say("That was the last card of the Draw Pile: %s must keep it.", name(game, seat))
     finish_turn(game, seat)
   elseif game:count("flipped") >= MAX_FLIPS then
-    game:say(("That is the fifth card: %s must keep it."):format(name(game, seat)))
+    game:say("That is the fifth card: %s must keep it.", name(game, seat))
     finish_turn(game, seat)
   end
 end
@@ -177,12 +177,12 @@ end
 function rules.round_start(game)
   local vault = {}
   for i = 1, VAULT_CARDS do vault[i] = game:draw("draw_pile", "vault") end
-  game:say(("The Vault opens with %s."):format(the_cards(game, vault)))
+  game:say("The Vault opens with %s.", the_cards(game, vault))
   tidy(game, "vault")
   for _, s in ipairs(game:order()) do
     local dealt = {}
     for i = 1, SEAT_CARDS do dealt[i] = game:draw("draw_pile", faceup(game, s)) end
-    game:say(("%s is dealt %s."):format(name(game, s), the_cards(game, dealt)))
+    game:say("%s is dealt %s.", name(game, s), the_cards(game, dealt))
     tidy(game, faceup(game, s))
   end
 end
@@ -200,7 +200,7 @@ function rules.apply(game, seat, action)
   if action.name == "draw" then
     flip(game, seat)
   elseif action.name == "stop" then
-    game:say(("%s stops."):format(name(game, seat)))
+    game:say("%s stops.", name(game, seat))
     finish_turn(game, seat)
   end
 end
