@@ -203,10 +203,11 @@ int g_top(lua_State* L) {
 }
 int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).table->component_name(c).c_str()); return 1; }
 // Component `c`'s property `key`, or nullptr when its kind has none.
+// A kind has a handful of properties: a scan beats the map's tree.
 const Value* prop_of(const State& s, int c, std::string_view key) {
-  const auto& props = s.table->ruleset->kinds[s.table->component_kind[c]].props;
-  auto it = props.find(key);
-  return it == props.end() ? nullptr : &it->second;
+  for (const auto& [name, value] : s.table->ruleset->kinds[s.table->component_kind[c]].props)
+    if (name.size() == key.size() && name == key) return &value;
+  return nullptr;
 }
 
 int g_prop(lua_State* L) {
