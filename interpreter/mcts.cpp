@@ -51,13 +51,24 @@ struct Cursor {
   }
 };
 
-std::vector<double> rewards(const State& s) {
+// Each seat's share of the win: at the end, the winners'; where a playout stopped short, the
+// seats with the highest score (the ruleset's score hook) share it, and with no scores to
+// tell them apart every seat gets an equal share.
+std::vector<double> rewards(Engine& engine, const State& s) {
   std::vector<double> r(s.seat_count(), 0.0);
-  if (!s.over) {
-    for (auto& x : r) x = 1.0 / s.seat_count();
+  std::vector<int> leaders;
+  if (s.over) {
+    leaders = s.winners;
   } else {
-    for (int w : s.winners) r[w] = 1.0 / static_cast<double>(s.winners.size());
+    std::int64_t best = 0;
+    for (int seat = 0; seat < s.seat_count(); ++seat) {
+      Value v = engine.score(s, seat);
+      if (!v.is_int()) return std::vector<double>(r.size(), 1.0 / s.seat_count());
+      if (leaders.empty() || v.as_int() > best) best = v.as_int(), leaders = {seat};
+      else if (v.as_int() == best) leaders.push_back(seat);
+    }
   }
+  for (int w : leaders) r[w] = 1.0 / static_cast<double>(leaders.size());
   return r;
 }
 
@@ -100,9 +111,11 @@ class Search {
   std::vector<double> playout(Cursor& c) {
     int seat;
     std::vector<std::string> options;
-    for (int n = 0; n < budget_.playout_actions && next_decision(c, seat, options); ++n)
+    int limit = c.state.table->ruleset->search_playout > 0 ? c.state.table->ruleset->search_playout
+                                                           : budget_.playout_actions;
+    for (int n = 0; n < limit && next_decision(c, seat, options); ++n)
       if (!take(c, seat, options[rng_.below(options.size())])) break;
-    return rewards(c.state);
+    return rewards(engine_, c.state);
   }
 
   void iterate(Node& root, Cursor c) {

@@ -14,7 +14,7 @@ namespace arbiter {
 struct MctsBudget {
   int iterations = 300;       // per decision; deterministic for a given seed
   int milliseconds = 0;       // if set, search this long instead (not deterministic)
-  int playout_actions = 2000; // a playout longer than this counts as a draw
+  int playout_actions = 2000; // a playout stops after this many actions (the ruleset's search.playout if it has one)
 };
 
 // "mcts" -> defaults, "mcts:2000" -> iterations, "mcts:200ms" -> time. False if malformed.

@@ -72,7 +72,7 @@ std::vector<std::string> Ruleset::var_names() const {
 namespace {
 
 const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
-                                           "variants", "components", "zones", "vars", "turns", "chance", "board", "bots"};
+                                           "variants", "components", "zones", "vars", "turns", "chance", "board", "bots", "search"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
@@ -304,6 +304,14 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (root["bots"] && y.is_list(root["bots"], "bots")) {
     for (const auto& b : root["bots"]) r->bots.push_back(y.text(b, "a bot's name"));
     if (!fs::exists(fs::path(dir) / "bots.lua")) y.error(root["bots"], "bots are listed but there is no bots.lua in " + dir);
+  }
+  if (root["search"]) {
+    y.keys(root["search"], {"playout"}, "search");
+    if (root["search"].IsMap() && root["search"]["playout"]) {
+      const YAML::Node& n = root["search"]["playout"];
+      r->search_playout = static_cast<int>(y.integer(n, "search.playout", 0));
+      if (r->search_playout < 1) y.error(n, "search.playout is how many actions a search playout may take: at least 1");
+    }
   }
   check_references(y, root, *r);
   if (!fs::exists(fs::path(dir) / r->rules_file))

@@ -89,6 +89,7 @@ struct Ruleset {
   std::vector<ChanceDef> chances;
   Board board;                            // no files: the game has no board
   std::vector<std::string> bots;          // the ruleset's own bots, defined in bots.lua
+  int search_playout = 0;                 // search.playout: mcts playouts stop after this many actions (0: at the end)
 
   const ParamDef* param(const std::string& name) const;
   const ZoneDef* zone(std::string_view name) const;

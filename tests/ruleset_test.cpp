@@ -96,6 +96,16 @@ TEST_CASE("every mistake in a file is reported together, each with its place") {
   CHECK_THAT(errors[3], Catch::Contains("game.yaml:12:") && Catch::Contains("count cannot be negative"));
 }
 
+TEST_CASE("search.playout is read, and a bad one is reported") {
+  auto r = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks-5x5", ARBITER_SOURCE_DIR "/scripts");
+  CHECK(r->search_playout == 30);
+  CHECK(load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks", ARBITER_SOURCE_DIR "/scripts")->search_playout == 0);
+  std::vector<std::string> errors = lines(load_error("bad-search"));
+  REQUIRE(errors.size() == 2);
+  CHECK_THAT(errors[0], Catch::Contains("game.yaml:4:") && Catch::Contains("unknown key 'depth'"));
+  CHECK_THAT(errors[1], Catch::Contains("game.yaml:4:") && Catch::Contains("search.playout"));
+}
+
 TEST_CASE("a missing rules file is reported where game.yaml names it") {
   std::string e = load_error("bad-missing-rules");
   CHECK_THAT(e, Catch::Contains("bad-missing-rules/game.yaml:4:8: rules file 'logic.lua' not found"));
