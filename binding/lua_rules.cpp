@@ -2,6 +2,7 @@
 // handler per hook, inside the sandbox's limits.
 #include "binding/lua_rules.hpp"
 
+#include <cstring>
 #include <filesystem>
 
 #include "binding/context.hpp"
@@ -52,7 +53,7 @@ struct LuaRules::Impl {
 
   int index_of(const char* hook) const {
     for (std::size_t i = 0; i < sizeof(kHooks) / sizeof(kHooks[0]); ++i)
-      if (std::string(kHooks[i]) == hook) return static_cast<int>(i);
+      if (std::strcmp(kHooks[i], hook) == 0) return static_cast<int>(i);
     return -1;
   }
 

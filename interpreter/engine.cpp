@@ -22,7 +22,15 @@ const char* to_text(Refusal r) {
 }
 
 std::string normalize_action(const std::string& text) {
+  // Most texts (every one a ruleset builds) are already in shape: single spaces between words.
+  bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ';
+  for (std::size_t i = 0; plain && i < text.size(); ++i) {
+    char c = text[i];
+    plain = c == ' ' ? text[i - 1] != ' ' : !std::isspace(static_cast<unsigned char>(c));
+  }
+  if (plain) return text;
   std::string out;
+  out.reserve(text.size());
   for (char c : text) {
     if (std::isspace(static_cast<unsigned char>(c))) {
       if (!out.empty() && out.back() != ' ') out += ' ';

@@ -229,4 +229,10 @@ TEST_CASE("normalize_action collapses white space") {
   CHECK(normalize_action("  play  4\t5 bid 9 ") == "play 4 5 bid 9");
   CHECK(normalize_action("") == "");
   CHECK(normalize_action(" \t ") == "");
+  CHECK(normalize_action("play 4 bid 9") == "play 4 bid 9");
+  CHECK(normalize_action("play 4  bid 9") == "play 4 bid 9");
+  CHECK(normalize_action("play\t4") == "play 4");
+  CHECK(normalize_action("fold ") == "fold");
+  CHECK(normalize_action(" fold") == "fold");
+  CHECK(normalize_action("x") == "x");
 }
