@@ -28,6 +28,27 @@ bool parse_mcts_budget(const std::string& spec, MctsBudget& budget, std::string&
   }
 }
 
+// Each seat's share of the win: at the end, the winners'; where a playout stopped short, the
+// seats with the highest score (the ruleset's score hook) share it, and with no scores to
+// tell them apart every seat gets an equal share.
+std::vector<double> playout_rewards(Engine& engine, const State& s) {
+  std::vector<double> r(s.seat_count(), 0.0);
+  std::vector<int> leaders;
+  if (s.over) {
+    leaders = s.winners;
+  } else {
+    std::int64_t best = 0;
+    for (int seat = 0; seat < s.seat_count(); ++seat) {
+      Value v = engine.score(s, seat);
+      if (!v.is_int()) return std::vector<double>(r.size(), 1.0 / s.seat_count());
+      if (leaders.empty() || v.as_int() > best) best = v.as_int(), leaders = {seat};
+      else if (v.as_int() == best) leaders.push_back(seat);
+    }
+  }
+  for (int w : leaders) r[w] = 1.0 / static_cast<double>(leaders.size());
+  return r;
+}
+
 namespace {
 
 // One decision point in the tree: children by (seat, action); "" is a pass off-turn.
@@ -50,27 +71,6 @@ struct Cursor {
     next = 0;
   }
 };
-
-// Each seat's share of the win: at the end, the winners'; where a playout stopped short, the
-// seats with the highest score (the ruleset's score hook) share it, and with no scores to
-// tell them apart every seat gets an equal share.
-std::vector<double> rewards(Engine& engine, const State& s) {
-  std::vector<double> r(s.seat_count(), 0.0);
-  std::vector<int> leaders;
-  if (s.over) {
-    leaders = s.winners;
-  } else {
-    std::int64_t best = 0;
-    for (int seat = 0; seat < s.seat_count(); ++seat) {
-      Value v = engine.score(s, seat);
-      if (!v.is_int()) return std::vector<double>(r.size(), 1.0 / s.seat_count());
-      if (leaders.empty() || v.as_int() > best) best = v.as_int(), leaders = {seat};
-      else if (v.as_int() == best) leaders.push_back(seat);
-    }
-  }
-  for (int w : leaders) r[w] = 1.0 / static_cast<double>(leaders.size());
-  return r;
-}
 
 class Search {
  public:
@@ -115,7 +115,7 @@ class Search {
                                                            : budget_.playout_actions;
     for (int n = 0; n < limit && next_decision(c, seat, options); ++n)
       if (!take(c, seat, options[rng_.below(options.size())])) break;
-    return rewards(engine_, c.state);
+    return playout_rewards(engine_, c.state);
   }
 
   void iterate(Node& root, Cursor c) {

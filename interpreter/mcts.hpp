@@ -5,6 +5,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "interpreter/bot.hpp"
 #include "interpreter/engine.hpp"
@@ -19,6 +20,11 @@ struct MctsBudget {
 
 // "mcts" -> defaults, "mcts:2000" -> iterations, "mcts:200ms" -> time. False if malformed.
 bool parse_mcts_budget(const std::string& spec, MctsBudget& budget, std::string& error);
+
+// What a playout that stopped at `s` is worth to each seat: the winners' shares at the end;
+// short of the end, the seats with the highest score share the win (equal shares when the
+// scores are not numbers).
+std::vector<double> playout_rewards(Engine& engine, const State& s);
 
 class MctsBot final : public Bot {
  public:

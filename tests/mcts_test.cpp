@@ -119,3 +119,26 @@ TEST_CASE("mcts beats random play in two-player Stacks") {
   }
   CHECK(wins >= 7);
 }
+
+TEST_CASE("a playout that stops short is scored by who leads, one that ends by who won") {
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/counter");
+  LuaRules rules(ruleset, ARBITER_SOURCE_DIR "/scripts");
+  auto table = make_table(ruleset, {});
+  Engine engine(table, rules);
+  State s(table);
+  REQUIRE(engine.start(s).ok);
+  int score = ruleset->var_index("score");
+  // The counter's score hook is absent, so the per-seat score variable decides.
+  s.set_var(score, 0, Value{3});
+  s.set_var(score, 1, Value{5});
+  CHECK(playout_rewards(engine, s) == std::vector<double>{0.0, 1.0});
+  s.set_var(score, 0, Value{5});
+  CHECK(playout_rewards(engine, s) == std::vector<double>{0.5, 0.5});
+  s.set_var(score, 1, Value{"many"});
+  CHECK(playout_rewards(engine, s) == std::vector<double>{0.5, 0.5});
+  s.over = true;
+  s.winners = {0};
+  CHECK(playout_rewards(engine, s) == std::vector<double>{1.0, 0.0});
+  s.winners = {};
+  CHECK(playout_rewards(engine, s) == std::vector<double>{0.0, 0.0});
+}
