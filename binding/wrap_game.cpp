@@ -43,12 +43,11 @@ int check_zone(lua_State* L, int arg) {
   if (lua_type(L, arg) == LUA_TSTRING) {
     std::size_t length = 0;
     const char* text = lua_tolstring(L, arg, &length);
-    std::string_view view(text, length);
-    for (std::size_t z = 0; z < s.table->zones.size(); ++z)
-      if (s.table->zones[z].name == view) return static_cast<int>(z);
-    std::string name(view);
-    int z = s.table->zone_by_name(name);
-    if (z < 0) throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, s.table->zone_names()));
+    int z = s.table->zone_by_name(std::string_view(text, length));
+    if (z < 0) {
+      std::string name(text, length);
+      throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, s.table->zone_names()));
+    }
     return z;
   }
   lua_Integer z = luaL_checkinteger(L, arg);
@@ -68,10 +67,11 @@ int check_var(lua_State* L, int arg) {
   const State& s = reading(L);
   std::string_view view = check_name(L, arg);
   int v = s.table->ruleset->var_index(view);
-  std::string name(v < 0 ? view : std::string_view());
-  if (v < 0)
+  if (v < 0) {
+    std::string name(view);
     throw RuleError("unknown variable '" + name + "'" + did_you_mean(name, s.table->ruleset->var_names()) +
                     " (declare it under vars: in game.yaml)");
+  }
   return v;
 }
 

@@ -14,8 +14,8 @@ int Table::zone_id(int def, int seat) const {
   return -1;
 }
 
-int Table::zone_by_name(const std::string& name) const {
-  auto exact = [this](const std::string& n) {
+int Table::zone_by_name(std::string_view name) const {
+  auto exact = [this](std::string_view n) {
     for (std::size_t z = 0; z < zones.size(); ++z)
       if (zones[z].name == n) return static_cast<int>(z);
     return -1;
@@ -24,9 +24,9 @@ int Table::zone_by_name(const std::string& name) const {
   // "1.hand" is the first seat's hand. Retry once under the seat's name, not recursively:
   // an unknown zone of a named seat ("Andy.hnd") would retry itself forever.
   auto dot = name.find('.');
-  if (dot == std::string::npos) return -1;
-  int seat = seat_by_name(name.substr(0, dot));
-  return seat < 0 ? -1 : exact(seats[seat].name + name.substr(dot));
+  if (dot == std::string_view::npos) return -1;
+  int seat = seat_by_name(std::string(name.substr(0, dot)));
+  return seat < 0 ? -1 : exact(seats[seat].name + std::string(name.substr(dot)));
 }
 
 std::vector<std::string> Table::zone_names() const {

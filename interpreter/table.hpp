@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "interpreter/ruleset.hpp"
@@ -43,7 +44,7 @@ struct Table {
   // Zone id for ZoneDef `def` owned by `seat` (ignored for shared zones).
   int zone_id(int def, int seat) const;
   // Zone id by scenario name ("deck", "Andy.hand", "1.hand"); -1 when unknown.
-  int zone_by_name(const std::string& name) const;
+  int zone_by_name(std::string_view name) const;
   std::vector<std::string> zone_names() const;
   // Seat index by name or 1-based number; -1 when unknown.
   int seat_by_name(const std::string& name) const;
