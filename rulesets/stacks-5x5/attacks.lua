@@ -2,6 +2,7 @@
 -- friendly stacks next to them and to the target; and what follows: eliminations, the
 -- survivors' retreat (chosen by the attacker), the attackers moving in.
 local board = require "board"
+local lists = require "lists"
 local position = require "position"
 local words = require "words"
 
@@ -29,8 +30,7 @@ function attacks.helper_problem(pos, cell, target, side, group)
   if pos.side[cell] ~= side then return "not_own" end
   if pos.n[cell] >= board.MAX_STACK then return "four" end
   if board.home_side(cell) == board.enemy(side) then return "enemy_home" end
-  local fours = pos.t.fours
-  for i = 1, #fours do if fours[i] == cell then return "four_this_turn" end end
+  if lists.index_of(pos.t.fours, cell) then return "four_this_turn" end
   local first, left = first_single(pos)
   if cell == first and left < 1 then return "spent" end
   if not board.passable(pos, cell, target, side) then return "diagonal" end

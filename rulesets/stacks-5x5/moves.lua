@@ -5,6 +5,7 @@
 -- spare lets a second single piece move (the two-singles turn); picking it stops the first.
 --   pick c2 2   step c3   attack d4   attack d4 with c3 e3   retreat d5   done   pass
 local board = require "board"
+local lists = require "lists"
 local position = require "position"
 local attacks = require "attacks"
 local fours = require "fours"
@@ -16,11 +17,6 @@ local moves = {}
 -- Movement allowance by the number of pieces moving (6.1); two single pieces get two each.
 local ALLOWANCE = { 3, 2, 1, 0 }
 local SINGLES_ALLOWANCE = 2
-
-local function contains(list, x)
-  for i = 1, #list do if list[i] == x then return i end end
-  return nil
-end
 
 -- The pieces in `cell` that have not moved this turn: the first single piece, once it
 -- has stopped (or while it is still moving), does not move again.
@@ -73,13 +69,13 @@ local function pick(pos, cell, count)
     narrate_path(pos)
     stop(pos, "stopped", t.moving)
   end
-  local shed_at = contains(t.must_shed, cell)
+  local shed_at = lists.index_of(t.must_shed, cell)
   t.left = allowance(pos, count)
   if shed_at then table.remove(t.must_shed, shed_at) end
   t.picks = t.picks + 1
   -- Every piece leaving a stack that began the turn as a four is shed, the second single
   -- piece taken off it too (6.3: "pieces that are moved from a stack of four").
-  t.moving, t.count, t.path, t.shed = cell, count, { cell }, contains(t.fours, cell) ~= nil
+  t.moving, t.count, t.path, t.shed = cell, count, { cell }, lists.index_of(t.fours, cell) ~= nil
 end
 
 local function step(pos, to)
@@ -123,8 +119,8 @@ local function picks(pos, singles_only)
   local order, sides, counts, homes, enemy = board.order(), pos.side, pos.n, board.homes(), 3 - seat
   for i = 1, #order do
     local cell = order[i]
-    if sides[cell] == seat and homes[cell] ~= enemy and (not only or contains(only, cell)) then
-      local most, shed_from = free_pieces(pos, cell), #t.fours > 0 and contains(t.fours, cell)
+    if sides[cell] == seat and homes[cell] ~= enemy and (not only or lists.index_of(only, cell)) then
+      local most, shed_from = free_pieces(pos, cell), #t.fours > 0 and lists.index_of(t.fours, cell)
       if most > board.MAX_STACK - 1 then most = board.MAX_STACK - 1 end
       if single and most > 1 then most = 1 end
       local stepping = most > 0 and board.room_to_step(pos, cell, seat) or 0

@@ -7,17 +7,13 @@
 -- A line is tried out on a copy of the position; if the move could go on afterwards,
 -- "done" is added, since a whole line is a whole move.
 local board = require "board"
+local lists = require "lists"
 local position = require "position"
 local moves = require "moves"
 local attacks = require "attacks"
 local reasons = require "reasons"
 
 local notation = {}
-
-local function contains(list, x)
-  for _, v in ipairs(list) do if v == x then return true end end
-  return false
-end
 
 local function words_of(text)
   local list = {}
@@ -49,7 +45,7 @@ end
 -- move on one line is left to expand() (false without a reason) when it can be played.
 function notation.accepts(pos, text, legal)
   local c = canonical(pos, text)
-  if c and contains(legal, c) then return c end
+  if c and lists.index_of(legal, c) then return c end
   local steps, why = notation.expand(pos, text)
   if steps then return false end
   why = why or reasons.why_not(pos, c or text)
@@ -115,7 +111,7 @@ local function try(sim, text)
     sim.why = "the move is over before " .. text .. (why and ": " .. why or "")
   else
     local legal = moves.legal(sim)
-    if contains(legal, text) then return moves.play(sim, text) end
+    if lists.index_of(legal, text) then return moves.play(sim, text) end
     local why = reasons.why_not(sim, text)
     sim.why = why and ("%s is not possible: %s"):format(text, why)
       or ("%s is not possible there (possible: %s)"):format(text, table.concat(legal, ", "))
@@ -126,7 +122,7 @@ local function segment_steps(sim, seg, steps, default_count)
   local function add(text)
     -- A retreat with one place to go happens by itself: a "/cell" naming it is dropped.
     if text:match("^retreat") and not sim.why and not sim.t.retreat
-        and contains(sim.retreated or {}, text:sub(9)) then return end
+        and lists.index_of(sim.retreated or {}, text:sub(9)) then return end
     steps[#steps + 1] = text
     try(sim, text)
   end
@@ -151,7 +147,7 @@ function notation.expand(pos, line)
   local steps = {}
   for _, seg in ipairs(segments) do segment_steps(sim, seg, steps, #segments > 1 and 1 or nil) end
   if sim.why then return nil, sim.why end
-  if not sim.turn_over and not sim.winners and contains(moves.legal(sim), "done") then
+  if not sim.turn_over and not sim.winners and lists.index_of(moves.legal(sim), "done") then
     steps[#steps + 1] = "done"
   end
   return steps

@@ -3,17 +3,13 @@
 -- actions that are not legal (accepts() and the one-line notation), so it may take its
 -- time; the rules themselves never depend on it.
 local board = require "board"
+local lists = require "lists"
 local position = require "position"
 local attacks = require "attacks"
 local moves = require "moves"
 local words = require "words"
 
 local reasons = {}
-
-local function contains(list, x)
-  for i = 1, #list do if list[i] == x then return true end end
-  return false
-end
 
 -- Why a move stopped (moves.lua notes it as pos.stopped), for a line that goes on after it.
 function reasons.stopped(pos)
@@ -62,7 +58,7 @@ local function why_pick(pos, cell, k)
   if board.home_side(cell) == board.enemy(seat) then
     return ("pieces in a %s home space stay there for the rest of the game"):format(words.colour(board.enemy(seat)))
   end
-  if #t.must_shed > 0 and not contains(t.must_shed, cell) then
+  if #t.must_shed > 0 and not lists.index_of(t.must_shed, cell) then
     return ("first move a piece off the stack of four on %s"):format(words.list(t.must_shed))
   end
   if k and k >= board.MAX_STACK then return "a stack of four cannot move: take one to three pieces off it" end

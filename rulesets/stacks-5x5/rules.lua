@@ -11,6 +11,7 @@
 --   notation.lua  other spellings, and whole moves typed on one line
 --   reasons.lua   why a refused action is refused, in the player's words
 --   words.lua     narration
+--   lists.lua     list helpers the other files share
 local board = require "board"
 local position = require "position"
 local moves = require "moves"
