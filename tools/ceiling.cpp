@@ -4,6 +4,7 @@
 // to come included, and tries each legal option with N random playouts. No fair bot can
 // do better than a much stronger cheater, so its win rate bounds the strength bars of
 // `mcts`. It also counts how often a seat on turn has more than one option.
+// Only the seat on turn is asked, so rulesets with out-of-turn actions are refused.
 // Not a bot of the runtime (bots see only a seat's view) and not a test: an analysis tool.
 //
 //   arbiter_ceiling RULESET [GAMES=100] [PLAYOUTS=100]
@@ -47,6 +48,9 @@ int main(int argc, char** argv) {
   int games = argc > 2 ? std::atoi(argv[2]) : 100, playouts = argc > 3 ? std::atoi(argv[3]) : 100;
   try {
     auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/" + id, ARBITER_SOURCE_DIR "/scripts");
+    if (!ruleset->turns.out_of_turn.empty())
+      throw std::runtime_error(id + " has out-of-turn actions (" + join(ruleset->turns.out_of_turn, ", ") +
+                               "), and this tool asks only the seat on turn");
     LuaRules rules(ruleset, ARBITER_SOURCE_DIR "/scripts");
     double wins = 0;
     long decisions = 0, with_choice = 0, options = 0;
