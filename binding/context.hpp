@@ -7,6 +7,7 @@
 #include <string>
 
 #include "binding/lua_rules.hpp"
+#include "binding/small_blocks.hpp"
 #include "binding/watchdog.hpp"
 
 namespace arbiter {
@@ -23,6 +24,7 @@ struct LuaContext {
   std::size_t heap_limit = 0;      // 0: no limit (while loading)
   long long steps = 0;             // count-hook ticks in this call
   Watch watch;                     // the instruction budget's watchdog (watchdog.hpp)
+  SmallBlocks blocks;              // where the Lua heap's small blocks live (small_blocks.hpp)
   bool memory_exceeded = false;
 };
 

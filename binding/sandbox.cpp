@@ -20,7 +20,7 @@ void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_s
   auto* ctx = static_cast<LuaContext*>(ud);
   if (ptr == nullptr) old_size = 0;  // old_size then encodes the object type
   if (new_size == 0) {
-    std::free(ptr);
+    ctx->blocks.resize(ptr, old_size, 0);
     ctx->heap -= old_size;
     return nullptr;
   }
@@ -28,7 +28,7 @@ void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_s
     ctx->memory_exceeded = true;
     return nullptr;  // Lua raises "not enough memory"; the binding reports the cap
   }
-  void* p = std::realloc(ptr, new_size);
+  void* p = ctx->blocks.resize(ptr, old_size, new_size);
   if (p) ctx->heap = ctx->heap - old_size + new_size;
   return p;
 }
