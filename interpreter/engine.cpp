@@ -48,10 +48,16 @@ bool same_action(const std::string& a, const std::string& b) {
 
 Status Engine::start(State& state) { return settle(state); }
 
-Status Engine::legal(const State& state, int seat, std::vector<std::string>& out) {
+Status Engine::actions(const State& state, int seat, std::vector<std::string>& out) {
   out.clear();
   if (state.over || seat < 0 || seat >= state.seat_count() || state.chance.def >= 0) return {};
   if (state.status[seat] == SeatStatus::OutForGame) return {};
+  return rules_.actions(state, seat, out);
+}
+
+Status Engine::legal(const State& state, int seat, std::vector<std::string>& out) {
+  out.clear();
+  if (seat < 0 || seat >= state.seat_count()) return {};
   if (legal_cache_.size() != static_cast<std::size_t>(state.seat_count())) legal_cache_.assign(state.seat_count(), {});
   CachedLegal& cached = legal_cache_[seat];
   std::uint64_t hash = state.hash();
@@ -59,7 +65,7 @@ Status Engine::legal(const State& state, int seat, std::vector<std::string>& out
     out = cached.actions;
     return {};
   }
-  Status st = rules_.actions(state, seat, out);
+  Status st = actions(state, seat, out);
   cached.valid = st.ok;
   cached.hash = hash;
   if (st.ok) cached.actions = out;

@@ -39,8 +39,12 @@ class Engine {
   // Sets up `state`, fresh from State(table) (perhaps with arranged shuffles queued),
   // and advances it to the first decision. On failure `state` is unusable.
   Status start(State& state);
-  // The seat's legal actions (empty when it may not act now).
+  // The seat's legal actions (empty when it may not act now). Kept for the next asking
+  // about the same state, as drivers ask before they apply.
   Status legal(const State& state, int seat, std::vector<std::string>& out);
+  // The same, asked of the rules every time: for playouts and search, where a state is
+  // asked about once and hashing it for the cache would be wasted.
+  Status actions(const State& state, int seat, std::vector<std::string>& out);
   // Applies `text` for `seat` if it is legal, or if the ruleset expands it into steps that
   // are each legal in turn (a whole composite move on one line). On any refusal, `state`
   // is exactly as it was.

@@ -31,7 +31,7 @@ Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>&
     for (int seat : decision_order(state)) {
       // Off its turn a seat can only hold the actions game.yaml lists as out-of-turn.
       if (seat != state.active() && state.table->ruleset->turns.out_of_turn.empty()) continue;
-      if (Status st = engine.legal(state, seat, legal); !st.ok) return st;
+      if (Status st = engine.actions(state, seat, legal); !st.ok) return st;
       bool on_turn = seat == state.active();
       if (legal.empty()) {
         if (on_turn) return Status::error("nobody can act: " + state.table->seats[seat].name + " is on turn with no legal action");

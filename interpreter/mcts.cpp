@@ -88,7 +88,7 @@ class Search {
         seat = c.order[c.next];
         bool on_turn = seat == c.state.active();
         if (!on_turn && c.state.table->ruleset->turns.out_of_turn.empty()) { ++c.next; continue; }
-        if (!engine_.legal(c.state, seat, options).ok) return false;
+        if (!engine_.actions(c.state, seat, options).ok) return false;
         if (options.empty()) { ++c.next; continue; }
         if (!on_turn) options.push_back("");  // passing is a choice off one's turn
         return true;
