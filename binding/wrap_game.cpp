@@ -295,8 +295,11 @@ int g_sort(lua_State* L) {
   }
   State& s = writing(L);
   int begin = s.zone_begin(z), end = s.zone_end[z];
-  std::vector<std::pair<const Value*, int>> keyed;
-  for (int i = begin; i < end; ++i) {
+  // Rulesets tidy a zone after every change, so it is often in order already. One buffer
+  // per thread: the hot loop of a simulation allocates nothing here.
+  thread_local std::vector<std::pair<const Value*, int>> keyed;
+  keyed.clear();
+  for (int i = end - 1; i >= begin; --i) {  // top first, the order game:cards lists
     int c = s.items[i];
     const Value* v = prop_of(s, c, key);
     if (!v || !(v->is_int() || v->is_string()))
@@ -306,12 +309,14 @@ int g_sort(lua_State* L) {
       throw RuleError("game:sort: '" + std::string(key) + "' mixes numbers and text in " + s.table->zones[z].name);
     keyed.emplace_back(v, c);
   }
-  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+  auto ascending = [](const std::pair<const Value*, int>& a, const std::pair<const Value*, int>& b) {
     const Value &x = *a.first, &y = *b.first;
     if (x != y) return x.is_int() ? x.as_int() < y.as_int() : x.as_string() < y.as_string();
     return a.second < b.second;
-  });
-  if (descending) std::reverse(keyed.begin(), keyed.end());
+  };
+  auto before = [&](const auto& a, const auto& b) { return descending ? ascending(b, a) : ascending(a, b); };
+  if (std::is_sorted(keyed.begin(), keyed.end(), before)) return 0;
+  std::sort(keyed.begin(), keyed.end(), before);
   // items run bottom to top, so the first of the order goes on top.
   for (std::size_t k = 0; k < keyed.size(); ++k) s.items[end - 1 - k] = static_cast<std::uint16_t>(keyed[k].second);
   return 0;
@@ -482,6 +487,10 @@ bool narration(lua_State* L, int arg, std::string& out) {
   lua_pop(L, 1);
   return true;
 }
+int g_narrating(lua_State* L) {
+  lua_pushboolean(L, reading(L).logging);
+  return 1;
+}
 int g_say(lua_State* L) {
   std::string t;
   if (narration(L, 2, t)) writing(L).record({Event::Kind::Say, -1, std::move(t), kEveryone});
@@ -525,7 +534,7 @@ const luaL_Reg kMethods[] = {
     {"move", guarded<g_move>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
     {"matching", guarded<g_matching>}, {"move_matching", guarded<g_move_matching>}, {"sort", guarded<g_sort>},
     {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
-    {"conceal", guarded<g_conceal>}, {"say", guarded<g_say>}, {"tell", guarded<g_tell>},
+    {"conceal", guarded<g_conceal>}, {"say", guarded<g_say>}, {"narrating", guarded<g_narrating>}, {"tell", guarded<g_tell>},
     {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>}, {"chance", guarded<g_chance>},
     {"neighbours", guarded<g_neighbours>}, {"cells", guarded<g_cells>}, {"tagged", guarded<g_tagged>},
     {"coords", guarded<g_coords>}, {"cell_at", guarded<g_cell_at>}, {"distance", guarded<g_distance>},

@@ -119,3 +119,10 @@ TEST_CASE("game:say formats its values only when the log is kept") {
   p.run("game:say('%d pieces', 'many')");
   CHECK_THAT(p.error("game:say(nil)"), Catch::Contains("string expected"));
 }
+
+TEST_CASE("game:narrating says whether the log is kept") {
+  Probe p;
+  CHECK(p.eval("game:narrating()") == "true");
+  p.state.logging = false;
+  CHECK(p.eval("game:narrating()") == "false");
+}

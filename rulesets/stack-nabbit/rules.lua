@@ -95,8 +95,10 @@ end
 -- A turn ------------------------------------------------------------------------------
 
 -- Steals every card of `number` from the seat's neighbours and the Vault into its face-up
--- cards. Returns the phrases for the narration: "two 4s from Charlie", "one from the Vault".
+-- cards. Returns the phrases for the narration ("two 4s from Charlie", "one from the Vault");
+-- when the narration is not kept, a `true` stands for each phrase.
 local function steal(game, seat, number, card_name)
+  local narrating = game:narrating()
   local sources = {}
   for _, s in ipairs(seats.neighbours(game, seat)) do sources[#sources + 1] = { faceup(game, s), name(game, s) } end
   sources[#sources + 1] = { game:zone("vault"), "the Vault" }
@@ -104,8 +106,8 @@ local function steal(game, seat, number, card_name)
   for _, source in ipairs(sources) do
     local got = cards.move_matching(game, source[1], faceup(game, seat), "value", number)
     if #got > 0 then
-      local amount = #phrases == 0 and some(#got, card_name) or number_word(#got)
-      phrases[#phrases + 1] = amount .. " from " .. source[2]
+      local amount = narrating and (#phrases == 0 and some(#got, card_name) or number_word(#got))
+      phrases[#phrases + 1] = not narrating or amount .. " from " .. source[2]
     end
   end
   return phrases
@@ -124,18 +126,20 @@ local function keep_last(game, seat)
   local stolen = steal(game, seat, number, card_name)
   if #stolen == 0 then
     game:say("%s keeps the %s; there is no %s to steal.", name(game, seat), card_name, card_name)
-  else
+  elseif game:narrating() then
     game:say("%s keeps the %s and steals %s.", name(game, seat), card_name, join(stolen))
   end
   local rest = game:cards("flipped")
   if #rest > 0 then
     game:move_all("flipped", "vault")
-    local phrase = the_cards(game, rest):gsub("^t", "T")
-    game:say(#rest == 1 and "%s goes to the Vault." or "%s go to the Vault.", phrase)
+    if game:narrating() then
+      local phrase = the_cards(game, rest):gsub("^t", "T")
+      game:say(#rest == 1 and "%s goes to the Vault." or "%s go to the Vault.", phrase)
+    end
   end
   if had_it then
     local banked = cards.move_matching(game, faceup(game, seat), bank(game, seat), "value", number)
-    game:say("%s banks %s.", name(game, seat), some(#banked, card_name))
+    if game:narrating() then game:say("%s banks %s.", name(game, seat), some(#banked, card_name)) end
   end
   for _, z in ipairs({ "vault", faceup(game, seat), bank(game, seat) }) do tidy(game, z) end
 end
@@ -191,9 +195,12 @@ function rules.turn_start(game)
   flip(game, game:active())
 end
 
+-- The same two actions at every decision; the runtime only reads the list.
+local CHOICES = { "draw", "stop" }
+
 function rules.actions(game, seat)
-  if seat ~= game:active() then return {} end
-  return { "draw", "stop" }
+  if seat ~= game:active() then return nil end
+  return CHOICES
 end
 
 function rules.apply(game, seat, action)

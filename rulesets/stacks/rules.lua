@@ -49,9 +49,11 @@ function rules.round_start(game)
   end
   game:set("last_bid", nil)
   game:set("last_player", nil)
-  local names = {}
-  for i, s in ipairs(game:order()) do names[i] = name(game, s) end
-  game:say("Round %d: %s play in that order.", game:round(), table.concat(names, ", "))
+  if game:narrating() then
+    local names = {}
+    for i, s in ipairs(game:order()) do names[i] = name(game, s) end
+    game:say("Round %d: %s play in that order.", game:round(), table.concat(names, ", "))
+  end
   game:shuffle("deck")
   for _, s in ipairs(game:order()) do
     local c = game:draw("deck", hand(game, s))
@@ -70,20 +72,33 @@ function rules.turn_start(game)
   end
 end
 
+-- Action texts by prefix and bid ("play 4 bid " and 7 give "play 4 bid 7"), made once:
+-- the list below is built at every decision of every simulated game, and turning a number
+-- into text is most of its cost. The texts depend on nothing but their two keys.
+local texts = setmetatable({}, { __index = function(by_prefix, prefix)
+  local by_bid = setmetatable({}, { __index = function(t, bid)
+    local text = prefix .. bid
+    t[bid] = text
+    return text
+  end })
+  by_prefix[prefix] = by_bid
+  return by_bid
+end })
+
 -- The plays a bot is offered: each card alone and both together, each with the truthful
 -- total and the three bids just above the last one (above the truth on the round's first
--- play). A person may bid any other integer (see accepts). This runs at every decision of
--- every simulated game, so it builds the texts directly.
+-- play). A person may bid any other integer (see accepts).
 local function play_actions(game, seat, list)
   local cards = game:cards(hand(game, seat))
   if #cards == 2 and value(game, cards[2]) < value(game, cards[1]) then cards[1], cards[2] = cards[2], cards[1] end
   local last = game:get("last_bid")
   local base = game:sum(stack(game, seat), "value")
   local function add(prefix, truth)
+    local text = texts[prefix]
     local from = last and last + 1 or truth + 1
-    if last == nil then list[#list + 1] = prefix .. truth end
-    for b = from, from + 2 do list[#list + 1] = prefix .. b end
-    if truth > from + 2 then list[#list + 1] = prefix .. truth end
+    if last == nil then list[#list + 1] = text[truth] end
+    for b = from, from + 2 do list[#list + 1] = text[b] end
+    if truth > from + 2 then list[#list + 1] = text[truth] end
   end
   if #cards == 0 then return end
   local first, v1 = game:name(cards[1]), value(game, cards[1])
@@ -112,22 +127,20 @@ local function read_bid(word)
   return math.tointeger(tonumber(word))
 end
 
--- Reads "play A [B] bid N" against the seat's hand. Returns the cards and the bid, or nil and why.
-local function parse_play(game, seat, text)
-  local words = {}
-  for w in text:gmatch("%S+") do words[#words + 1] = w end
-  if words[1] ~= "play" then return nil, "actions are: play CARD [CARD] bid N, fold, call" end
+-- Reads the words after "play" ("4 bid 7" as {"4", "bid", "7"}) against the seat's hand.
+-- Returns the cards and the bid, or nil and why.
+local function parse_play(game, seat, words)
   local bid_at
   for i, w in ipairs(words) do if w == "bid" then bid_at = i end end
   if not bid_at then return nil, "a play needs a bid: play 4 bid 7" end
   if bid_at ~= #words - 1 then return nil, "write the bid last: play 4 5 bid 9" end
   local bid = read_bid(words[#words])
   if not bid then return nil, "a bid is a whole number, not '" .. words[#words] .. "'" end
-  local count = bid_at - 2
+  local count = bid_at - 1
   if count < 1 or count > 2 then return nil, "play one or both of your cards" end
   local available = game:cards(hand(game, seat))
   local chosen = {}
-  for i = 2, bid_at - 1 do
+  for i = 1, count do
     local found
     for j, c in ipairs(available) do
       if game:name(c) == words[i] then found = j; break end
@@ -145,7 +158,10 @@ function rules.accepts(game, seat, text)
     return false, "you are out of this round"
   end
   if seat ~= game:active() then return false, "not your turn: only a call may be made off your turn" end
-  local cards, bid = parse_play(game, seat, text)
+  local words = {}
+  for w in text:gmatch("%S+") do words[#words + 1] = w end
+  if table.remove(words, 1) ~= "play" then return false, "actions are: play CARD [CARD] bid N, fold, call" end
+  local cards, bid = parse_play(game, seat, words)
   if not cards then return false, bid end
   local last = game:get("last_bid")
   if last ~= nil and bid <= last then
@@ -156,7 +172,7 @@ function rules.accepts(game, seat, text)
 end
 
 local function play(game, seat, action)
-  local cards, bid = parse_play(game, seat, action.text)
+  local cards, bid = parse_play(game, seat, action.args)
   for _, c in ipairs(cards) do game:move(c, stack(game, seat)) end
   game:set("bid", seat, bid)
   game:set("last_bid", bid)
@@ -170,8 +186,10 @@ local function fold(game, seat)
     for _, c in ipairs(game:cards(z)) do game:face(c, "up") end
   end
   game:fold(seat)
-  game:say("%s folds, showing hand [%s] and stack [%s].", name(game, seat),
-    list_names(game, game:cards(hand(game, seat))), list_names(game, game:cards(stack(game, seat))))
+  if game:narrating() then
+    game:say("%s folds, showing hand [%s] and stack [%s].", name(game, seat),
+      list_names(game, game:cards(hand(game, seat))), list_names(game, game:cards(stack(game, seat))))
+  end
   if #seats_in_play(game) <= 1 then
     game:say("Everyone else has folded: the round ends.")
     game:end_round()
@@ -184,7 +202,7 @@ local function call(game, caller)
   local accused = game:get("last_player")
   local bid = game:get("last_bid")
   local total = game:sum(stack(game, accused), "value")
-  local shown = list_names(game, game:cards(stack(game, accused)))
+  local shown = game:narrating() and list_names(game, game:cards(stack(game, accused)))
   if total ~= bid then
     game:say("%s calls %s: the stack [%s] is worth %d, not %d. A bluff! %s takes the stack.",
       name(game, caller), name(game, accused), shown, total, bid, name(game, caller))
@@ -211,8 +229,10 @@ function rules.round_end(game)
     if game:in_play(s) then
       local points = game:sum(stack(game, s), "value")
       game:set("score", s, game:get("score", s) + points)
-      game:say("%s's stack [%s] scores %d: %d in all.", name(game, s),
-        list_names(game, game:cards(stack(game, s))), points, game:get("score", s))
+      if game:narrating() then
+        game:say("%s's stack [%s] scores %d: %d in all.", name(game, s),
+          list_names(game, game:cards(stack(game, s))), points, game:get("score", s))
+      end
     else
       game:say("%s folded and scores nothing: %d in all.", name(game, s), game:get("score", s))
     end
