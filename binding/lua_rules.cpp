@@ -2,6 +2,7 @@
 // handler per hook, inside the sandbox's limits.
 #include "binding/lua_rules.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 
@@ -184,7 +185,7 @@ Status LuaRules::apply(State& state, int seat, const std::string& action) {
   lua_createtable(L, 0, 3);
   lua_pushstring(L, action.c_str());
   lua_setfield(L, -2, "text");
-  lua_newtable(L);
+  lua_createtable(L, static_cast<int>(std::count(action.begin(), action.end(), ' ')), 0);  // texts are normalized
   std::size_t start = 0;
   int n = 0;
   while (start < action.size()) {

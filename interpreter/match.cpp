@@ -8,6 +8,7 @@ namespace arbiter {
 std::vector<int> decision_order(const State& s) {
   std::vector<int> out;
   int n = s.seat_count();
+  out.reserve(n);
   int active = s.active();
   for (int i = 1; i < n; ++i) out.push_back((active + i) % n);
   out.push_back(active);
