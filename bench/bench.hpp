@@ -52,6 +52,8 @@ struct Options {
 // Every ruleset found under rulesets/ at its default player count, plus the configurations
 // the issue sets targets for when they differ from a default.
 std::vector<Subject> find_subjects(const Options& o);
+// bench/floor: hooks that do next to nothing, for the cost of the runtime and the calls alone.
+Subject floor_subject(const Options& o);
 
 // A table and a state for `subject` with seed `seed`, started and ready for the first decision.
 struct Game {

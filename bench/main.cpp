@@ -22,7 +22,8 @@ const char* kUsage =
     "usage: arbiter_bench [--seconds S] [--only NAME,...] [--ruleset ID]... [--arbiter PATH]\n"
     "  --seconds S    playout time per ruleset (default 1.5)\n"
     "  --only NAMES   some of: playouts, copy, startup (default: all)\n"
-    "  --ruleset ID   measure only this ruleset (repeatable; default: every one under rulesets/)\n"
+    "  --ruleset ID   measure only this ruleset (repeatable; default: every one under rulesets/,\n"
+    "                 and the playouts of bench/floor, hooks that do next to nothing: --ruleset floor)\n"
     "  --arbiter PATH the arbiter binary for the start-up benchmark (default: beside this one)\n"
     "Rulesets and scripts are read from $ARBITER_HOME (default: the source tree).\n";
 
@@ -123,8 +124,12 @@ int main(int argc, char** argv) {
   std::vector<Row> rows;
   if (runs(o, "playouts") || runs(o, "copy")) {
     std::vector<Subject> subjects = find_subjects(o);
-    if (runs(o, "playouts"))
-      for (auto& r : bench_playouts(subjects, o)) rows.push_back(std::move(r));
+    if (runs(o, "playouts")) {
+      std::vector<Subject> played = subjects;
+      if (o.rulesets.empty() || std::find(o.rulesets.begin(), o.rulesets.end(), "floor") != o.rulesets.end())
+        played.push_back(floor_subject(o));
+      for (auto& r : bench_playouts(played, o)) rows.push_back(std::move(r));
+    }
     if (runs(o, "copy"))
       for (auto& r : bench_state_copy(subjects, o)) rows.push_back(std::move(r));
   }

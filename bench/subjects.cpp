@@ -44,6 +44,9 @@ std::vector<Subject> find_subjects(const Options& o) {
   return out;
 }
 
+// Always from the source tree: $ARBITER_HOME holds rulesets, not benchmarks.
+Subject floor_subject(const Options& o) { return load_subject("floor", ARBITER_SOURCE_DIR "/bench/floor", 0, o); }
+
 Game new_game(const Subject& subject, std::uint64_t seed, bool logging) {
   GameOptions options;
   options.seed = seed;

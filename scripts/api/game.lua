@@ -328,6 +328,11 @@ function Game:tell(seat, text, ...) end
 ---@param ... any
 function Game:tell_others(seat, text, ...) end
 
+---Reading: whether the log is kept (false in simulations and search), so a rule can skip
+---building values that only the narration shows.
+---@return boolean
+function Game:narrating() end
+
 ---Changing: a whole number in 1..n, or in lo..hi, from the game's generator
 ---(math.random is the same generator).
 ---@param n_or_lo integer
