@@ -57,7 +57,8 @@ Status Engine::actions(const State& state, int seat, std::vector<std::string>& o
 
 Status Engine::legal(const State& state, int seat, std::vector<std::string>& out) {
   out.clear();
-  if (seat < 0 || seat >= state.seat_count()) return {};
+  if (state.over || seat < 0 || seat >= state.seat_count() || state.chance.def >= 0) return {};
+  if (state.status[seat] == SeatStatus::OutForGame) return {};
   if (legal_cache_.size() != static_cast<std::size_t>(state.seat_count())) legal_cache_.assign(state.seat_count(), {});
   CachedLegal& cached = legal_cache_[seat];
   std::uint64_t hash = state.hash();
