@@ -110,12 +110,17 @@ local function play_actions(game, seat, list)
   end
 end
 
+-- Off its turn a seat can only call; that list is the same every time, so it is made once.
+local CALL_ONLY = { "call" }
+
 function rules.actions(game, seat)
-  local list = {}
-  if seat == game:active() then
-    play_actions(game, seat, list)
-    list[#list + 1] = "fold"
+  if seat ~= game:active() then
+    if may_call(game, seat) then return CALL_ONLY end
+    return nil
   end
+  local list = {}
+  play_actions(game, seat, list)
+  list[#list + 1] = "fold"
   if may_call(game, seat) then list[#list + 1] = "call" end
   return list
 end
