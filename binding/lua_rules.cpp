@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 
 #include "binding/context.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -40,12 +41,44 @@ int traceback_handler(lua_State* L) {
   return 1;
 }
 
+// The metatable of the action passed to apply: `args` is made the first time it is read,
+// from the text, since most rules read only `name` and a table of words costs as much as
+// the rest of a simple action. Its metatable is hidden, so a ruleset cannot change it.
+int action_index(lua_State* L) {
+  if (lua_type(L, 2) != LUA_TSTRING || std::strcmp(lua_tostring(L, 2), "args") != 0) return 0;
+  lua_getfield(L, 1, "text");
+  std::size_t size = 0;
+  const char* text = lua_tolstring(L, -1, &size);
+  std::string_view words = text ? std::string_view(text, size) : std::string_view();
+  lua_createtable(L, static_cast<int>(std::count(words.begin(), words.end(), ' ')), 0);  // texts are normalized
+  std::size_t start = words.find(' ');
+  for (int n = 1; start != std::string_view::npos; ++n) {
+    std::size_t end = words.find(' ', start + 1);
+    std::size_t stop = end == std::string_view::npos ? words.size() : end;
+    lua_pushlstring(L, words.data() + start + 1, stop - start - 1);
+    lua_rawseti(L, -2, n);
+    start = end;
+  }
+  lua_pushvalue(L, -1);
+  lua_setfield(L, 1, "args");  // rawset: the table has no __newindex
+  return 1;
+}
+
+void push_action_meta(lua_State* L) {
+  lua_createtable(L, 0, 2);
+  lua_pushcfunction(L, action_index);
+  lua_setfield(L, -2, "__index");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+}
+
 }  // namespace
 
 struct LuaRules::Impl {
   LuaContext ctx;
   lua_State* L = nullptr;
   int rules_ref = LUA_NOREF;
+  int action_meta_ref = LUA_NOREF;
   bool has[sizeof(kHooks) / sizeof(kHooks[0])] = {};
 
   ~Impl() {
@@ -157,6 +190,8 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
   if (!m.has[m.index_of("actions")] || !m.has[m.index_of("apply")])
     throw InputError(display + ": the rules need at least actions(game, seat) and apply(game, seat, action)");
   m.rules_ref = luaL_ref(m.L, LUA_REGISTRYINDEX);
+  push_action_meta(m.L);
+  m.action_meta_ref = luaL_ref(m.L, LUA_REGISTRYINDEX);
   lua_settop(m.L, 0);
   if (!ruleset->bots.empty()) m.load_bots();
   freeze_globals(m.L);
@@ -181,23 +216,15 @@ Status LuaRules::apply(State& state, int seat, const std::string& action) {
   lua_State* L = m.L;
   int h = m.prepare("apply");
   lua_pushinteger(L, seat + 1);
-  // The action: {text = "play 4 bid 9", name = "play", args = {"4", "bid", "9"}}
+  // The action: {text = "play 4 bid 9", name = "play", args = {"4", "bid", "9"}}, args
+  // made when first read (action_index).
   lua_createtable(L, 0, 3);
-  lua_pushstring(L, action.c_str());
+  lua_pushlstring(L, action.data(), action.size());
   lua_setfield(L, -2, "text");
-  lua_createtable(L, static_cast<int>(std::count(action.begin(), action.end(), ' ')), 0);  // texts are normalized
-  std::size_t start = 0;
-  int n = 0;
-  while (start < action.size()) {
-    std::size_t end = action.find(' ', start);
-    if (end == std::string::npos) end = action.size();
-    lua_pushlstring(L, action.data() + start, end - start);
-    if (n == 0) lua_setfield(L, -3, "name");
-    else lua_rawseti(L, -2, n);
-    ++n;
-    start = end + 1;
-  }
-  lua_setfield(L, -2, "args");
+  lua_pushlstring(L, action.data(), std::min(action.find(' '), action.size()));
+  lua_setfield(L, -2, "name");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, m.action_meta_ref);
+  lua_setmetatable(L, -2);
   Status st = m.call("apply", h, 2, 0, &state, &state);
   if (st.ok) lua_settop(L, h - 1);
   return st;

@@ -126,3 +126,13 @@ TEST_CASE("game:narrating says whether the log is kept") {
   p.state.logging = false;
   CHECK(p.eval("game:narrating()") == "false");
 }
+
+TEST_CASE("apply's action has its text, its first word as name and the other words as args") {
+  Probe p;
+  p.run("game:set('out',action.name..'|'..#action.args..'|'..action.args[2]..'|'..action.args[3]) -- two words");
+  CHECK(p.state.var(p.ruleset->var_index("out"), 0).as_string() == "run|4|--|two");
+  // args is made when first read; the same table after that, and the metatable is not the rules' to change
+  p.run("game:set('out',tostring(getmetatable(action))..'|'..tostring(rawequal(action.args,action.args)))");
+  CHECK(p.state.var(p.ruleset->var_index("out"), 0).as_string() == "false|true");
+  CHECK_THAT(p.error("setmetatable(action,{})"), Catch::Contains("cannot change a protected metatable"));
+}
