@@ -201,6 +201,12 @@ int g_top(lua_State* L) {
   if (c < 0) lua_pushnil(L); else lua_pushinteger(L, c + 1);
   return 1;
 }
+int g_bottom(lua_State* L) {
+  int z = check_zone(L, 2);
+  int c = reading(L).bottom(z);
+  if (c < 0) lua_pushnil(L); else lua_pushinteger(L, c + 1);
+  return 1;
+}
 int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).table->component_name(c).c_str()); return 1; }
 // Component `c`'s property `key`, or nullptr when its kind has none.
 // A kind has a handful of properties: a scan beats the map's tree.
@@ -529,7 +535,7 @@ const luaL_Reg kMethods[] = {
     {"eliminate", guarded<g_eliminate>}, {"finish", guarded<g_finish>},
     {"param", guarded<g_param>}, {"get", guarded<g_get>}, {"set", guarded<g_set>},
     {"zone", guarded<g_zone>}, {"zone_name", guarded<g_zone_name>}, {"owner", guarded<g_owner>},
-    {"count", guarded<g_count>}, {"cards", guarded<g_cards>}, {"top", guarded<g_top>},
+    {"count", guarded<g_count>}, {"cards", guarded<g_cards>}, {"top", guarded<g_top>}, {"bottom", guarded<g_bottom>},
     {"name", guarded<g_name>}, {"prop", guarded<g_prop>}, {"where", guarded<g_where>}, {"sum", guarded<g_sum>},
     {"move", guarded<g_move>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
     {"matching", guarded<g_matching>}, {"move_matching", guarded<g_move_matching>}, {"sort", guarded<g_sort>},

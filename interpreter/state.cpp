@@ -32,6 +32,7 @@ std::vector<int> State::contents(int z) const {
 }
 
 int State::top(int z) const { return count(z) == 0 ? -1 : items[zone_end[z] - 1]; }
+int State::bottom(int z) const { return count(z) == 0 ? -1 : items[zone_begin(z)]; }
 
 int State::zone_of(int component) const {
   auto it = std::find(items.begin(), items.end(), component);

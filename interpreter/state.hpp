@@ -69,6 +69,7 @@ struct State {
   int count(int z) const { return zone_end[z] - zone_begin(z); }
   std::vector<int> contents(int z) const;
   int top(int z) const;                  // -1 when empty
+  int bottom(int z) const;               // -1 when empty
   int zone_of(int component) const;
   // Moves a component to the top of zone `to` (or to the bottom) and resets its face.
   void move(int component, int to, bool to_bottom = false);

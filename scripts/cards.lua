@@ -44,8 +44,7 @@ end
 
 -- The bottom component of `zone` (the last of game:cards), or nil when it is empty.
 function cards.bottom(game, zone)
-  local list = game:cards(zone)
-  return list[#list]
+  return game:bottom(zone)
 end
 
 -- Whether components `a` and `b` agree on every property named in `keys`

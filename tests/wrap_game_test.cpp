@@ -136,3 +136,17 @@ TEST_CASE("apply's action has its text, its first word as name and the other wor
   CHECK(p.state.var(p.ruleset->var_index("out"), 0).as_string() == "false|true");
   CHECK_THAT(p.error("setmetatable(action,{})"), Catch::Contains("cannot change a protected metatable"));
 }
+
+TEST_CASE("game:top and game:bottom name the first and the last component game:cards lists") {
+  Probe p;
+  p.run("game:move(2, 'other') game:move(5, 'other') game:move(3, 'other')");  // each goes on top
+  CHECK(p.zone("other") == "3:one 5:two 2:three");
+  CHECK(p.eval("game:top('other')") == "3");
+  CHECK(p.eval("game:bottom('other')") == "2");
+  p.run("game:move(4, 'other', 'bottom')");
+  CHECK(p.eval("game:bottom('other')") == "4");
+  p.run("game:move_all('other', 'pile')");
+  CHECK(p.eval("game:top('other')") == "nil");
+  CHECK(p.eval("game:bottom('other')") == "nil");
+  CHECK_THAT(p.error("game:bottom('nowhere')"), Catch::Contains("unknown zone 'nowhere'"));
+}

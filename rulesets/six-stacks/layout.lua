@@ -8,7 +8,11 @@ local cards = require "cards"
 
 local layout = { count = 6 }
 
-function layout.zone(i) return "stack" .. i end
+-- The zones' names, made once: this runs many times a decision.
+local ZONES = {}
+for i = 1, layout.count do ZONES[i] = "stack" .. i end
+
+function layout.zone(i) return ZONES[i] end
 
 local function rank(game, c) return game:prop(c, "rank") end
 local function color(game, c) return game:prop(c, "color") end
@@ -21,7 +25,8 @@ function layout.head(game, i) return game:top(layout.zone(i)) end
 function layout.size(game, i) return game:count(layout.zone(i)) end
 
 -- Same colour and rank: suits do not matter, so 7H and 7D are the same card here.
-function layout.same(game, a, b) return cards.same(game, a, b, { "color", "rank" }) end
+local COLOR_AND_RANK = { "color", "rank" }
+function layout.same(game, a, b) return cards.same(game, a, b, COLOR_AND_RANK) end
 
 -- Whether card `c` goes on a stack whose active card is `a`.
 function layout.fits_on(game, c, a)

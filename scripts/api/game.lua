@@ -188,6 +188,11 @@ function Game:cards(zone) end
 ---@return Component?
 function Game:top(zone) end
 
+---The zone's bottom component (the last game:cards lists); nil when empty.
+---@param zone Zone
+---@return Component?
+function Game:bottom(zone) end
+
 ---A component's name, as game.yaml gives it.
 ---@param c Component
 ---@return string
