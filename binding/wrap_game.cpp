@@ -94,6 +94,13 @@ Value to_value(lua_State* L, int arg) {
   }
 }
 
+// A seat, zone or component index as Lua's 1-based number; nil for -1 (none).
+int push_index(lua_State* L, int i) {
+  if (i < 0) lua_pushnil(L);
+  else lua_pushinteger(L, i + 1);
+  return 1;
+}
+
 void push_ids(lua_State* L, const std::vector<int>& ids) {
   lua_createtable(L, static_cast<int>(ids.size()), 0);
   for (std::size_t i = 0; i < ids.size(); ++i) {
@@ -105,7 +112,7 @@ void push_ids(lua_State* L, const std::vector<int>& ids) {
 // --- seats and turns ---
 int g_seats(lua_State* L) { lua_pushinteger(L, reading(L).seat_count()); return 1; }
 int g_seat_name(lua_State* L) { int s = check_seat(L, 2); lua_pushstring(L, reading(L).table->seats[s].name.c_str()); return 1; }
-int g_active(lua_State* L) { int a = reading(L).active(); if (a < 0) lua_pushnil(L); else lua_pushinteger(L, a + 1); return 1; }
+int g_active(lua_State* L) { return push_index(L, reading(L).active()); }
 int g_round(lua_State* L) { lua_pushinteger(L, reading(L).round); return 1; }
 int g_turn(lua_State* L) { lua_pushinteger(L, reading(L).turn); return 1; }
 int g_order(lua_State* L) {
@@ -187,26 +194,11 @@ int g_zone(lua_State* L) {
   return 1;
 }
 int g_zone_name(lua_State* L) { int z = check_zone(L, 2); lua_pushstring(L, reading(L).table->zones[z].name.c_str()); return 1; }
-int g_owner(lua_State* L) {
-  int z = check_zone(L, 2);
-  int o = reading(L).table->zones[z].owner;
-  if (o < 0) lua_pushnil(L); else lua_pushinteger(L, o + 1);
-  return 1;
-}
+int g_owner(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).table->zones[z].owner); }
 int g_count(lua_State* L) { int z = check_zone(L, 2); lua_pushinteger(L, reading(L).count(z)); return 1; }
 int g_cards(lua_State* L) { int z = check_zone(L, 2); push_ids(L, reading(L).contents(z)); return 1; }
-int g_top(lua_State* L) {
-  int z = check_zone(L, 2);
-  int c = reading(L).top(z);
-  if (c < 0) lua_pushnil(L); else lua_pushinteger(L, c + 1);
-  return 1;
-}
-int g_bottom(lua_State* L) {
-  int z = check_zone(L, 2);
-  int c = reading(L).bottom(z);
-  if (c < 0) lua_pushnil(L); else lua_pushinteger(L, c + 1);
-  return 1;
-}
+int g_top(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).top(z)); }
+int g_bottom(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).bottom(z)); }
 int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).table->component_name(c).c_str()); return 1; }
 // Component `c`'s property `key`, or nullptr when its kind has none.
 // A kind has a handful of properties: a scan beats the map's tree.
@@ -412,9 +404,7 @@ int g_coords(lua_State* L) {
 int g_cell_at(lua_State* L) {
   const Board& b = board(L);
   int p = b.at(static_cast<int>(luaL_checkinteger(L, 2)) - 1, static_cast<int>(luaL_checkinteger(L, 3)) - 1);
-  if (p < 0) lua_pushnil(L);
-  else lua_pushinteger(L, reading(L).table->position_zone[p] + 1);
-  return 1;
+  return push_index(L, p < 0 ? -1 : reading(L).table->position_zone[p]);
 }
 int g_distance(lua_State* L) {
   const Board& b = board(L);
