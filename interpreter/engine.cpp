@@ -48,17 +48,23 @@ bool same_action(const std::string& a, const std::string& b) {
 
 Status Engine::start(State& state) { return settle(state); }
 
+namespace {
+// Whether `seat` may be asked for actions at all: the game goes on, no chance decision
+// waits, and the seat is still in the game.
+bool may_act(const State& state, int seat) {
+  return !state.over && seat >= 0 && seat < state.seat_count() && state.chance.def < 0 &&
+         state.status[seat] != SeatStatus::OutForGame;
+}
+}  // namespace
+
 Status Engine::actions(const State& state, int seat, std::vector<std::string>& out) {
   out.clear();
-  if (state.over || seat < 0 || seat >= state.seat_count() || state.chance.def >= 0) return {};
-  if (state.status[seat] == SeatStatus::OutForGame) return {};
-  return rules_.actions(state, seat, out);
+  return may_act(state, seat) ? rules_.actions(state, seat, out) : Status{};
 }
 
 Status Engine::legal(const State& state, int seat, std::vector<std::string>& out) {
   out.clear();
-  if (state.over || seat < 0 || seat >= state.seat_count() || state.chance.def >= 0) return {};
-  if (state.status[seat] == SeatStatus::OutForGame) return {};
+  if (!may_act(state, seat)) return {};  // before the cache: no hash for a state nobody acts in
   if (legal_cache_.size() != static_cast<std::size_t>(state.seat_count())) legal_cache_.assign(state.seat_count(), {});
   CachedLegal& cached = legal_cache_[seat];
   std::uint64_t hash = state.hash();
@@ -66,7 +72,7 @@ Status Engine::legal(const State& state, int seat, std::vector<std::string>& out
     out = cached.actions;
     return {};
   }
-  Status st = actions(state, seat, out);
+  Status st = rules_.actions(state, seat, out);
   cached.valid = st.ok;
   cached.hash = hash;
   if (st.ok) cached.actions = out;
