@@ -126,8 +126,7 @@ int main(int argc, char** argv) {
     std::vector<Subject> subjects = find_subjects(o);
     if (runs(o, "playouts")) {
       std::vector<Subject> played = subjects;
-      if (o.rulesets.empty() || std::find(o.rulesets.begin(), o.rulesets.end(), "floor") != o.rulesets.end())
-        played.push_back(floor_subject(o));
+      if (wanted(o, "floor")) played.push_back(floor_subject(o));
       for (auto& r : bench_playouts(played, o)) rows.push_back(std::move(r));
     }
     if (runs(o, "copy"))

@@ -8,14 +8,14 @@
 
 namespace arbiter::bench {
 
+bool wanted(const Options& o, const std::string& id) {
+  return o.rulesets.empty() || std::find(o.rulesets.begin(), o.rulesets.end(), id) != o.rulesets.end();
+}
+
 namespace {
 
 // The configurations the issue sets targets for; measured even where a default differs.
 const std::pair<const char*, int> kTargetConfigs[] = {{"stack-nabbit", 4}, {"stacks", 3}};
-
-bool wanted(const Options& o, const std::string& id) {
-  return o.rulesets.empty() || std::find(o.rulesets.begin(), o.rulesets.end(), id) != o.rulesets.end();
-}
 
 Subject load_subject(const std::string& id, const std::string& dir, int players, const Options& o) {
   Subject s{id, players, nullptr, nullptr, ""};
