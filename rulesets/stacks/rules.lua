@@ -2,6 +2,8 @@
 -- the last bid. See README.md for the rules in short and the readings chosen.
 local rules = {}
 
+local card_names = require("cards").names  -- "4 4 6"
+
 local function hand(game, s) return game:zone("hand", s) end
 local function stack(game, s) return game:zone("stack", s) end
 local function value(game, c) return game:prop(c, "value") end
@@ -28,11 +30,6 @@ local function may_call(game, seat)
   return last ~= nil and last ~= seat and game:in_play(seat) and game:in_play(last)
 end
 
-local function list_names(game, cards)
-  local names = {}
-  for i, c in ipairs(cards) do names[i] = game:name(c) end
-  return table.concat(names, " ")
-end
 
 function rules.setup(game)
   local needed = game:seats() + 1
@@ -173,7 +170,7 @@ function rules.accepts(game, seat, text)
     return false, ("each bid must be higher than the last one (%d)"):format(last)
   end
   table.sort(cards, function(a, b) return value(game, a) < value(game, b) end)
-  return ("play %s bid %d"):format(list_names(game, cards), bid)
+  return ("play %s bid %d"):format(card_names(game, cards), bid)
 end
 
 local function play(game, seat, action)
@@ -193,7 +190,7 @@ local function fold(game, seat)
   game:fold(seat)
   if game:narrating() then
     game:say("%s folds, showing hand [%s] and stack [%s].", name(game, seat),
-      list_names(game, game:cards(hand(game, seat))), list_names(game, game:cards(stack(game, seat))))
+      card_names(game, game:cards(hand(game, seat))), card_names(game, game:cards(stack(game, seat))))
   end
   if #seats_in_play(game) <= 1 then
     game:say("Everyone else has folded: the round ends.")
@@ -207,7 +204,7 @@ local function call(game, caller)
   local accused = game:get("last_player")
   local bid = game:get("last_bid")
   local total = game:sum(stack(game, accused), "value")
-  local shown = game:narrating() and list_names(game, game:cards(stack(game, accused)))
+  local shown = game:narrating() and card_names(game, game:cards(stack(game, accused)))
   if total ~= bid then
     game:say("%s calls %s: the stack [%s] is worth %d, not %d. A bluff! %s takes the stack.",
       name(game, caller), name(game, accused), shown, total, bid, name(game, caller))
@@ -236,7 +233,7 @@ function rules.round_end(game)
       game:set("score", s, game:get("score", s) + points)
       if game:narrating() then
         game:say("%s's stack [%s] scores %d: %d in all.", name(game, s),
-          list_names(game, game:cards(stack(game, s))), points, game:get("score", s))
+          card_names(game, game:cards(stack(game, s))), points, game:get("score", s))
       end
     else
       game:say("%s folded and scores nothing: %d in all.", name(game, s), game:get("score", s))
