@@ -106,8 +106,12 @@ local function steal(game, seat, number, card_name)
   for _, source in ipairs(sources) do
     local got = cards.move_matching(game, source[1], faceup(game, seat), "value", number)
     if #got > 0 then
-      local amount = narrating and (#phrases == 0 and some(#got, card_name) or number_word(#got))
-      phrases[#phrases + 1] = not narrating or amount .. " from " .. source[2]
+      local phrase = true
+      if narrating then
+        local amount = #phrases == 0 and some(#got, card_name) or number_word(#got)
+        phrase = amount .. " from " .. source[2]
+      end
+      phrases[#phrases + 1] = phrase
     end
   end
   return phrases
