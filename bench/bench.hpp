@@ -49,10 +49,10 @@ struct Options {
   std::vector<std::string> rulesets;       // ruleset ids to measure; empty: all found
 };
 
-// Every ruleset found under rulesets/ at its default player count, plus the configurations
-// the issue sets targets for when they differ from a default.
 // Whether --ruleset asks for `id` (no --ruleset: every one).
 bool wanted(const Options& o, const std::string& id);
+// Every ruleset found under rulesets/ at its default player count, plus the configurations
+// the issue sets targets for when they differ from a default.
 std::vector<Subject> find_subjects(const Options& o);
 // bench/floor: hooks that do next to nothing, for the cost of the runtime and the calls alone.
 Subject floor_subject(const Options& o);
