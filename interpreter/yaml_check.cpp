@@ -19,9 +19,46 @@ YAML::Node YamlChecker::load() {
   return load_text(buffer.str());
 }
 
+namespace {
+
+// Nodes visited when looking for duplicate keys: aliases make a small file a huge tree
+// ("billion laughs"), so the walk stops counting at this many and says the file is too big.
+constexpr long kMaxNodes = 1'000'000;
+
+// Records each key that a map repeats (yaml-cpp keeps both and answers lookups with the
+// first, so the second would be silently ignored). False when the walk ran out of nodes.
+bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
+  if (--budget < 0) return false;
+  if (n.IsSequence()) {
+    for (const auto& item : n)
+      if (!check_unique_keys(y, item, budget)) return false;
+  } else if (n.IsMap()) {
+    std::vector<std::pair<std::string, YAML::Mark>> seen;
+    for (const auto& kv : n) {
+      if (kv.first.IsScalar()) {
+        const std::string& key = kv.first.Scalar();
+        for (const auto& [earlier, mark] : seen)
+          if (earlier == key)
+            y.error(kv.first, "duplicate key '" + key + "' (first given at line " + std::to_string(mark.line + 1) + ")");
+        seen.emplace_back(key, kv.first.Mark());
+      }
+      if (!check_unique_keys(y, kv.second, budget)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 YAML::Node YamlChecker::load_text(const std::string& text) {
   try {
-    return YAML::Load(text);
+    YAML::Node root = YAML::Load(text);
+    long budget = kMaxNodes;
+    if (!check_unique_keys(*this, root, budget)) {
+      error("too many YAML nodes (over " + std::to_string(kMaxNodes) + ", aliases counted at each use)");
+      return YAML::Node();
+    }
+    return root;
   } catch (const YAML::ParserException& e) {
     errors_.push_back(located(file_, e.mark.line + 1, e.mark.column + 1, e.msg));
   } catch (const YAML::Exception& e) {
