@@ -50,6 +50,13 @@ struct SimFlags {
   std::vector<std::string> compare;      // two JSON reports: compare them instead of simulating
 };
 
+// What `perft` adds to the game flags.
+struct PerftFlags {
+  int depth = 1;
+  int threads = 0;                       // 0: one per core
+  bool divide = false, json = false;
+};
+
 bool color_enabled(int fd);
 std::string style(const std::string& text, const char* code, bool on);
 
@@ -59,5 +66,6 @@ int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
 int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file,
              const std::string& chance);
 int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& sim);
+int cmd_perft(const std::string& ruleset, const GameFlags& flags, const PerftFlags& perft);
 
 }  // namespace arbiter::cli

@@ -67,6 +67,16 @@ int main(int argc, char** argv) {
   sim->add_option("--compare", sim_flags.compare, "compare two --json reports metric by metric: --compare A.json B.json")
       ->expected(2);
 
+  auto* perft = app.add_subcommand("perft", "count the positions of the tree of legal play at each depth (and the games ended)");
+  std::string perft_ruleset;
+  PerftFlags perft_flags;
+  perft->add_option("ruleset", perft_ruleset, "a ruleset id or folder")->required();
+  add_game_flags(perft, flags);
+  perft->add_option("--depth", perft_flags.depth, "how many plies (actions and chance outcomes) deep")->required();
+  perft->add_option("--threads", perft_flags.threads, "worker threads (default: one per core); the counts do not depend on it");
+  perft->add_flag("--divide", perft_flags.divide, "also print the positions at full depth under each first branch");
+  perft->add_flag("--json", perft_flags.json, "print the counts as JSON");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -76,6 +86,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("test")) return cmd_test(targets, verbose);
   if (app.got_subcommand("check")) return cmd_check(check_ruleset, flags, games);
   if (app.got_subcommand("sim")) return cmd_sim(sim_ruleset, flags, sim_flags);
+  if (app.got_subcommand("perft")) return cmd_perft(perft_ruleset, flags, perft_flags);
   if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file, chance);
   return 2;
 }

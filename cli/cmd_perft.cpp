@@ -1,0 +1,89 @@
+// `arbiter perft`: the number of positions at each depth of the tree of legal play, the
+// games ended there, and with --divide the count under each first branch.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/app.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/perft.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+std::string results_text(const PerftLevel& l) {
+  std::string out;
+  for (const auto& [who, n] : l.results) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", who, n);
+  return out;
+}
+
+void print_text(const std::string& id, const PerftOptions& o, const PerftReport& r) {
+  fmt::print("perft {} to depth {} (seed {}, {} thread{})\n", id, o.depth, o.game.seed, r.threads,
+             r.threads == 1 ? "" : "s");
+  fmt::print("{:>5} {:>16} {:>14}  {}\n", "depth", "positions", "ended", "results of the ended games");
+  std::uint64_t total = 0;
+  for (const auto& l : r.levels) {
+    fmt::print("{:>5} {:>16} {:>14}  {}\n", l.depth, l.nodes, l.ended, results_text(l));
+    total += l.nodes;
+  }
+  if (!r.divide.empty()) {
+    fmt::print("\nunder each first branch, positions at depth {}:\n", o.depth);
+    for (const auto& b : r.divide) fmt::print("  {}: {}\n", b.label, b.nodes);
+  }
+  fmt::print("\n{} positions in {:.3f} s ({:.0f} positions/s)\n", total, r.seconds,
+             r.seconds > 0 ? static_cast<double>(total) / r.seconds : 0.0);
+}
+
+void print_json(const std::string& id, const PerftOptions& o, const PerftReport& r) {
+  nlohmann::ordered_json j;
+  j["ruleset"] = id;
+  j["seed"] = o.game.seed;
+  j["depths"] = nlohmann::json::array();
+  for (const auto& l : r.levels) {
+    nlohmann::ordered_json d;
+    d["depth"] = l.depth;
+    d["nodes"] = l.nodes;
+    d["ended"] = l.ended;
+    d["results"] = l.results;
+    j["depths"].push_back(d);
+  }
+  if (o.divide) {
+    j["divide"] = nlohmann::json::array();
+    for (const auto& b : r.divide) j["divide"].push_back({{"branch", b.label}, {"nodes", b.nodes}});
+  }
+  j["seconds"] = r.seconds;
+  j["threads"] = r.threads;
+  fmt::print("{}\n", j.dump(2));
+}
+
+}  // namespace
+
+int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags& pf) {
+  if (pf.depth < 1) {
+    fmt::print(stderr, "perft: --depth must be at least 1, not {}\n", pf.depth);
+    return 2;
+  }
+  PerftOptions o;
+  std::string id;
+  try {
+    Loaded l = load(name);
+    id = l.ruleset->id;
+    o.game = game_options(*l.ruleset, flags);
+    o.depth = pf.depth;
+    o.threads = pf.threads;
+    o.divide = pf.divide;
+    PerftReport r = perft(l.ruleset, o, rules_factory());
+    if (!r.error.empty()) {
+      fmt::print(stderr, "perft {}: {}\n", id, r.error);
+      return 1;
+    }
+    pf.json ? print_json(id, o, r) : print_text(id, o, r);
+  } catch (const InputError& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace arbiter::cli

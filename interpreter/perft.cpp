@@ -1,0 +1,166 @@
+// perft: the first levels are walked breadth first on the calling thread until there are
+// enough positions to share out; each worker thread (with its own Rules) then walks the
+// rest depth first, counting into its own tallies, which are added up at the end.
+#include "interpreter/perft.hpp"
+
+#include <atomic>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+#include "interpreter/engine.hpp"
+#include "interpreter/match.hpp"
+
+namespace arbiter {
+
+namespace {
+
+constexpr std::size_t kPositionsPerThread = 16;  // enough to keep every worker busy to the end
+
+struct Tally {
+  std::vector<PerftLevel> levels;        // index = depth
+  std::vector<std::uint64_t> divide;     // per first branch
+  Tally(int depth, std::size_t branches) : levels(depth + 1), divide(branches) {}
+  void add(const Tally& o) {
+    for (std::size_t d = 0; d < levels.size(); ++d) {
+      levels[d].nodes += o.levels[d].nodes;
+      levels[d].ended += o.levels[d].ended;
+      for (const auto& [k, v] : o.levels[d].results) levels[d].results[k] += v;
+    }
+    for (std::size_t i = 0; i < divide.size(); ++i) divide[i] += o.divide[i];
+  }
+};
+
+std::string result_of(const State& s) {
+  std::string out;
+  for (int seat : s.winners) out += (out.empty() ? "" : "+") + s.table->seats[seat].name;
+  return out.empty() ? "none" : out;
+}
+
+// Calls each(child, label) for every branch of `s`, which is not over.
+template <class Each>
+Status branches(Engine& engine, const State& s, std::vector<std::string>& legal, Each&& each) {
+  if (const ChanceDef* c = engine.pending_chance(s)) {
+    for (std::size_t i = 0; i < c->outcomes.size(); ++i) {
+      if (!(s.chance.weights[i] > 0)) continue;
+      State child = s;
+      Outcome o = engine.decide(child, c->outcomes[i].first);
+      if (!o.ok()) return Status::error("chance outcome '" + c->outcomes[i].first + "': " + o.message);
+      each(std::move(child), "outcome: " + c->outcomes[i].first);
+    }
+    return {};
+  }
+  bool any = false;
+  for (int seat : decision_order(s)) {
+    bool on_turn = seat == s.active();
+    if (!on_turn && s.table->ruleset->turns.out_of_turn.empty()) continue;
+    if (Status st = engine.actions(s, seat, legal); !st.ok) return st;
+    std::vector<std::string> mine = legal;  // `legal` is reused by the walk below
+    for (const auto& action : mine) {
+      State child = s;
+      if (Status st = engine.apply_trusted(child, seat, action); !st.ok) return st;
+      any = true;
+      each(std::move(child), on_turn ? action : s.table->seats[seat].name + ": " + action);
+    }
+  }
+  if (!any) return Status::error("nobody can act in a position that is not over (turn " + std::to_string(s.turn) + ")");
+  return {};
+}
+
+void count(Tally& t, const State& child, int depth, int full, std::size_t root) {
+  PerftLevel& level = t.levels[depth];
+  ++level.nodes;
+  if (child.over) {
+    ++level.ended;
+    ++level.results[result_of(child)];
+  }
+  if (depth == full && root < t.divide.size()) ++t.divide[root];
+}
+
+// Depth first below `s` (at `depth`), to `full`.
+Status walk(Engine& engine, const State& s, int depth, int full, std::size_t root, Tally& t,
+            const std::atomic<bool>& stop) {
+  if (stop.load(std::memory_order_relaxed)) return {};
+  std::vector<std::string> legal;
+  Status failed;
+  Status st = branches(engine, s, legal, [&](State&& child, const std::string&) {
+    if (!failed.ok) return;
+    count(t, child, depth + 1, full, root);
+    if (depth + 1 < full && !child.over) failed = walk(engine, child, depth + 1, full, root, t, stop);
+  });
+  return st.ok ? failed : st;
+}
+
+struct Frontier {
+  std::vector<State> states;
+  std::vector<std::size_t> roots;  // each state's first branch
+};
+
+}  // namespace
+
+PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOptions& o, const RulesFactory& make_rules) {
+  PerftReport report;
+  auto started = std::chrono::steady_clock::now();
+  int threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
+  report.threads = threads;
+  auto table = make_table(ruleset, o.game);
+  std::unique_ptr<Rules> rules = make_rules(ruleset);
+  Engine engine(table, *rules);
+  State root(table);
+  root.logging = false;
+  if (Status st = engine.start(root); !st.ok) return report.error = st.message, report;
+
+  // Breadth first on this thread until the frontier can be shared out.
+  Frontier frontier{{root}, {static_cast<std::size_t>(-1)}};
+  if (root.over) frontier = {};  // a game over before anyone acts has no tree
+  std::vector<std::string> labels;
+  Tally total(o.depth, 0);
+  int depth = 0;
+  std::vector<std::string> legal;
+  while (depth < o.depth && !frontier.states.empty() && (depth == 0 || frontier.states.size() < kPositionsPerThread * threads)) {
+    Frontier next;
+    for (std::size_t i = 0; i < frontier.states.size(); ++i) {
+      Status st = branches(engine, frontier.states[i], legal, [&](State&& child, const std::string& label) {
+        std::size_t r = frontier.roots[i];
+        if (depth == 0) r = labels.size(), labels.push_back(label), total.divide.push_back(0);
+        count(total, child, depth + 1, o.depth, r);
+        if (!child.over) next.states.push_back(std::move(child)), next.roots.push_back(r);
+      });
+      if (!st.ok) return report.error = st.message, report;
+    }
+    frontier = std::move(next);
+    ++depth;
+  }
+
+  // Depth first on the workers, each with its own rules.
+  if (depth < o.depth && !frontier.states.empty()) {
+    std::atomic<std::size_t> next_index{0};
+    std::atomic<bool> stop{false};
+    std::mutex mutex;
+    std::vector<std::thread> pool;
+    for (int w = 0; w < threads; ++w)
+      pool.emplace_back([&] {
+        std::unique_ptr<Rules> mine = make_rules(ruleset);
+        Engine e(table, *mine);
+        Tally t(o.depth, labels.size());
+        Status failed;
+        for (std::size_t i; failed.ok && (i = next_index++) < frontier.states.size();)
+          failed = walk(e, frontier.states[i], depth, o.depth, frontier.roots[i], t, stop);
+        std::lock_guard lock(mutex);
+        total.add(t);
+        if (!failed.ok && report.error.empty()) report.error = failed.message, stop = true;
+      });
+    for (auto& t : pool) t.join();
+  }
+
+  for (int d = 1; d <= o.depth; ++d) {
+    total.levels[d].depth = d;
+    report.levels.push_back(total.levels[d]);
+  }
+  if (o.divide)
+    for (std::size_t i = 0; i < labels.size(); ++i) report.divide.push_back({labels[i], total.divide[i]});
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return report;
+}
+
+}  // namespace arbiter
