@@ -55,6 +55,8 @@ struct PerftFlags {
   int depth = 1;
   int threads = 0;                       // 0: one per core
   bool divide = false, json = false;
+  std::vector<std::uint64_t> expect;     // positions per depth: exit 1 on any difference
+  std::vector<std::string> expect_ended; // RESULT=COUNT, ended games summed over the depths
 };
 
 bool color_enabled(int fd);

@@ -12,6 +12,12 @@ namespace arbiter::cli {
 
 namespace {
 
+bool parse_count(const std::string& text, std::uint64_t& out) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 19) return false;
+  out = std::stoull(text);
+  return true;
+}
+
 std::string results_text(const PerftLevel& l) {
   std::string out;
   for (const auto& [who, n] : l.results) out += fmt::format("{}{} {}", out.empty() ? "" : ", ", who, n);
@@ -57,6 +63,39 @@ void print_json(const std::string& id, const PerftOptions& o, const PerftReport&
   fmt::print("{}\n", j.dump(2));
 }
 
+// Compares the counts with --expect (positions per depth) and --expect-ended (ended games
+// by result, summed over every depth); every difference is printed on stderr.
+bool as_expected(const PerftFlags& pf, const PerftReport& r) {
+  bool ok = true;
+  if (!pf.expect.empty()) {
+    if (pf.expect.size() != r.levels.size()) {
+      fmt::print(stderr, "perft: --expect gives {} depths, the walk went {} deep\n", pf.expect.size(), r.levels.size());
+      ok = false;
+    }
+    for (std::size_t d = 0; d < pf.expect.size() && d < r.levels.size(); ++d)
+      if (pf.expect[d] != r.levels[d].nodes) {
+        fmt::print(stderr, "perft: depth {}: {} positions, expected {}\n", d + 1, r.levels[d].nodes, pf.expect[d]);
+        ok = false;
+      }
+  }
+  std::map<std::string, std::uint64_t> ended;
+  for (const auto& l : r.levels)
+    for (const auto& [who, n] : l.results) ended[who] += n;
+  for (const auto& item : pf.expect_ended) {
+    auto eq = item.find('=');
+    std::string who = item.substr(0, eq);
+    std::uint64_t want = 0;
+    if (eq == std::string::npos || !parse_count(item.substr(eq + 1), want)) {
+      fmt::print(stderr, "perft: --expect-ended takes RESULT=COUNT (a winner's name or none), not '{}'\n", item);
+      ok = false;
+    } else if (ended[who] != want) {
+      fmt::print(stderr, "perft: games ended with result {}: {}, expected {}\n", who, ended[who], want);
+      ok = false;
+    }
+  }
+  return ok;
+}
+
 }  // namespace
 
 int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags& pf) {
@@ -79,6 +118,7 @@ int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags&
       return 1;
     }
     pf.json ? print_json(id, o, r) : print_text(id, o, r);
+    if (!as_expected(pf, r)) return 1;
   } catch (const InputError& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 1;

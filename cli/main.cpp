@@ -76,6 +76,12 @@ int main(int argc, char** argv) {
   perft->add_option("--threads", perft_flags.threads, "worker threads (default: one per core); the counts do not depend on it");
   perft->add_flag("--divide", perft_flags.divide, "also print the positions at full depth under each first branch");
   perft->add_flag("--json", perft_flags.json, "print the counts as JSON");
+  perft->add_option("--expect", perft_flags.expect, "the positions expected at depths 1..N (comma-separated): "
+                                                    "exit status 1, naming each difference, when they differ")
+      ->delimiter(',');
+  perft->add_option("--expect-ended", perft_flags.expect_ended, "ended games expected by result, summed over the "
+                                                                "depths: Andy=131184,none=46080 (exit status 1 on a difference)")
+      ->delimiter(',');
 
   try {
     app.parse(argc, argv);
