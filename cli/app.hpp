@@ -69,5 +69,6 @@ int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going
              const std::string& chance);
 int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& sim);
 int cmd_perft(const std::string& ruleset, const GameFlags& flags, const PerftFlags& perft);
+int cmd_new(const std::string& path, const std::string& name);
 
 }  // namespace arbiter::cli

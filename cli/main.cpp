@@ -83,6 +83,11 @@ int main(int argc, char** argv) {
                                                                 "depths: Andy=131184,none=46080 (exit status 1 on a difference)")
       ->delimiter(',');
 
+  auto* make_new = app.add_subcommand("new", "make a new ruleset folder that checks, plays and passes its scenario");
+  std::string new_path, new_name;
+  make_new->add_option("path", new_path, "the folder to make; its name is the ruleset's id (my-game)")->required();
+  make_new->add_option("--name", new_name, "the game's name as players see it (default: from the id)");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -92,6 +97,7 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("test")) return cmd_test(targets, verbose);
   if (app.got_subcommand("check")) return cmd_check(check_ruleset, flags, games);
   if (app.got_subcommand("sim")) return cmd_sim(sim_ruleset, flags, sim_flags);
+  if (app.got_subcommand("new")) return cmd_new(new_path, new_name);
   if (app.got_subcommand("perft")) return cmd_perft(perft_ruleset, flags, perft_flags);
   if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file, chance);
   return 2;
