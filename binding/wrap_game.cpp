@@ -199,11 +199,11 @@ int g_count(lua_State* L) { int z = check_zone(L, 2); lua_pushinteger(L, reading
 int g_cards(lua_State* L) { int z = check_zone(L, 2); push_ids(L, reading(L).contents(z)); return 1; }
 int g_top(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).top(z)); }
 int g_bottom(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).bottom(z)); }
-int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).table->component_name(c).c_str()); return 1; }
+int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).name(c).c_str()); return 1; }
 // Component `c`'s property `key`, or nullptr when its kind has none.
 // A kind has a handful of properties: a scan beats the map's tree.
 const Value* prop_of(const State& s, int c, std::string_view key) {
-  for (const auto& [name, value] : s.table->ruleset->kinds[s.table->component_kind[c]].props)
+  for (const auto& [name, value] : s.table->ruleset->kinds[s.kind(c)].props)
     if (name.size() == key.size() && name == key) return &value;
   return nullptr;
 }
@@ -233,6 +233,21 @@ int g_move(lua_State* L) {
   int z = check_zone(L, 3);
   bool bottom = lua_isstring(L, 4) && std::string(lua_tostring(L, 4)) == "bottom";
   writing(L).move(c, z, bottom);
+  return 0;
+}
+// A component changes kind (a pawn promoted): its name and properties are the new kind's.
+int g_become(lua_State* L) {
+  int c = check_component(L, 2);
+  State& s = writing(L);
+  std::string_view view = check_name(L, 3);
+  std::string name(view);  // no Lua error may be raised while it lives: only exceptions
+  int k = s.table->kind_by_name(name);
+  if (k < 0) {
+    std::vector<std::string> kinds;
+    for (const auto& kind : s.table->ruleset->kinds) kinds.push_back(kind.name);
+    throw RuleError("unknown kind '" + name + "'" + did_you_mean(name, kinds) + " (kinds are listed under components: in game.yaml)");
+  }
+  s.become(c, k);
   return 0;
 }
 int g_draw(lua_State* L) {
@@ -301,7 +316,7 @@ int g_sort(lua_State* L) {
     int c = s.items[i];
     const Value* v = prop_of(s, c, key);
     if (!v || !(v->is_int() || v->is_string()))
-      throw RuleError("game:sort: " + s.table->component_name(c) + " (component " + std::to_string(c + 1) +
+      throw RuleError("game:sort: " + s.name(c) + " (component " + std::to_string(c + 1) +
                       ") has no number or text '" + std::string(key) + "' to sort by");
     if (!keyed.empty() && v->is_int() != keyed[0].first->is_int())
       throw RuleError("game:sort: '" + std::string(key) + "' mixes numbers and text in " + s.table->zones[z].name);
@@ -527,7 +542,7 @@ const luaL_Reg kMethods[] = {
     {"zone", guarded<g_zone>}, {"zone_name", guarded<g_zone_name>}, {"owner", guarded<g_owner>},
     {"count", guarded<g_count>}, {"cards", guarded<g_cards>}, {"top", guarded<g_top>}, {"bottom", guarded<g_bottom>},
     {"name", guarded<g_name>}, {"prop", guarded<g_prop>}, {"where", guarded<g_where>}, {"sum", guarded<g_sum>},
-    {"move", guarded<g_move>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
+    {"move", guarded<g_move>}, {"become", guarded<g_become>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
     {"matching", guarded<g_matching>}, {"move_matching", guarded<g_move_matching>}, {"sort", guarded<g_sort>},
     {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
     {"conceal", guarded<g_conceal>}, {"say", guarded<g_say>}, {"narrating", guarded<g_narrating>}, {"tell", guarded<g_tell>},

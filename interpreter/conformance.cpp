@@ -43,13 +43,13 @@ std::string check_view_hides(const State& s, int seat) {
   for (int n = 0; n < kPairs && hidden.size() >= 2; ++n) {
     int i = hidden[pick.below(hidden.size())], j = hidden[pick.below(hidden.size())];
     int ci = s.items[i], cj = s.items[j];
-    if (s.table->component_kind[ci] == s.table->component_kind[cj]) continue;
+    if (s.kind(ci) == s.kind(cj)) continue;
     State t = s;
     std::swap(t.items[i], t.items[j]);
     std::swap(t.face[ci], t.face[cj]);
     if (!t.visible(t.items[i], seat) && !t.visible(t.items[j], seat) && !same_zones(before, make_view(t, seat, t.log.size())))
       return "the view of " + s.table->seats[seat].name + " changes when two components hidden from it (" +
-             s.table->component_name(ci) + ", " + s.table->component_name(cj) + ") trade places";
+             s.name(ci) + ", " + s.name(cj) + ") trade places";
   }
   for (const auto& zv : before.zones)
     for (std::size_t k = 0; k < zv.items.size(); ++k)

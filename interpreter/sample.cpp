@@ -5,6 +5,22 @@
 
 namespace arbiter {
 
+namespace {
+
+// Components that changed kind (game:become) leave their first kind's pool for their new
+// one, so that each pool holds as many as the view says the state has of that kind. With no
+// change of kind, the pools are exactly the table's.
+void rebalance(std::vector<std::vector<int>>& pools, const std::vector<int>& counts) {
+  if (counts.size() != pools.size()) return;
+  std::vector<int> spare;
+  for (std::size_t k = 0; k < pools.size(); ++k)
+    while (static_cast<int>(pools[k].size()) > counts[k]) spare.push_back(pools[k].back()), pools[k].pop_back();
+  for (std::size_t k = 0; k < pools.size(); ++k)
+    while (static_cast<int>(pools[k].size()) < counts[k] && !spare.empty()) pools[k].push_back(spare.back()), spare.pop_back();
+}
+
+}  // namespace
+
 State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rng) {
   const Table& t = *table;
   State s(table);
@@ -12,6 +28,11 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   if (view.zones.size() != t.zones.size()) throw RuleError("the view is not of this table");
   std::vector<std::vector<int>> unused(t.ruleset->kinds.size());
   for (int c = t.component_count() - 1; c >= 0; --c) unused[t.component_kind[c]].push_back(c);
+  rebalance(unused, view.kind_counts);
+  std::vector<std::uint16_t> kind_of(t.component_count());
+  for (std::size_t k = 0; k < unused.size(); ++k)
+    for (int c : unused[k]) kind_of[c] = static_cast<std::uint16_t>(k);
+  s.kinds = kind_of;
   // Seen components first, by kind (instances of a kind are interchangeable); -1 marks a place unseen.
   std::vector<int> items;
   std::vector<Face> faces;

@@ -314,7 +314,7 @@ void Runner::expect(const YAML::Node& checks) {
 void Runner::expect_zone(const YAML::Node& at, int z, const YAML::Node& want) {
   const Table& t = engine_->table();
   std::vector<std::string> have;
-  for (int c : state_.contents(z)) have.push_back(t.component_name(c));
+  for (int c : state_.contents(z)) have.push_back(state_.name(c));
   std::string zname = t.zones[z].name;
   if (want.IsSequence()) {
     std::vector<std::string> w = component_list(want);

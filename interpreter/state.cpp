@@ -15,6 +15,7 @@ State::State(std::shared_ptr<const Table> t) : table(std::move(t)) {
     zone_end[z] = static_cast<std::uint16_t>(items.size());
   }
   face.assign(tb.component_count(), Face::Default);
+  kinds.assign(tb.component_kind.begin(), tb.component_kind.end());
   revealed.assign(zones, 0);
   vars.resize(tb.global_vars + tb.seat_vars * tb.seat_count());
   const auto& defs = tb.ruleset->vars;
@@ -65,13 +66,13 @@ void State::shuffle(int z) {
   // A scenario's arrangement puts named components on top, first-named on the very top.
   for (std::size_t a = 0; a < arranged.size(); ++a) {
     if (arranged[a].first != z) continue;
-    std::vector<int> kinds = std::move(arranged[a].second);
+    std::vector<int> wanted = std::move(arranged[a].second);
     arranged.erase(arranged.begin() + a);
     int place = end - 1;
-    for (int kind : kinds) {
+    for (int kind : wanted) {
       int found = -1;
       for (int i = place; i >= begin && found < 0; --i)
-        if (table->component_kind[items[i]] == kind) found = i;
+        if (kinds[items[i]] == kind) found = i;
       if (found < 0)
         throw RuleError("arranged component '" + table->ruleset->kinds[kind].name + "' is not in " +
                         table->zones[z].name + " when it is shuffled");
@@ -126,6 +127,9 @@ std::uint64_t State::hash() const {
   for (auto i : items) h.word(i);
   for (auto e : zone_end) h.word(e);
   for (auto f : face) h.byte(static_cast<std::uint8_t>(f));
+  // Only components that changed kind count, so games without game:become hash as before.
+  for (std::size_t c = 0; c < kinds.size(); ++c)
+    if (kinds[c] != table->component_kind[c]) h.word(c), h.word(kinds[c]);
   for (auto r : revealed) h.word(r);
   for (const auto& v : vars) h.value(v);
   for (auto s : status) h.byte(static_cast<std::uint8_t>(s));
@@ -140,7 +144,7 @@ std::uint64_t State::hash() const {
 }
 
 bool State::same_play_state(const State& o) const {
-  return items == o.items && zone_end == o.zone_end && face == o.face && revealed == o.revealed &&
+  return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds && revealed == o.revealed &&
          vars == o.vars && status == o.status && order == o.order && turn_index == o.turn_index &&
          round == o.round && turn == o.turn && pending == o.pending && over == o.over &&
          winners == o.winners && chance == o.chance && rng == o.rng && arranged == o.arranged;

@@ -42,6 +42,7 @@ struct State {
   std::vector<std::uint16_t> items;      // component ids, zone by zone, each bottom to top
   std::vector<std::uint16_t> zone_end;   // zone z is items[zone_begin(z), zone_end[z])
   std::vector<Face> face;                // per component
+  std::vector<std::uint16_t> kinds;      // per component: its kind now (game:become changes it)
   std::vector<std::uint32_t> revealed;   // per zone: the seats it is revealed to
   std::vector<Value> vars;
   std::vector<SeatStatus> status;        // per seat
@@ -75,6 +76,11 @@ struct State {
   void move(int component, int to, bool to_bottom = false);
   void shuffle(int z);
   void arrange(int z, std::vector<int> kinds) { arranged.emplace_back(z, std::move(kinds)); }
+
+  // Components' kinds as they are now: a component may change kind (a pawn promoted).
+  int kind(int c) const { return kinds[c]; }
+  const std::string& name(int c) const { return table->ruleset->kinds[kinds[c]].name; }
+  void become(int c, int kind) { kinds[c] = static_cast<std::uint16_t>(kind); }
 
   // Whether `seat` sees which component `c` is (seat -1: a spectator, who sees what every seat sees).
   bool visible(int c, int seat) const;

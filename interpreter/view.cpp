@@ -44,7 +44,7 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     zv.count = s.count(static_cast<int>(z));
     zv.revealed = s.revealed[z];
     for (int c : s.contents(static_cast<int>(z))) {
-      zv.items.push_back(s.visible(c, seat) ? t.component_name(c) : "?");
+      zv.items.push_back(s.visible(c, seat) ? s.name(c) : "?");
       zv.faces.push_back(s.face[c]);
     }
     v.zones.push_back(std::move(zv));
@@ -64,6 +64,8 @@ View make_view(const State& s, int seat, std::size_t log_from) {
   v.turn_index = s.turn_index;
   v.status = s.status;
   v.var_slots = s.vars;
+  v.kind_counts.assign(t.ruleset->kinds.size(), 0);
+  for (auto k : s.kinds) ++v.kind_counts[k];
   for (std::size_t d = 0; d < r.vars.size(); ++d)
     if (r.vars[d].hidden)
       for (int i = 0; i < s.seat_count(); ++i)

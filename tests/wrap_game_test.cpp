@@ -150,3 +150,24 @@ TEST_CASE("game:top and game:bottom name the first and the last component game:c
   CHECK(p.eval("game:bottom('other')") == "nil");
   CHECK_THAT(p.error("game:bottom('nowhere')"), Catch::Contains("unknown zone 'nowhere'"));
 }
+
+TEST_CASE("game:become changes a component's kind: its name, properties, view and hash follow") {
+  Probe p;
+  std::uint64_t before = p.state.hash();
+  p.run("game:become(5, 'three')");
+  CHECK(p.eval("game:name(5)") == "three");
+  CHECK(p.eval("game:prop(5, 'value')") == "3");
+  CHECK(p.eval("#game:matching('pile', 'value', 3)") == "3");
+  CHECK(p.state.hash() != before);
+  View v = make_view(p.state, 0);
+  int threes = 0, twos = 0;
+  for (const auto& z : v.zones)
+    for (const auto& item : z.items) threes += item == "three", twos += item == "two";
+  CHECK(threes == 3);
+  CHECK(twos == 0);
+  CHECK(v.kind_counts == std::vector<int>{3, 2, 0, 1});
+  p.run("game:become(5, 'two')");  // and back: the state is as it was (the log aside)
+  CHECK(p.eval("game:name(5)") == "two");
+  CHECK_THAT(p.error("game:become(5, 'tree')"), Catch::Contains("unknown kind 'tree' (did you mean 'three'?)"));
+  CHECK_THAT(p.error("game:become(99, 'three')"), Catch::Contains("component 99"));
+}

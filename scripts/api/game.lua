@@ -228,6 +228,14 @@ function Game:matching(zone, key, value) end
 ---@param where? "bottom"
 function Game:move(c, zone, where) end
 
+---Changing: the component becomes one of kind `kind` (a name from game.yaml: a pawn
+---promoted to "Q"). Its name and properties are the new kind's from then on; it stays
+---where it is, with its face. The number of components never changes, only how many
+---there are of each kind (which every seat may know).
+---@param c Component
+---@param kind string
+function Game:become(c, kind) end
+
 ---Changing: moves the top component of `from` onto `to`; nil when `from` is empty.
 ---@param from Zone
 ---@param to Zone
