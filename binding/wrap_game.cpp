@@ -369,6 +369,33 @@ const Board& board(lua_State* L) {
   if (!b.present()) throw RuleError("this ruleset has no board");
   return b;
 }
+// game:tops([key]): the whole board in one call, in game:cells() order: each cell's top
+// component, or that component's property `key`; false for an empty cell (or no such property).
+int g_tops(lua_State* L) {
+  const Board& b = board(L);
+  const State& s = reading(L);
+  bool by_key = !lua_isnoneornil(L, 2);
+  std::string_view key = by_key ? check_name(L, 2) : std::string_view{};
+  lua_createtable(L, b.size(), 0);
+  lua_Integer i = 0;
+  for (int p = 0; p < b.size(); ++p) {
+    if (!b.exists[p]) continue;
+    int c = s.top(s.table->position_zone[p]);
+    const Value* v = c >= 0 && by_key ? prop_of(s, c, key) : nullptr;
+    if (c < 0 || (by_key && !v)) lua_pushboolean(L, 0);
+    else if (by_key) push_value(L, *v);
+    else lua_pushinteger(L, c + 1);
+    lua_rawseti(L, -2, ++i);
+  }
+  return 1;
+}
+// game:hash(): where every component is, its face and kind, and the seat on turn, as an integer.
+int g_hash(lua_State* L) {
+  const State& s = reading(L);
+  std::uint64_t h = s.position_hash();
+  lua_pushinteger(L, static_cast<lua_Integer>(h));
+  return 1;
+}
 // game:neighbours(cell [, "orthogonal" | "diagonal"]): adjacent cells (zone ids).
 int g_neighbours(lua_State* L) {
   const Board& b = board(L);
@@ -549,6 +576,7 @@ const luaL_Reg kMethods[] = {
     {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>}, {"chance", guarded<g_chance>},
     {"neighbours", guarded<g_neighbours>}, {"cells", guarded<g_cells>}, {"tagged", guarded<g_tagged>},
     {"coords", guarded<g_coords>}, {"cell_at", guarded<g_cell_at>}, {"distance", guarded<g_distance>},
+    {"tops", guarded<g_tops>}, {"hash", guarded<g_hash>},
     {nullptr, nullptr}};
 
 }  // namespace

@@ -143,6 +143,16 @@ std::uint64_t State::hash() const {
   return h.h;
 }
 
+std::uint64_t State::position_hash() const {
+  // By kind, not by component: two rooks that traded places leave the same position.
+  Hasher h;
+  for (auto i : items) h.word(kinds[i]), h.byte(static_cast<std::uint8_t>(face[i]));
+  for (auto e : zone_end) h.word(e);
+  for (auto r : revealed) h.word(r);
+  h.word(static_cast<std::uint64_t>(active()));
+  return h.h;
+}
+
 bool State::same_play_state(const State& o) const {
   return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds && revealed == o.revealed &&
          vars == o.vars && status == o.status && order == o.order && turn_index == o.turn_index &&

@@ -95,6 +95,10 @@ struct State {
 
   // Fingerprint of everything that matters to play (not the log).
   std::uint64_t hash() const;
+  // Fingerprint of the position alone: the kind and face of what lies where (not which of two
+  // alike components), reveals, and the seat on turn; not variables, counters, the generator
+  // or the log (game:hash(), for repetition rules and caches).
+  std::uint64_t position_hash() const;
   bool same_play_state(const State& o) const;
 };
 

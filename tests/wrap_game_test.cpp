@@ -171,3 +171,31 @@ TEST_CASE("game:become changes a component's kind: its name, properties, view an
   CHECK_THAT(p.error("game:become(5, 'tree')"), Catch::Contains("unknown kind 'tree' (did you mean 'three'?)"));
   CHECK_THAT(p.error("game:become(99, 'three')"), Catch::Contains("component 99"));
 }
+
+TEST_CASE("game:hash tells positions apart by kind and place, not by which of two alike components") {
+  Probe p;
+  std::string start = p.eval("game:hash()");
+  p.run("game:move(2, 'other')");  // pile, bottom up: three(1) one one two blank; other: three(2)
+  std::string moved = p.eval("game:hash()");
+  CHECK(moved != start);
+  p.run("game:move(1, 'other')");
+  p.run("game:move(2, 'pile', 'bottom')");  // the threes traded places: the same position
+  CHECK(p.zone("other") == "1:three");
+  CHECK(p.eval("game:hash()") == moved);
+  p.run("game:become(1, 'one')");
+  CHECK(p.eval("game:hash()") != moved);
+}
+
+TEST_CASE("game:tops reads the whole board in one call: each cell's top component, or its property") {
+  Probe p;
+  auto list = [&p](const std::string& call) {
+    return p.eval("(function() local t = {} for i, v in ipairs(" + call + ") do t[i] = tostring(v) end return table.concat(t, ' ') end)()");
+  };
+  CHECK(list("game:tops()") == "false false");
+  p.run("game:move(5, 'b1')");  // the two (value 2, red)
+  p.run("game:move(6, 'b1')");  // the blank on top of it: no value, no colour
+  p.run("game:move(1, 'a1')");  // a three
+  CHECK(list("game:tops()") == "1 6");
+  CHECK(list("game:tops('value')") == "3 false");
+  CHECK(list("game:tops('colour')") == "red false");
+}

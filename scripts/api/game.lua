@@ -236,6 +236,17 @@ function Game:move(c, zone, where) end
 ---@param kind string
 function Game:become(c, kind) end
 
+---The whole board in one call, in game:cells() order: each cell's top component (false when
+---empty), or with `key` that component's property (false when empty or it has none).
+---@param key? string
+---@return (Component|Value|false)[]
+function Game:tops(key) end
+
+---A fingerprint of the position: the kind and face of what lies where, reveals, and the
+---seat on turn (not variables, counters or the generator). For repetition rules and caches.
+---@return integer
+function Game:hash() end
+
 ---Changing: moves the top component of `from` onto `to`; nil when `from` is empty.
 ---@param from Zone
 ---@param to Zone
