@@ -350,6 +350,21 @@ int g_reveal(lua_State* L) {
   s.record({Event::Kind::Say, -1, "(" + s.table->zones[z].name + " is revealed)", to});
   return 0;
 }
+// game:show(c [, seat [, say]]): the seat (every seat, without one) sees which component c
+// is until it moves; the runtime's line saying so is left out when `say` is false.
+int g_show(lua_State* L) {
+  int c = check_component(L, 2);
+  int seat = lua_isnoneornil(L, 3) ? -1 : check_seat(L, 3);
+  bool say = lua_isnoneornil(L, 4) || lua_toboolean(L, 4);
+  State& s = writing(L);
+  std::uint32_t to = seat < 0 ? kEveryone : (1u << seat);
+  s.shown[c] |= to;
+  if (say && s.logging) {
+    const std::string& zone = s.table->zones[s.zone_of(c)].name;
+    s.record({Event::Kind::Say, -1, "(" + s.name(c) + " in " + zone + " is shown " + (seat < 0 ? "to everyone" : "to " + s.table->seats[seat].name) + ")", to});
+  }
+  return 0;
+}
 int g_conceal(lua_State* L) { int z = check_zone(L, 2); writing(L).revealed[z] = 0; return 0; }
 
 // --- the board ---
@@ -572,7 +587,7 @@ const luaL_Reg kMethods[] = {
     {"move", guarded<g_move>}, {"become", guarded<g_become>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
     {"matching", guarded<g_matching>}, {"move_matching", guarded<g_move_matching>}, {"sort", guarded<g_sort>},
     {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
-    {"conceal", guarded<g_conceal>}, {"say", guarded<g_say>}, {"narrating", guarded<g_narrating>}, {"tell", guarded<g_tell>},
+    {"conceal", guarded<g_conceal>}, {"show", guarded<g_show>}, {"say", guarded<g_say>}, {"narrating", guarded<g_narrating>}, {"tell", guarded<g_tell>},
     {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>}, {"chance", guarded<g_chance>},
     {"neighbours", guarded<g_neighbours>}, {"cells", guarded<g_cells>}, {"tagged", guarded<g_tagged>},
     {"coords", guarded<g_coords>}, {"cell_at", guarded<g_cell_at>}, {"distance", guarded<g_distance>},

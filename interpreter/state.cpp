@@ -16,6 +16,7 @@ State::State(std::shared_ptr<const Table> t) : table(std::move(t)) {
   }
   face.assign(tb.component_count(), Face::Default);
   kinds.assign(tb.component_kind.begin(), tb.component_kind.end());
+  shown.assign(tb.component_count(), 0);
   revealed.assign(zones, 0);
   vars.resize(tb.global_vars + tb.seat_vars * tb.seat_count());
   const auto& defs = tb.ruleset->vars;
@@ -55,10 +56,12 @@ void State::move(int component, int to, bool to_bottom) {
     for (int z = to; z < from; ++z) zone_end[z] += 1;
   }
   face[component] = Face::Default;
+  shown[component] = 0;
 }
 
 void State::shuffle(int z) {
   int begin = zone_begin(z), end = zone_end[z];
+  for (int i = begin; i < end; ++i) shown[items[i]] = 0;  // a shuffled card is lost from sight
   for (int i = end - 1; i > begin; --i) {
     int j = begin + static_cast<int>(rng.below(static_cast<std::uint64_t>(i - begin + 1)));
     std::swap(items[i], items[j]);
@@ -91,6 +94,7 @@ bool State::visible(int c, int seat) const {
       if (!visible(c, s)) return false;
     return seat_count() > 0;
   }
+  if (shown[c] & (1u << seat)) return true;
   int z = zone_of(c);
   if (revealed[z] & (1u << seat)) return true;
   int owner = table->zones[z].owner;
@@ -130,6 +134,8 @@ std::uint64_t State::hash() const {
   // Only components that changed kind count, so games without game:become hash as before.
   for (std::size_t c = 0; c < kinds.size(); ++c)
     if (kinds[c] != table->component_kind[c]) h.word(c), h.word(kinds[c]);
+  for (std::size_t c = 0; c < shown.size(); ++c)
+    if (shown[c]) h.word(c), h.word(shown[c]);
   for (auto r : revealed) h.word(r);
   for (const auto& v : vars) h.value(v);
   for (auto s : status) h.byte(static_cast<std::uint8_t>(s));
@@ -154,7 +160,7 @@ std::uint64_t State::position_hash() const {
 }
 
 bool State::same_play_state(const State& o) const {
-  return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds && revealed == o.revealed &&
+  return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds && shown == o.shown && revealed == o.revealed &&
          vars == o.vars && status == o.status && order == o.order && turn_index == o.turn_index &&
          round == o.round && turn == o.turn && pending == o.pending && over == o.over &&
          winners == o.winners && chance == o.chance && rng == o.rng && arranged == o.arranged;

@@ -43,6 +43,7 @@ struct State {
   std::vector<std::uint16_t> zone_end;   // zone z is items[zone_begin(z), zone_end[z])
   std::vector<Face> face;                // per component
   std::vector<std::uint16_t> kinds;      // per component: its kind now (game:become changes it)
+  std::vector<std::uint32_t> shown;      // per component: the seats shown it (game:show) until it moves
   std::vector<std::uint32_t> revealed;   // per zone: the seats it is revealed to
   std::vector<Value> vars;
   std::vector<SeatStatus> status;        // per seat

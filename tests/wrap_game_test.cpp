@@ -199,3 +199,40 @@ TEST_CASE("game:tops reads the whole board in one call: each cell's top componen
   CHECK(list("game:tops('value')") == "3 false");
   CHECK(list("game:tops('colour')") == "red false");
 }
+
+namespace {
+// What `seat` (0-based) sees of a zone, top first, names or "?".
+std::string seen(const State& s, int seat, const std::string& zone) {
+  for (const auto& z : make_view(s, seat).zones)
+    if (z.name == zone) {
+      std::string out;
+      for (const auto& item : z.items) out += (out.empty() ? "" : " ") + item;
+      return out;
+    }
+  return "no zone " + zone;
+}
+bool read_in_log(const State& s, int seat, const std::string& text) {
+  for (const auto& e : make_view(s, seat).log)
+    if (e.text.find(text) != std::string::npos) return true;
+  return false;
+}
+}  // namespace
+
+TEST_CASE("game:show shows one component to one seat until it moves, and says so to that seat only") {
+  Probe p;
+  p.run("game:move(1, 'secret')");
+  p.run("game:move(3, 'secret')");  // secret, top first: one(3) three(1)
+  CHECK(seen(p.state, 0, "secret") == "? ?");
+  p.run("game:show(1, 1)");
+  CHECK(seen(p.state, 0, "secret") == "? three");
+  CHECK(seen(p.state, 1, "secret") == "? ?");
+  CHECK(read_in_log(p.state, 0, "(three in secret is shown to"));
+  CHECK_FALSE(read_in_log(p.state, 1, "is shown"));
+  p.run("game:move(1, 'secret')");  // moved (to the top of the same zone): hidden again
+  CHECK(seen(p.state, 0, "secret") == "? ?");
+  p.run("game:show(3, nil, false)");  // to everyone, the rules saying it in their own words
+  CHECK(seen(p.state, 0, "secret") == "? one");
+  CHECK(seen(p.state, 1, "secret") == "? one");
+  CHECK(seen(p.state, -1, "secret") == "? one");
+  CHECK_FALSE(read_in_log(p.state, 1, "(one in secret"));
+}

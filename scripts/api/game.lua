@@ -236,6 +236,13 @@ function Game:move(c, zone, where) end
 ---@param kind string
 function Game:become(c, kind) end
 
+---Changing: `seat` (every seat, when nil) sees which component `c` is until it moves or its
+---zone is shuffled. The runtime logs it to those seats unless `say` is false.
+---@param c Component
+---@param seat? Seat
+---@param say? boolean
+function Game:show(c, seat, say) end
+
 ---The whole board in one call, in game:cells() order: each cell's top component (false when
 ---empty), or with `key` that component's property (false when empty or it has none).
 ---@param key? string
