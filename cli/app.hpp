@@ -66,7 +66,7 @@ int cmd_list();
 int cmd_test(const std::vector<std::string>& targets, bool verbose);
 int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
 int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file,
-             const std::string& chance);
+             const std::string& chance, bool json = false);
 int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& sim);
 int cmd_perft(const std::string& ruleset, const GameFlags& flags, const PerftFlags& perft);
 int cmd_new(const std::string& path, const std::string& name);

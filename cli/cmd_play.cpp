@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <iostream>
 
+#include "cli/json_play.hpp"
 #include "cli/repl.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/save.hpp"
@@ -44,8 +46,25 @@ std::string describe(const Table& t, const Seating& s) {
 
 }  // namespace
 
+namespace {
+
+// `--json`: the game in JSON lines on stdin and stdout (cli/json_play.hpp, docs/protocol.md).
+int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance) {
+  JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng"};
+  JsonChannel channel;
+  channel.read = [](std::string& line) { return static_cast<bool>(std::getline(std::cin, line)); };
+  channel.write = [](const std::string& line) {
+    std::fwrite(line.data(), 1, line.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+  };
+  return play_json(engine, std::move(state), seats, channel);
+}
+
+}  // namespace
+
 int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, const std::string& load_file,
-             const std::string& chance) {
+             const std::string& chance, bool json) {
   bool interactive = isatty(STDIN_FILENO);
   try {
     Loaded loaded = load(name);
@@ -60,7 +79,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, c
     } else {
       // A game at the terminal gets a fresh seed (shown, so it can be replayed); a piped
       // script gets seed 1, so that it plays the same way every time.
-      if (!f.seed_given && interactive)
+      if (!f.seed_given && interactive && !json)
         options.seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000;
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
     }
@@ -70,6 +89,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, c
     State state(table);
     if (!load_file.empty()) state = replay_save(engine, saved, load_file);
     else if (Status st = engine.start(state); !st.ok) throw InputError(st.message);
+    if (json) return play_json_lines(engine, std::move(state), seating, chance);
     if (interactive) fmt::print("Seed {}. Seats: {}.\n", options.seed, describe(*table, seating));
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
     Repl repl(loaded, table, std::move(seating), interactive, keep_going, mode);

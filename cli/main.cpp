@@ -28,6 +28,9 @@ int main(int argc, char** argv) {
   play->add_option("--bot", flags.bots, "a bot in a seat: --bot 2=random or --bot Bill=random (repeatable); "
                                         "--bot all=random for a game with no humans");
   play->add_option("--load", load_file, "resume a saved game");
+  bool play_json = false;
+  play->add_flag("--json", play_json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
+                                      "without a bot with its view and news, answered by an action (docs/protocol.md)");
   play->add_flag("--keep-going", keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
   std::string chance;
   play->add_option("--chance", chance, "who makes chance decisions: ask (the people at the table) or rng; "
@@ -99,6 +102,6 @@ int main(int argc, char** argv) {
   if (app.got_subcommand("sim")) return cmd_sim(sim_ruleset, flags, sim_flags);
   if (app.got_subcommand("new")) return cmd_new(new_path, new_name);
   if (app.got_subcommand("perft")) return cmd_perft(perft_ruleset, flags, perft_flags);
-  if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file, chance);
+  if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file, chance, play_json);
   return 2;
 }

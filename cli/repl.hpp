@@ -66,7 +66,5 @@ class Repl {
   Rng chance_rng_;
 };
 
-int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file,
-             const std::string& chance);
 
 }  // namespace arbiter::cli

@@ -1,0 +1,248 @@
+// The JSON front door: the same turn loop as the REPL and play_out (out-of-turn holders
+// first, then the seat on turn), each decision of a driver-played seat sent as one message
+// holding that seat's view and news, each answer read as one line.
+#include "cli/json_play.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "interpreter/diagnostics.hpp"
+
+#include "interpreter/match.hpp"
+#include "interpreter/save.hpp"
+#include "interpreter/view.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json value_json(const Value& v) {
+  if (v.is_bool()) return v.as_bool();
+  if (v.is_int()) return v.as_int();
+  if (v.is_string()) return v.as_string();
+  return nullptr;
+}
+
+Json name_or_null(const View& v, int seat) { return seat >= 0 ? Json(v.seats[seat].name) : Json(nullptr); }
+
+Json pairs_json(const std::vector<std::pair<std::string, std::string>>& pairs) {
+  Json j = Json::object();
+  for (const auto& [k, text] : pairs) j[k] = text;
+  return j;
+}
+
+Json view_json(const View& v) {
+  Json j;
+  j["seat"] = name_or_null(v, v.seat);
+  j["round"] = v.round;
+  j["turn"] = v.turn;
+  j["active"] = name_or_null(v, v.active);
+  j["seats"] = Json::array();
+  for (const auto& s : v.seats) j["seats"].push_back({{"name", s.name}, {"status", s.status}, {"vars", pairs_json(s.vars)}});
+  j["globals"] = pairs_json(v.globals);
+  j["zones"] = Json::array();
+  for (const auto& z : v.zones)
+    j["zones"].push_back({{"name", z.name}, {"label", z.label}, {"owner", name_or_null(v, z.owner)},
+                          {"count", z.count}, {"items", z.items}});
+  if (!v.chance.empty()) j["chance"] = v.chance;
+  return j;
+}
+
+Json log_json(const std::vector<Event>& log, const Table& t) {
+  Json j = Json::array();
+  for (const auto& e : log) {
+    Json entry;
+    entry["kind"] = e.kind == Event::Kind::Action ? "action" : e.kind == Event::Kind::Chance ? "chance" : "say";
+    if (e.seat >= 0) entry["seat"] = t.seats[e.seat].name;
+    entry["text"] = e.text;
+    j.push_back(entry);
+  }
+  return j;
+}
+
+class Session {
+ public:
+  Session(Engine& engine, State state, const JsonSeats& seats, JsonChannel& channel)
+      : engine_(engine), state_(std::move(state)), seats_(seats), channel_(channel),
+        cursor_(state_.seat_count(), 0), chance_rng_(state_.table->seed * 0x9e3779b97f4a7c15ULL + 17) {
+    for (int i = 0; i < state_.seat_count(); ++i) {
+      std::string error;
+      const std::string& kind = seats_.kinds[i];
+      bots_.push_back(kind.empty() ? nullptr : make_bot(kind, seats_.seed * 1000003 + static_cast<std::uint64_t>(i), engine_, error));
+      if (!kind.empty() && !bots_.back()) throw InputError(error);
+    }
+  }
+
+  int run() {
+    Json start{{"type", "start"}, {"ruleset", state_.table->ruleset->id}, {"seed", state_.table->seed}};
+    start["seats"] = Json::array();
+    for (int i = 0; i < state_.seat_count(); ++i)
+      start["seats"].push_back({{"name", state_.table->seats[i].name}, {"plays", seats_.kinds[i].empty() ? "driver" : seats_.kinds[i]}});
+    send(-1, start);
+    while (!state_.over) {
+      Answer a = decide();
+      if (a == Answer::Quit) return 0;
+      if (a == Answer::Failed) return 1;
+    }
+    finish();
+    return 0;
+  }
+
+ private:
+  enum class Answer { Acted, Passed, Quit, Failed };
+
+  void send(int seat, const Json& j) {
+    std::string line = j.dump();
+    if (channel_.audit) channel_.audit(state_, seat, line);
+    channel_.write(line);
+  }
+  void error(const std::string& message) { send(-1, {{"type", "error"}, {"message", message}}); }
+  const std::string& name(int seat) const { return state_.table->seats[seat].name; }
+
+  // The next decision: a chance decision, or the seats that may act, out-of-turn holders first.
+  Answer decide() {
+    if (const ChanceDef* c = engine_.pending_chance(state_)) return chance(*c);
+    for (int seat : decision_order(state_)) {
+      bool on_turn = seat == state_.active();
+      if (!on_turn && state_.table->ruleset->turns.out_of_turn.empty()) continue;
+      std::vector<std::string> legal;
+      if (Status st = engine_.legal(state_, seat, legal); !st.ok) return error(st.message), Answer::Failed;
+      if (legal.empty()) {
+        if (on_turn) return error("nobody can act: " + name(seat) + " is on turn with no legal action"), Answer::Failed;
+        continue;
+      }
+      Answer a = bots_[seat] ? bot(seat, legal, on_turn) : ask(seat, legal, on_turn);
+      if (a != Answer::Passed) return a;
+    }
+    return error("nobody acted"), Answer::Failed;
+  }
+
+  // A bot's refused action is reported by its seat and reason only: its legal list and the
+  // action itself may name its hidden components.
+  Answer bot(int seat, const std::vector<std::string>& legal, bool on_turn) {
+    std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), legal, on_turn);
+    if (choice.empty()) return Answer::Passed;
+    Outcome o = engine_.apply(state_, seat, choice);
+    if (o.ok()) return Answer::Acted;
+    error(name(seat) + "'s bot could not act (" + to_text(o.refusal) + ")" +
+          (o.refusal == Refusal::ScriptError ? ": " + o.message : ""));
+    return Answer::Failed;
+  }
+
+  Answer ask(int seat, const std::vector<std::string>& legal, bool on_turn) {
+    View v = make_view(state_, seat, cursor_[seat]);
+    cursor_[seat] = state_.log.size();
+    send(seat, {{"type", "decision"}, {"seat", name(seat)}, {"on_turn", on_turn}, {"legal", legal},
+                {"view", view_json(v)}, {"log", log_json(v.log, *state_.table)}});
+    for (Json m; next(m);) {
+      if (m.contains("action") && m["action"].is_string()) {
+        State before = state_;
+        Outcome o = engine_.apply(state_, seat, m["action"].get<std::string>());
+        if (o.ok()) return undo_.push_back(std::move(before)), Answer::Acted;
+        send(seat, {{"type", "refused"}, {"seat", name(seat)}, {"action", m["action"]}, {"reason", to_text(o.refusal)},
+                    {"message", o.message}});
+      } else if (m.contains("pass")) {
+        if (!on_turn) return Answer::Passed;
+        error(name(seat) + " is on turn and cannot pass");
+      } else if (m.contains("meta")) {
+        if (std::optional<Answer> a = meta(m)) return *a;
+      } else {
+        error("line " + std::to_string(line_) + R"(: expected {"action": TEXT}, {"pass": true} or {"meta": "undo" | "save" | "quit"})");
+      }
+    }
+    return Answer::Quit;
+  }
+
+  Answer chance(const ChanceDef& c) {
+    if (!(seats_.ask_chance || (seats_.ask_physical && c.physical))) {
+      Outcome o = engine_.decide_randomly(state_, chance_rng_);
+      if (!o.ok()) return error("chance decision: " + o.message), Answer::Failed;
+      return Answer::Acted;
+    }
+    Json outcomes = Json::array();
+    for (const auto& [outcome, help] : c.outcomes) outcomes.push_back({{"name", outcome}, {"means", help}});
+    send(-1, {{"type", "chance"}, {"name", c.name}, {"question", state_.chance.question}, {"outcomes", outcomes}});
+    for (Json m; next(m);) {
+      if (m.contains("outcome") && m["outcome"].is_string()) {
+        Outcome o = engine_.decide(state_, m["outcome"].get<std::string>());
+        if (o.ok()) return Answer::Acted;
+        send(-1, {{"type", "refused"}, {"outcome", m["outcome"]}, {"reason", to_text(o.refusal)}, {"message", o.message}});
+      } else if (m.contains("meta")) {
+        if (std::optional<Answer> a = meta(m)) return *a;
+      } else {
+        error("line " + std::to_string(line_) + R"(: expected {"outcome": NAME} or {"meta": …})");
+      }
+    }
+    return Answer::Quit;
+  }
+
+  // undo, save and quit. An answer ends the decision; none keeps it open.
+  std::optional<Answer> meta(const Json& m) {
+    std::string what = m["meta"].is_string() ? m["meta"].get<std::string>() : "";
+    if (what == "quit") return Answer::Quit;
+    if (what == "undo") {
+      if (undo_.empty()) return error("nothing to undo"), std::nullopt;
+      state_ = std::move(undo_.back());
+      undo_.pop_back();
+      for (auto& c : cursor_) c = std::min(c, state_.log.size());
+      send(-1, {{"type", "undone"}});
+      return Answer::Acted;  // the decision is asked again from the earlier state
+    }
+    if (what == "save" && m.contains("file") && m["file"].is_string()) {
+      std::string file = m["file"].get<std::string>();
+      std::ofstream out(file, std::ios::binary);
+      out << save_text(engine_, state_);
+      if (!out.flush()) return error("cannot write " + file), std::nullopt;
+      send(-1, {{"type", "saved"}, {"file", file}, {"note", "a save holds the seed and every action: it tells the whole game"}});
+      return std::nullopt;
+    }
+    error(R"(meta takes "undo", "quit" or "save" with "file": PATH)");
+    return std::nullopt;
+  }
+
+  // The next line that parses as a JSON object; errors are answered and skipped.
+  bool next(Json& m) {
+    for (std::string line; channel_.read(line);) {
+      ++line_;
+      m = Json::parse(line, nullptr, false);
+      if (m.is_object()) return true;
+      error("line " + std::to_string(line_) + ": not a JSON object");
+    }
+    return false;
+  }
+
+  void finish() {
+    for (int seat = 0; seat < state_.seat_count(); ++seat) {
+      if (bots_[seat]) continue;
+      View v = make_view(state_, seat, cursor_[seat]);
+      cursor_[seat] = state_.log.size();
+      send(seat, {{"type", "news"}, {"seat", name(seat)}, {"log", log_json(v.log, *state_.table)}});
+    }
+    Json winners = Json::array(), scores = Json::object();
+    for (int w : state_.winners) winners.push_back(name(w));
+    for (int seat = 0; seat < state_.seat_count(); ++seat) scores[name(seat)] = value_json(engine_.score(state_, seat));
+    send(-1, {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"view", view_json(make_view(state_, -1, state_.log.size()))}});
+  }
+
+  Engine& engine_;
+  State state_;
+  JsonSeats seats_;
+  JsonChannel& channel_;
+  std::vector<std::unique_ptr<Bot>> bots_;
+  std::vector<std::size_t> cursor_;      // per seat: the log entries already sent to it
+  std::vector<State> undo_;              // before each of the driver's actions
+  Rng chance_rng_;
+  int line_ = 0;
+};
+
+}  // namespace
+
+int play_json(Engine& engine, State state, const JsonSeats& seats, JsonChannel& channel) {
+  Session session(engine, std::move(state), seats, channel);
+  return session.run();
+}
+
+}  // namespace arbiter::cli

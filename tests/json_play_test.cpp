@@ -1,0 +1,174 @@
+// Tests of cli/json_play.cpp: every shipped ruleset played to its end through the JSON front
+// door by a driver that picks at random, every message checked against the true state: a
+// message to a seat names only components that seat may see, and only log lines it may read.
+#include <catch2/catch.hpp>
+
+#include <deque>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "binding/lua_rules.hpp"
+#include "cli/json_play.hpp"
+#include "interpreter/rng.hpp"
+
+using namespace arbiter;
+using namespace arbiter::cli;
+using Json = nlohmann::json;
+
+namespace {
+
+struct Game {
+  std::shared_ptr<const Ruleset> ruleset;
+  LuaRules rules;
+  std::shared_ptr<const Table> table;
+  Engine engine;
+  State state;
+  Game(const std::string& id, int seats, std::uint64_t seed)
+      : ruleset(load_ruleset(ARBITER_SOURCE_DIR "/rulesets/" + id, ARBITER_SOURCE_DIR "/scripts")),
+        rules(ruleset, ARBITER_SOURCE_DIR "/scripts"),
+        table(make_table(ruleset, options(seats, seed))), engine(table, rules), state(table) {
+    REQUIRE(engine.start(state).ok);
+  }
+  static GameOptions options(int seats, std::uint64_t seed) {
+    GameOptions o;
+    const char* names[] = {"Ann", "Ben", "Cid", "Dee"};
+    for (int i = 0; i < seats; ++i) o.seats.push_back({names[i], -1});
+    o.seed = seed;
+    return o;
+  }
+};
+
+// The checks an audit makes of one message, against the true state it was sent from.
+struct Auditor {
+  int messages = 0, items_checked = 0, problems = 0;
+  std::string first_problem;
+
+  void problem(const std::string& what) {
+    if (problems++ == 0) first_problem = what;
+  }
+  void zones(const State& s, int seat, const Json& view) {
+    for (const auto& z : view["zones"]) {
+      std::vector<int> truth = s.contents(s.table->zone_by_name(z["name"].get<std::string>()));
+      if (truth.size() != z["items"].size()) problem("zone " + z["name"].dump() + " has a different count");
+      for (std::size_t k = 0; k < truth.size() && k < z["items"].size(); ++k) {
+        std::string item = z["items"][k];
+        bool visible = s.visible(truth[k], seat);
+        ++items_checked;
+        if (item != "?" && !visible) problem("seat " + std::to_string(seat) + " was shown hidden " + item + " in " + z["name"].dump());
+        if (item != "?" && item != s.name(truth[k])) problem("zone " + z["name"].dump() + " misnames " + item);
+        if (item == "?" && visible) problem("a visible component was hidden in " + z["name"].dump());
+      }
+    }
+  }
+  void log(const State& s, int seat, const Json& lines) {
+    std::set<std::string> readable;
+    for (const auto& e : s.log.entries())
+      if (seat >= 0 && (e.audience & (1u << seat))) readable.insert(e.text);
+    for (const auto& l : lines)
+      if (!readable.count(l["text"].get<std::string>())) problem("seat " + std::to_string(seat) + " read " + l.dump());
+  }
+  void check(const State& s, int seat, const std::string& line) {
+    ++messages;
+    Json m = Json::parse(line);
+    std::string type = m["type"];
+    if (seat >= 0 && m.contains("legal")) {
+      if (type != "decision") problem("a legal list outside a decision");
+    }
+    if (m.contains("view")) zones(s, seat, m["view"]);
+    if (m.contains("log")) log(s, seat, m["log"]);
+    if (seat < 0 && (m.contains("legal") || m.contains("log"))) problem("a public message with a seat's news: " + type);
+  }
+};
+
+// A driver that answers at random: a legal action (now and then a malformed line, a refused
+// action or a pass off its turn), a chance outcome.
+struct RandomDriver {
+  Rng rng;
+  Json last;
+  std::deque<std::string> queued;
+  int lines = 0;
+  explicit RandomDriver(std::uint64_t seed) : rng(seed) {}
+
+  bool read(std::string& out) {
+    if (++lines > 100000) return false;
+    if (!queued.empty()) return out = queued.front(), queued.pop_front(), true;
+    std::string type = last.value("type", "");
+    if (type == "decision") {
+      const auto& legal = last["legal"];
+      if (!last["on_turn"].get<bool>() && rng.below(2) == 0) return out = R"({"pass": true})", true;
+      if (rng.below(50) == 0) return out = "not json", true;
+      if (rng.below(50) == 0) return out = R"({"action": "no such action"})", true;
+      out = Json{{"action", legal[rng.below(legal.size())]}}.dump();
+      return true;
+    }
+    if (type == "chance") {
+      const auto& outcomes = last["outcomes"];
+      out = Json{{"outcome", outcomes[rng.below(outcomes.size())]["name"]}}.dump();
+      return true;
+    }
+    return out = R"({"meta": "quit"})", true;  // nothing to answer: a driver bug, so stop
+  }
+  void write(const std::string& line) {
+    Json m = Json::parse(line);
+    std::string type = m["type"];
+    if (type == "decision" || type == "chance") last = m;
+  }
+};
+
+struct Run {
+  Auditor audit;
+  RandomDriver driver;
+  std::vector<std::string> sent;
+  int status = -1;
+  Run(Game& g, std::uint64_t seed) : driver(seed) {
+    JsonSeats seats{std::vector<std::string>(g.state.seat_count()), seed, false, true};
+    JsonChannel ch;
+    ch.read = [this](std::string& l) { return driver.read(l); };
+    ch.write = [this](const std::string& l) { sent.push_back(l); driver.write(l); };
+    ch.audit = [this](const State& s, int seat, const std::string& l) { audit.check(s, seat, l); };
+    status = play_json(g.engine, g.state, seats, ch);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("every shipped ruleset plays to its end through the JSON front door, each seat told only what it may see") {
+  for (const char* id : {"stacks", "stack-nabbit", "six-stacks", "stack-attack", "stacks-5x5", "tictactoe"}) {
+    for (std::uint64_t seed : {1, 2}) {
+      INFO(id << " seed " << seed);
+      int seats = std::string(id) == "stacks-5x5" || std::string(id) == "tictactoe" ? 2 : 3;
+      Game g(id, seats, seed);
+      Run r(g, seed);
+      CHECK(r.status == 0);
+      CHECK(r.audit.problems == 0);
+      INFO(r.audit.first_problem);
+      CHECK(r.audit.first_problem.empty());
+      CHECK(r.audit.items_checked > 0);
+      REQUIRE(!r.sent.empty());
+      CHECK(Json::parse(r.sent.back())["type"] == "over");
+    }
+  }
+}
+
+TEST_CASE("the JSON front door answers a malformed line, a refused action and an undo, and goes on") {
+  Game g("tictactoe", 2, 1);
+  JsonSeats seats{{"", ""}, 1, false, true};
+  std::deque<std::string> input = {"[1, 2]", R"({"action": "z9"})", R"({"action": "b2"})",
+                                   R"({"meta": "undo"})", R"({"action": "a1"})", R"({"meta": "quit"})"};
+  std::vector<Json> out;
+  JsonChannel ch;
+  ch.read = [&](std::string& l) { return input.empty() ? false : (l = input.front(), input.pop_front(), true); };
+  ch.write = [&](const std::string& l) { out.push_back(Json::parse(l)); };
+  CHECK(play_json(g.engine, g.state, seats, ch) == 0);
+  std::vector<std::string> types;
+  for (const auto& m : out) types.push_back(m["type"]);
+  CHECK(types == std::vector<std::string>{"start", "decision", "error", "refused", "decision", "undone", "decision",
+                                          "decision"});
+  CHECK(out[2]["message"] == "line 1: not a JSON object");
+  CHECK(out[3]["reason"] == "not legal now");
+  CHECK(out[4]["seat"] == "Ben");                // after b2, O is to move
+  CHECK(out[6]["seat"] == "Ann");                // undone: X again, b2 free again
+  CHECK(out[6]["legal"].size() == 9);
+  CHECK(out[7]["seat"] == "Ben");
+  CHECK(out[7]["legal"].size() == 8);
+}
