@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace arbiter {
@@ -19,10 +20,32 @@ struct Event {
 
 class Log {
  public:
+  Log() = default;
+  Log(const Log&) = default;
+  Log(Log&&) noexcept = default;
+  Log& operator=(const Log& o) {
+    if (this != &o) {
+      release();
+      head_ = o.head_;
+    }
+    return *this;
+  }
+  Log& operator=(Log&& o) noexcept {
+    if (this != &o) {
+      release();
+      head_ = std::move(o.head_);
+    }
+    return *this;
+  }
+  ~Log() { release(); }
+
   void push(Event e) {
-    head_ = std::make_shared<const Node>(Node{std::move(e), head_, size() + 1});
+    std::size_t bytes = this->bytes() + e.text.size();
+    head_ = std::make_shared<const Node>(Node{std::move(e), head_, size() + 1, bytes});
   }
   std::size_t size() const { return head_ ? head_->size : 0; }
+  // The bytes of text in every entry, for the narration's limit.
+  std::size_t bytes() const { return head_ ? head_->bytes : 0; }
   // Entries oldest first, from `from` on.
   std::vector<Event> entries(std::size_t from = 0) const {
     std::vector<Event> out;
@@ -35,7 +58,18 @@ class Log {
     Event event;
     std::shared_ptr<const Node> prev;
     std::size_t size;
+    std::size_t bytes;
   };
+  // Drops this log's hold on its entries one node at a time: letting the last pointer go
+  // would destroy the list by recursion, one stack frame per entry.
+  void release() {
+    std::shared_ptr<const Node> n = std::move(head_);
+    while (n && n.use_count() == 1) {
+      std::shared_ptr<const Node> prev = n->prev;
+      n.reset();
+      n = std::move(prev);
+    }
+  }
   std::shared_ptr<const Node> head_;
 };
 
