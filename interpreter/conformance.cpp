@@ -72,6 +72,10 @@ std::string check_replay(Engine& engine, const State& s) {
 
 static std::string check_step(Engine& engine, const State& s) {
   if (std::string e = check_components(s); !e.empty()) return e;
+  for (int seat = 0; seat < s.seat_count(); ++seat) {
+    Value score;
+    if (Status st = engine.score(s, seat, score); !st.ok) return st.message;
+  }
   State copy = s;
   if (!copy.same_play_state(s) || copy.hash() != s.hash()) return "a copy of the state differs from its original";
   for (int seat = 0; seat < s.seat_count(); ++seat)

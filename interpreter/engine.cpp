@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 
 #include "interpreter/diagnostics.hpp"
 
@@ -174,12 +175,19 @@ Outcome Engine::decide_randomly(State& state, Rng& rng) {
   return decide(state, c->outcomes[i].first);
 }
 
+Status Engine::score(const State& state, int seat, Value& out) {
+  out = Value{};
+  if (Status st = rules_.score(state, seat, out); !st.ok) return st;
+  if (!out.is_nil()) return {};
+  int var = table_->ruleset->var_index("score");
+  out = var >= 0 ? state.var(var, seat) : Value{0};
+  return {};
+}
+
 Value Engine::score(const State& state, int seat) {
   Value v;
-  if (Status st = rules_.score(state, seat, v); st.ok && !v.is_nil()) return v;
-  int var = table_->ruleset->var_index("score");
-  if (var >= 0) return state.var(var, seat);
-  return Value{0};
+  if (Status st = score(state, seat, v); !st.ok) throw InputError(st.message);
+  return v;
 }
 
 Status Engine::begin_round(State& s) {
@@ -224,8 +232,18 @@ Status Engine::advance_turn(State& s) {
   return Status::error(table_->ruleset->rules_file + ": a turn ended but no seat is left in play; end the round or the game");
 }
 
+// Between two decisions: hooks that each keep their limits but end turns or rounds forever
+// are stopped by a count and a clock (docs/limits.md), looked at every 16 steps.
+constexpr int kSettleSteps = 10000;
+constexpr auto kSettleWall = std::chrono::seconds(2);
+
 Status Engine::settle(State& s) {
-  for (int guard = 0; guard < 100000; ++guard) {
+  auto started = std::chrono::steady_clock::now();
+  for (int guard = 0; guard < kSettleSteps; ++guard) {
+    if ((guard & 15) == 15 && std::chrono::steady_clock::now() - started > kSettleWall)
+      return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file +
+                           ": turns or rounds went on ending for 2 s without a decision in between (" +
+                           std::to_string(guard) + " hook calls)");
     if (s.over) {
       s.pending = 0;
       s.chance = PendingChance{};
@@ -254,7 +272,8 @@ Status Engine::settle(State& s) {
     }
     if (!st.ok) return st;
   }
-  return Status::error(table_->ruleset->rules_file + ": rounds or turns end without a decision in between, endlessly");
+  return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file + ": rounds or turns ended " +
+                       std::to_string(kSettleSteps) + " times without a decision in between");
 }
 
 }  // namespace arbiter

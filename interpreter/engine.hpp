@@ -62,6 +62,8 @@ class Engine {
   // not the state's: the outcome is recorded in the log, so a replay needs no draw.
   Outcome decide_randomly(State& state, Rng& rng);
   // A seat's current score (the ruleset's score hook, else its `score` variable, else 0).
+  // A score hook that fails is an error: the Status form says it; the other throws InputError.
+  Status score(const State& state, int seat, Value& out);
   Value score(const State& state, int seat);
 
  private:

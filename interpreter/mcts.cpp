@@ -39,8 +39,8 @@ std::vector<double> playout_rewards(Engine& engine, const State& s) {
   } else {
     std::int64_t best = 0;
     for (int seat = 0; seat < s.seat_count(); ++seat) {
-      Value v = engine.score(s, seat);
-      if (!v.is_int()) return std::vector<double>(r.size(), 1.0 / s.seat_count());
+      Value v;  // a failing score hook is reported where the game ends (sim, check); here it tells nothing
+      if (!engine.score(s, seat, v).ok || !v.is_int()) return std::vector<double>(r.size(), 1.0 / s.seat_count());
       if (leaders.empty() || v.as_int() > best) best = v.as_int(), leaders = {seat};
       else if (v.as_int() == best) leaders.push_back(seat);
     }

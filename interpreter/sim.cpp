@@ -63,7 +63,9 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   rec.winners = state.winners;
   rec.turns = state.turn;
   rec.rounds = state.round;
-  for (int seat = 0; seat < table->seat_count(); ++seat) rec.scores.push_back(engine.score(state, seat));
+  for (int seat = 0; seat < table->seat_count(); ++seat) {
+    if (Status score = engine.score(state, seat, rec.scores.emplace_back()); !score.ok) return score;
+  }
   return {};
 }
 
