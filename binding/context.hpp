@@ -4,6 +4,7 @@
 #include <lua.hpp>
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "binding/lua_rules.hpp"
@@ -19,13 +20,16 @@ struct LuaContext {
   const State* reading = nullptr;  // the state the current hook sees
   State* writing = nullptr;        // non-null only in hooks that may change it
   const char* hook = "";           // the hook being run, for messages
+  std::string display;              // "stacks/rules.lua", for messages
   // Sandbox accounting.
-  std::size_t heap = 0;            // bytes the Lua heap holds now
-  std::size_t heap_limit = 0;      // 0: no limit (while loading)
+  std::size_t heap = 0;            // bytes the Lua heap holds now (at most limits.memory)
   long long steps = 0;             // count-hook ticks in this call
+  int said = 0;                    // narration lines this call has added
+  int in_binding = 0;              // > 0 inside a C function of the binding (guarded<>)
   Watch watch;                     // the instruction budget's watchdog (watchdog.hpp)
   SmallBlocks blocks;              // where the Lua heap's small blocks live (small_blocks.hpp)
-  bool memory_exceeded = false;
+  bool memory_exceeded = false;    // an allocation went past the cap in this call
+  std::string kill_text;           // why this call was killed, as first raised
 };
 
 LuaContext& context(lua_State* L);
@@ -35,9 +39,10 @@ LuaContext& context(lua_State* L);
 lua_State* new_sandbox(LuaContext* ctx);
 void close_sandbox(lua_State* L);
 void freeze_globals(lua_State* L);
-// Arms the instruction and memory limits for one call; disarms them again. The instruction
-// budget counts from the moment the watchdog finds the call still running (watchdog.hpp).
-void arm_limits(lua_State* L);
+// Arms the limits for one call of `hook` (a string literal); disarms them again. The
+// instruction budget counts from the moment the watchdog finds the call still running
+// (watchdog.hpp). The memory cap holds for the whole Lua heap, across calls.
+void arm_limits(lua_State* L, const char* hook);
 void disarm_limits(lua_State* L);
 // Loads a file as a text chunk named `display` (e.g. "stacks/rules.lua"). Lua error on failure.
 int load_file_chunk(lua_State* L, const std::string& path, const std::string& display);
@@ -49,19 +54,42 @@ void push_view(lua_State* L, const View& view);
 void register_game(lua_State* L);
 void push_game(lua_State* L);
 
-// Turns a C++ exception into a Lua error at one place. Use as guarded<f>.
+// Pushes the message of a call that was killed (a limit reached); see sandbox.cpp.
+void push_kill_message(lua_State* L, lua_Debug* ar);
+
+// Every C function the binding gives Lua is guarded<F>: F reports errors only by C++
+// exceptions (never by luaL_error or luaL_check*, which would longjmp over its C++
+// objects), and allocations inside it do not fail (the cap is enforced when it returns).
+// The Lua error is raised here, after F's objects are gone: the one place where C++
+// errors become Lua errors.
 template <lua_CFunction F>
 int guarded(lua_State* L) {
+  LuaContext& ctx = context(L);
+  int results = 0;
   bool failed = false;
+  ++ctx.in_binding;
   try {
-    return F(L);
+    results = F(L);
   } catch (const std::exception& e) {
+    failed = true;
     luaL_where(L, 1);
     lua_pushstring(L, e.what());
     lua_concat(L, 2);
-    failed = true;
   }
-  return failed ? lua_error(L) : 0;
+  --ctx.in_binding;
+  if (ctx.watch.killed.load(std::memory_order_relaxed) != Kill::None) {
+    push_kill_message(L, nullptr);
+    return lua_error(L);
+  }
+  if (ctx.memory_exceeded && ctx.in_binding == 0 && ctx.heap > ctx.limits.memory) {
+    lua_gc(L, LUA_GCCOLLECT);
+    if (ctx.heap > ctx.limits.memory) {
+      kill_call(&ctx.watch, Kill::Memory);
+      push_kill_message(L, nullptr);
+      return lua_error(L);
+    }
+  }
+  return failed ? lua_error(L) : results;
 }
 
 }  // namespace arbiter

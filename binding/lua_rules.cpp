@@ -20,10 +20,12 @@ namespace {
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
                               "round_order", "actions", "accepts", "score", "outcome", "expand"};
 
-// Keeps the error message and the ruleset's own frames of the traceback.
+// Keeps the error message and the ruleset's own frames of the traceback. The Lua calls
+// that may raise (a __tostring) come before any C++ object.
 int traceback_handler(lua_State* L) {
   const char* msg = lua_tostring(L, 1);
   if (!msg) msg = luaL_tolstring(L, 1, nullptr);
+  ++context(L).in_binding;  // the allocations below do not fail: no longjmp past the strings
   luaL_traceback(L, L, msg, 1);
   std::string full = lua_tostring(L, -1);
   std::string out;
@@ -38,6 +40,7 @@ int traceback_handler(lua_State* L) {
     start = end + 1;
   }
   lua_pushstring(L, out.c_str());
+  --context(L).in_binding;
   return 1;
 }
 
@@ -107,20 +110,32 @@ struct LuaRules::Impl {
   Status call(const char* hook, int handler, int nargs, int nresults, const State* read, State* write) {
     ctx.reading = read;
     ctx.writing = write;
-    ctx.hook = hook;
-    arm_limits(L);
-    int rc = lua_pcall(L, nargs + 1, nresults, handler);
-    disarm_limits(L);
+    int rc = protected_call(hook, nargs + 1, nresults, handler);
     ctx.reading = nullptr;
     ctx.writing = nullptr;
     if (rc == LUA_OK) return {};
     std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error";
-    if (ctx.memory_exceeded)
-      msg = ctx.ruleset->id + "/" + ctx.ruleset->rules_file + ": memory cap exceeded (" +
-            std::to_string(ctx.limits.memory >> 20) + " MiB) in " + hook + "()\n" + msg;
     lua_settop(L, handler - 1);
-    lua_gc(L, LUA_GCCOLLECT);
     return Status::error(msg);
+  }
+
+  // lua_pcall inside the limits. A call stopped by the memory cap (or whose handler ran out
+  // of memory) says so first, in place of Lua's bare "not enough memory".
+  int protected_call(const char* hook, int nargs, int nresults, int handler) {
+    arm_limits(L, hook);
+    int rc = lua_pcall(L, nargs, nresults, handler);
+    disarm_limits(L);
+    if (rc != LUA_OK && (ctx.watch.killed.load() == Kill::Memory || rc == LUA_ERRMEM)) {
+      std::string trace = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
+      lua_pop(L, 1);
+      lua_gc(L, LUA_GCCOLLECT);
+      std::string msg = ctx.display + ": memory cap exceeded (" + std::to_string(ctx.limits.memory >> 20) + " MiB) in " +
+                        hook + "()";
+      if (trace.find("memory cap exceeded") == std::string::npos && !trace.empty()) msg += "\n" + trace;
+      else if (!trace.empty()) msg = trace;
+      lua_pushstring(L, msg.c_str());
+    }
+    return rc;
   }
 
   // bots.lua returns {name = function(view, legal, on_turn) ... end} for each bot game.yaml lists.
@@ -130,10 +145,7 @@ struct LuaRules::Impl {
     lua_pushcfunction(L, traceback_handler);
     if (load_file_chunk(L, (fs::path(ctx.ruleset->dir) / "bots.lua").string(), display) != LUA_OK)
       throw InputError(lua_tostring(L, -1));
-    ctx.hook = "load";
-    arm_limits(L);
-    int rc = lua_pcall(L, 0, 1, 1);
-    disarm_limits(L);
+    int rc = protected_call("load", 0, 1, 1);
     if (rc != LUA_OK) throw InputError(lua_tostring(L, -1));
     if (!lua_istable(L, -1)) throw InputError(display + ": should return a table of bot functions");
     for (const auto& name : ctx.ruleset->bots) {
@@ -160,16 +172,14 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
   m.ctx.ruleset = ruleset;
   m.ctx.scripts_dir = std::move(scripts_dir);
   m.ctx.limits = limits;
+  m.ctx.display = ruleset->id + "/" + ruleset->rules_file;
   m.L = new_sandbox(&m.ctx);
   if (!m.L) throw InputError("cannot create a Lua state");
-  std::string display = ruleset->id + "/" + ruleset->rules_file;
+  const std::string& display = m.ctx.display;
   lua_pushcfunction(m.L, traceback_handler);
   if (load_file_chunk(m.L, (fs::path(ruleset->dir) / ruleset->rules_file).string(), display) != LUA_OK)
     throw InputError(lua_tostring(m.L, -1));
-  m.ctx.hook = "load";
-  arm_limits(m.L);
-  int rc = lua_pcall(m.L, 0, 1, 1);
-  disarm_limits(m.L);
+  int rc = m.protected_call("load", 0, 1, 1);
   if (rc != LUA_OK) throw InputError(lua_tostring(m.L, -1));
   if (!lua_istable(m.L, -1)) throw InputError(display + ": should return a table of rule functions");
   lua_pushnil(m.L);
@@ -337,10 +347,7 @@ Status LuaRules::bot_choose(const std::string& name, const View& view, const std
   // The bot sees no state: the game object refuses use while `reading` is null.
   m.ctx.reading = nullptr;
   m.ctx.writing = nullptr;
-  m.ctx.hook = "bot";
-  arm_limits(m.L);
-  int rc = lua_pcall(m.L, 3, 1, h);
-  disarm_limits(m.L);
+  int rc = m.protected_call("bot", 3, 1, h);
   Status st;
   if (rc != LUA_OK) st = Status::error(lua_tostring(m.L, -1) ? lua_tostring(m.L, -1) : "bot error");
   else if (lua_type(m.L, -1) == LUA_TSTRING) choice = normalize_action(lua_tostring(m.L, -1));

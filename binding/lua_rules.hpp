@@ -1,6 +1,7 @@
 // A ruleset's behaviour, run by Lua 5.4 in a sandbox. This header does not include lua.h:
 // everything else in Arbiter sees only the Rules interface.
 #pragma once
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,8 +13,9 @@ struct lua_State;
 namespace arbiter {
 
 struct SandboxLimits {
-  long long instructions = 20'000'000;  // per hook call
-  std::size_t memory = 64u << 20;       // bytes a hook call may add to the Lua heap
+  long long instructions = 20'000'000;      // per hook call
+  std::size_t memory = 64u << 20;           // bytes the Lua heap may hold (docs/limits.md)
+  std::chrono::milliseconds wall{2000};     // per hook call, whatever it does
 };
 
 class LuaRules final : public Rules {

@@ -14,7 +14,11 @@ namespace arbiter {
 
 namespace {
 
-constexpr int kHookEvery = 1000;  // instructions between count-hook ticks
+constexpr int kHookEvery = 1000;              // instructions between count-hook ticks
+constexpr std::size_t kPrintMax = 4096;       // bytes of one print() line
+constexpr std::size_t kModuleNameMax = 200;   // bytes of a require()d module's name
+constexpr std::size_t kLoadMax = 1u << 20;    // bytes of a text chunk given to load()
+constexpr lua_Integer kMoveMax = 1 << 24;     // elements one table.move may copy
 
 void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_size) {
   auto* ctx = static_cast<LuaContext*>(ud);
@@ -24,41 +28,142 @@ void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_s
     ctx->heap -= old_size;
     return nullptr;
   }
-  if (ctx->heap_limit && new_size > old_size && ctx->heap + (new_size - old_size) > ctx->heap_limit) {
+  if (new_size > old_size && ctx->heap + (new_size - old_size) > ctx->limits.memory) {
     ctx->memory_exceeded = true;
-    return nullptr;  // Lua raises "not enough memory"; the binding reports the cap
+    // Inside a C function of the binding a failed allocation would longjmp over its C++
+    // objects, so it succeeds (a function's results are small), and the function raises
+    // the cap's error when it returns (guarded<>). Elsewhere Lua collects and tries once
+    // more before it raises "not enough memory", which no pcall may catch (sandbox_pcall).
+    if (ctx->in_binding == 0) return nullptr;
   }
   void* p = ctx->blocks.resize(ptr, old_size, new_size);
   if (p) ctx->heap = ctx->heap - old_size + new_size;
   return p;
 }
 
+// Pushes the message of a killed call: where the Lua code was, the limit, and its value.
+void push_kill_text(lua_State* L, lua_Debug* ar) {
+  LuaContext& ctx = context(L);
+  if (!ctx.kill_text.empty()) {  // the first raise named the line; later ones say the same
+    lua_pushlstring(L, ctx.kill_text.data(), ctx.kill_text.size());
+    return;
+  }
+  Kill why = ctx.watch.killed.load(std::memory_order_relaxed);
+  if (ar && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+  else lua_pushfstring(L, "%s: ", ctx.display.c_str());
+  switch (why) {
+    case Kill::Instructions:
+      lua_pushfstring(L, "instruction budget exceeded (%I instructions) in %s(): an endless loop?",
+                      static_cast<lua_Integer>(ctx.limits.instructions), ctx.hook);
+      break;
+    case Kill::WallClock:
+      lua_pushfstring(L, "time limit exceeded (%I ms) in %s(): a costly library call in a loop?",
+                      static_cast<lua_Integer>(ctx.limits.wall.count()), ctx.hook);
+      break;
+    default:
+      lua_pushfstring(L, "memory cap exceeded (%I MiB) in %s()", static_cast<lua_Integer>(ctx.limits.memory >> 20), ctx.hook);
+  }
+  lua_concat(L, 2);
+  ++ctx.in_binding;
+  ctx.kill_text = lua_tostring(L, -1);
+  --ctx.in_binding;
+}
+
 // Inside a hook, level 0 is the Lua function that was running: the error names its line.
+// Once a call is killed, every tick raises again, so a pcall in a loop cannot outlast it.
 void count_hook(lua_State* L, lua_Debug* ar) {
   LuaContext& ctx = context(L);
-  if (++ctx.steps * kHookEvery <= ctx.limits.instructions) return;
-  lua_getinfo(L, "Sl", ar);
-  lua_pushfstring(L, "%s:%d: instruction budget exceeded (%I instructions) in %s(): an endless loop?", ar->short_src,
-                  ar->currentline, static_cast<lua_Integer>(ctx.limits.instructions), ctx.hook);
+  if (ctx.watch.killed.load(std::memory_order_relaxed) == Kill::None) {
+    if (++ctx.steps * kHookEvery <= ctx.limits.instructions) return;
+    kill_call(&ctx.watch, Kill::Instructions);
+  }
+  push_kill_text(L, ar);
   lua_error(L);
 }
 
-// print(...) writes to stderr, marked with the ruleset, so it never mixes into a game's output.
+// pcall and xpcall that cannot catch a killed call: a budget, the time limit, or the
+// memory cap (Lua raises "not enough memory" only after a full collection) ends the hook.
+bool uncatchable(lua_State* L, int status) {
+  LuaContext& ctx = context(L);
+  if (status == LUA_ERRMEM) kill_call(&ctx.watch, Kill::Memory);
+  if (ctx.watch.killed.load(std::memory_order_relaxed) == Kill::None) return false;
+  lua_pop(L, 1);
+  push_kill_text(L, nullptr);
+  return true;
+}
+
+int sandbox_pcall(lua_State* L) {
+  luaL_checkany(L, 1);
+  int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+  if (status != LUA_OK && uncatchable(L, status)) return lua_error(L);
+  lua_pushboolean(L, status == LUA_OK);
+  lua_insert(L, 1);
+  return lua_gettop(L);
+}
+
+int sandbox_xpcall(lua_State* L) {
+  int n = lua_gettop(L);
+  luaL_checktype(L, 2, LUA_TFUNCTION);
+  lua_pushvalue(L, 1);
+  lua_rotate(L, 3, 1);  // f, handler, f, args...
+  int status = lua_pcall(L, n - 2, LUA_MULTRET, 2);
+  if (status != LUA_OK && uncatchable(L, status)) return lua_error(L);
+  lua_pushboolean(L, status == LUA_OK);
+  lua_replace(L, 2);
+  return lua_gettop(L) - 1;
+}
+
+// setmetatable without finalizers: a __gc runs when the collector decides, outside any
+// hook's limits (at the end of the game, in lua_close, with no budget at all).
+int sandbox_setmetatable(lua_State* L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushliteral(L, "__gc");
+  if (lua_type(L, 2) == LUA_TTABLE && lua_rawget(L, 2) != LUA_TNIL)
+    return luaL_error(L, "setmetatable: '__gc' is not allowed: a finalizer would run outside every limit");
+  lua_settop(L, 2);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, 2, 1);
+  return 1;
+}
+
+// print(...) writes to stderr, marked with the ruleset, so it never mixes into a game's
+// output. The line is built on the Lua stack: a __tostring may raise, and no C++ object
+// may be alive then.
 int sandbox_print(lua_State* L) {
   int n = lua_gettop(L);
-  std::string line = "[" + context(L).ruleset->id + "]";
-  for (int i = 1; i <= n; ++i) line += std::string(i == 1 ? " " : "\t") + luaL_tolstring(L, i, nullptr);
-  std::fprintf(stderr, "%s\n", line.c_str());
+  luaL_Buffer line;
+  luaL_buffinit(L, &line);
+  lua_pushfstring(L, "[%s]", context(L).ruleset->id.c_str());
+  luaL_addvalue(&line);
+  for (int i = 1; i <= n; ++i) {
+    luaL_addchar(&line, i == 1 ? ' ' : '\t');
+    luaL_tolstring(L, i, nullptr);
+    luaL_addvalue(&line);
+  }
+  luaL_pushresult(&line);
+  std::size_t size = 0;
+  const char* text = lua_tolstring(L, -1, &size);
+  std::fprintf(stderr, "%.*s\n", static_cast<int>(std::min<std::size_t>(size, kPrintMax)), text);
   return 0;
 }
 
-// rawset(t, k, v) except on the global table, which stays frozen.
+// Whether the table at `index` is frozen: the global table, or a standard library's.
+bool frozen(lua_State* L, int index) {
+  index = lua_absindex(L, index);
+  lua_pushglobaltable(L);
+  bool globals = lua_rawequal(L, index, -1);
+  lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.frozen");
+  lua_pushvalue(L, index);
+  bool library = lua_rawget(L, -2) != LUA_TNIL;
+  lua_pop(L, 3);
+  return globals || library;
+}
+
+// rawset(t, k, v) except on the global table and the libraries, which stay frozen.
 int sandbox_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  lua_pushglobaltable(L);
-  bool globals = lua_rawequal(L, 1, -1);
-  lua_pop(L, 1);
-  if (globals) return luaL_error(L, "cannot rawset the global table: it is frozen once the ruleset has loaded");
+  if (frozen(L, 1)) return luaL_error(L, "cannot rawset a frozen table (the global table or a standard library)");
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
   lua_settop(L, 3);
@@ -113,42 +218,110 @@ bool read_text(const std::string& path, std::string& out) {
   return true;
 }
 
-// require(name): the ruleset's folder first, then scripts/. Modules are cached.
+// Finds module `name` in the ruleset's folder, then scripts/, and pushes its chunk (or an
+// error message). Throws nothing; returns whether it pushed a chunk.
+bool find_module(lua_State* L, const char* name) {
+  LuaContext& ctx = context(L);
+  try {
+    std::string rel(name);
+    for (auto& c : rel) if (c == '.') c = '/';
+    if (rel.find("..") != std::string::npos || (!rel.empty() && rel[0] == '/') || rel.size() > kModuleNameMax) {
+      lua_pushfstring(L, "require: module name '%s' may not leave the ruleset's folder (and is at most %d bytes)",
+                      rel.size() > kModuleNameMax ? "..." : name, static_cast<int>(kModuleNameMax));
+      return false;
+    }
+    const std::string candidates[2][2] = {
+        {(fs::path(ctx.ruleset->dir) / (rel + ".lua")).string(), ctx.ruleset->id + "/" + rel + ".lua"},
+        {(fs::path(ctx.scripts_dir) / (rel + ".lua")).string(), "scripts/" + rel + ".lua"}};
+    for (const auto& [path, display] : candidates) {
+      std::error_code error;
+      if (!fs::is_regular_file(path, error)) continue;
+      return load_file_chunk(L, path, display) == LUA_OK;
+    }
+    lua_pushfstring(L, "module '%s' not found in %s/ or scripts/", name, ctx.ruleset->id.c_str());
+  } catch (const std::exception& e) {
+    lua_pushfstring(L, "require '%s': %s", name, e.what());
+  }
+  return false;
+}
+
+// require(name): the ruleset's folder first, then scripts/. Modules are cached. No C++
+// object lives here: the module's code may raise.
 int sandbox_require(lua_State* L) {
   const char* name = luaL_checkstring(L, 1);
   lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.loaded");
   if (lua_getfield(L, -1, name) != LUA_TNIL) return 1;
   lua_pop(L, 1);
-  LuaContext& ctx = context(L);
-  std::string rel = std::string(name);
-  for (auto& c : rel) if (c == '.') c = '/';
-  if (rel.find("..") != std::string::npos || (!rel.empty() && rel[0] == '/'))
-    return luaL_error(L, "require: module name '%s' may not leave the ruleset's folder", name);
-  const std::string candidates[2][2] = {
-      {(fs::path(ctx.ruleset->dir) / (rel + ".lua")).string(), ctx.ruleset->id + "/" + rel + ".lua"},
-      {(fs::path(ctx.scripts_dir) / (rel + ".lua")).string(), "scripts/" + rel + ".lua"}};
-  for (const auto& [path, display] : candidates) {
-    if (!fs::exists(path)) continue;
-    if (load_file_chunk(L, path, display) != LUA_OK) return lua_error(L);
-    lua_pushstring(L, name);
-    lua_call(L, 1, 1);
-    if (lua_isnil(L, -1)) { lua_pop(L, 1); lua_pushboolean(L, 1); }
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, name);
-    return 1;
-  }
-  return luaL_error(L, "module '%s' not found in %s/ or scripts/", name, ctx.ruleset->id.c_str());
+  ++context(L).in_binding;
+  bool found = find_module(L, name);
+  --context(L).in_binding;
+  if (!found) return lua_error(L);
+  lua_pushstring(L, name);
+  lua_call(L, 1, 1);
+  if (lua_isnil(L, -1)) { lua_pop(L, 1); lua_pushboolean(L, 1); }
+  lua_pushvalue(L, -1);
+  lua_setfield(L, -3, name);
+  return 1;
 }
 
-// load(chunk [, name [, mode [, env]]]) with the mode forced to text.
+// load(chunk [, name [, mode [, env]]]) with the mode forced to text, and a text chunk of
+// at most kLoadMax bytes: the parser is C, which no instruction budget reaches.
 int sandbox_load(lua_State* L) {
   lua_settop(L, 4);
+  if (lua_type(L, 1) == LUA_TSTRING && lua_rawlen(L, 1) > kLoadMax)
+    return luaL_error(L, "load: a chunk of %I bytes is longer than %I", static_cast<lua_Integer>(lua_rawlen(L, 1)),
+                      static_cast<lua_Integer>(kLoadMax));
   lua_pushstring(L, "t");
   lua_replace(L, 3);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, 4, LUA_MULTRET);
   return lua_gettop(L);
+}
+
+// table.move(a1, f, e, t [, a2]) copying at most kMoveMax elements: it is one C loop.
+int sandbox_table_move(lua_State* L) {
+  lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
+  if (e >= f && (e - f >= kMoveMax || e - f < 0))
+    return luaL_error(L, "table.move: at most %I elements at once", static_cast<lua_Integer>(kMoveMax));
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, lua_gettop(L) - 1, 1);
+  return 1;
+}
+
+// A standard library's table, read-only: an empty proxy whose reads go to the real table.
+// Rules and bots share one Lua state, so a writable library would carry state (or hidden
+// cards) past the game's variables.
+int frozen_library_newindex(lua_State* L) {
+  return luaL_error(L, "cannot change the standard library ('%s'): it is shared and frozen", luaL_tolstring(L, 2, nullptr));
+}
+int frozen_library_pairs(lua_State* L) {
+  lua_getglobal(L, "next");
+  lua_getmetatable(L, 1);
+  lua_getfield(L, -1, "__index");
+  lua_remove(L, -2);
+  lua_pushnil(L);
+  return 3;
+}
+void freeze_library(lua_State* L, const char* name) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.frozen");
+  lua_newtable(L);                      // the proxy
+  lua_createtable(L, 0, 4);             // its metatable
+  lua_getglobal(L, name);
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, frozen_library_newindex);
+  lua_setfield(L, -2, "__newindex");
+  lua_pushcfunction(L, frozen_library_pairs);
+  lua_setfield(L, -2, "__pairs");
+  lua_pushliteral(L, "frozen");
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -4);                    // arbiter.frozen[proxy] = true
+  lua_setglobal(L, name);
+  lua_pop(L, 1);
 }
 
 int frozen_newindex(lua_State* L) {
@@ -212,7 +385,17 @@ lua_State* new_sandbox(LuaContext* ctx) {
   lua_setglobal(L, "print");
   lua_pushcfunction(L, sandbox_rawset);
   lua_setglobal(L, "rawset");
+  lua_pushcfunction(L, sandbox_pcall);
+  lua_setglobal(L, "pcall");
+  lua_pushcfunction(L, sandbox_xpcall);
+  lua_setglobal(L, "xpcall");
+  lua_getglobal(L, "setmetatable");
+  lua_pushcclosure(L, sandbox_setmetatable, 1);
+  lua_setglobal(L, "setmetatable");
   lua_getglobal(L, "table");
+  lua_getfield(L, -1, "move");
+  lua_pushcclosure(L, sandbox_table_move, 1);
+  lua_setfield(L, -2, "move");
   if (luaL_loadbufferx(L, kStableSort, std::strlen(kStableSort), "=table.sort", "t") == LUA_OK &&
       lua_pcall(L, 0, 1, 0) == LUA_OK)
     lua_setfield(L, -2, "sort");
@@ -222,7 +405,17 @@ lua_State* new_sandbox(LuaContext* ctx) {
   lua_pushcfunction(L, sandbox_require);
   lua_setglobal(L, "require");
   register_game(L);
+  lua_newtable(L);
+  lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.frozen");
+  for (const char* library : {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME}) freeze_library(L, library);
+  lua_pushliteral(L, "");               // strings' metatable: hidden, so nobody can change it
+  lua_getmetatable(L, -1);
+  lua_pushliteral(L, "frozen");
+  lua_setfield(L, -2, "__metatable");
+  lua_pop(L, 2);
   ctx->watch.L = L;
+  ctx->watch.wall = ctx->limits.wall;
+  ctx->watch.where = ctx->display.c_str();
   ctx->watch.hook = count_hook;
   ctx->watch.hook_every = kHookEvery;
   watch(&ctx->watch);
@@ -247,18 +440,21 @@ void freeze_globals(lua_State* L) {
   lua_pop(L, 1);
 }
 
-void arm_limits(lua_State* L) {
+void push_kill_message(lua_State* L, lua_Debug* ar) { push_kill_text(L, ar); }
+
+void arm_limits(lua_State* L, const char* hook) {
   LuaContext& ctx = context(L);
+  ctx.hook = hook;
   ctx.steps = 0;
+  ctx.said = 0;
   ctx.memory_exceeded = false;
-  ctx.heap_limit = ctx.heap + ctx.limits.memory;
-  call_begins(&ctx.watch);
+  ctx.kill_text.clear();
+  call_begins(&ctx.watch, hook);
 }
 
 void disarm_limits(lua_State* L) {
   LuaContext& ctx = context(L);
   call_ends(&ctx.watch);
-  ctx.heap_limit = 0;
 }
 
 }  // namespace arbiter

@@ -3,8 +3,10 @@
 #include "binding/watchdog.hpp"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <string>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -34,9 +36,24 @@ int hook_signal() { return SIGRTMIN + 1; }
 // function it called): lua_sethook is made to be called from a signal handler.
 void on_signal(int) {
   Watch* w = t_current;
-  if (!w || !(w->serial.load(std::memory_order_relaxed) & 1) || w->hooked.load(std::memory_order_relaxed)) return;
-  lua_sethook(w->L, w->hook, LUA_MASKCOUNT, w->hook_every);
+  if (!w || !(w->serial.load(std::memory_order_relaxed) & 1)) return;
+  // A killed call is stopped at its very next instruction: between two instructions it may
+  // spend seconds in one C function (table.insert into a long list), and a thousand of them.
+  bool killed = w->killed.load(std::memory_order_relaxed) != Kill::None;
+  if (w->hooked.load(std::memory_order_relaxed) && !killed) return;
+  lua_sethook(w->L, w->hook, LUA_MASKCOUNT, killed ? 1 : w->hook_every);
   w->hooked.store(true, std::memory_order_relaxed);
+}
+
+// A killed call that did not end: it is inside one C function that will not return soon.
+// The process cannot take the thread back, so it says why and ends (exit status 1).
+[[noreturn]] void give_up(const Watch& w) {
+  std::string message = std::string("arbiter: ") + w.where + ": " + w.hook_name.load() + "() ran past its time limit (" +
+                        std::to_string(w.wall.count()) + " ms) inside a Lua library function (a string pattern that "
+                        "backtracks on a long text?) and could not be stopped; Arbiter stops here.\n";
+  ssize_t ignored = write(2, message.data(), message.size());
+  (void)ignored;
+  _exit(1);
 }
 
 [[noreturn]] void watchdog() {
@@ -45,9 +62,14 @@ void on_signal(int) {
     std::lock_guard lock(registry().mutex);
     for (Watch* w : registry().watches) {
       std::uint64_t serial = w->serial.load(std::memory_order_acquire);
-      if ((serial & 1) && serial == w->last_seen && !w->hooked.load(std::memory_order_relaxed))
-        pthread_kill(w->thread.load(std::memory_order_relaxed), hook_signal());
+      bool running = (serial & 1) && serial == w->last_seen;
+      w->ticks = running ? w->ticks + 1 : 0;
       w->last_seen = serial;
+      if (!running) continue;
+      auto ran = kTick * w->ticks;
+      if (ran >= w->wall + kStuckGrace) give_up(*w);
+      if (ran >= w->wall && w->killed.load(std::memory_order_relaxed) == Kill::None) kill_call(w, Kill::WallClock);
+      else if (!w->hooked.load(std::memory_order_relaxed)) pthread_kill(w->thread.load(std::memory_order_relaxed), hook_signal());
     }
   }
 }
@@ -79,8 +101,10 @@ void unwatch(Watch* w) {
     if (all[i] == w) all.erase(all.begin() + static_cast<long>(i)), --i;
 }
 
-void call_begins(Watch* w) {
+void call_begins(Watch* w, const char* hook) {
   t_current = w;
+  w->hook_name.store(hook, std::memory_order_relaxed);
+  w->killed.store(Kill::None, std::memory_order_relaxed);
   w->thread.store(pthread_self(), std::memory_order_relaxed);
   w->serial.fetch_add(1, std::memory_order_release);
 }
@@ -93,6 +117,13 @@ void call_ends(Watch* w) {
     lua_sethook(w->L, nullptr, 0, 0);
     w->hooked.store(false, std::memory_order_relaxed);
   }
+}
+
+void kill_call(Watch* w, Kill why) {
+  Kill none = Kill::None;
+  w->killed.compare_exchange_strong(none, why, std::memory_order_relaxed);
+  if (pthread_equal(w->thread.load(std::memory_order_relaxed), pthread_self())) on_signal(0);
+  else pthread_kill(w->thread.load(std::memory_order_relaxed), hook_signal());
 }
 
 }  // namespace arbiter

@@ -1,34 +1,55 @@
-// The instruction budget without its cost. Lua's count hook makes the VM stop at every
-// instruction to decrement a counter, which costs a fifth of a random playout. So a hook
-// call runs unhooked; a watchdog thread looks at every Lua state each tick, and a call that
-// is still the same call a tick later is given the count hook (by a signal to its thread,
-// as lua.c does for Ctrl-C). From then on its instructions count against the budget.
-// Internal to binding/.
+// The instruction budget without its cost, and the wall-clock limit. Lua's count hook makes
+// the VM stop at every instruction to decrement a counter, which costs a fifth of a random
+// playout. So a hook call runs unhooked; a watchdog thread looks at every Lua state each
+// tick, and a call that is still the same call a tick later is given the count hook (by a
+// signal to its thread, as lua.c does for Ctrl-C). From then on its instructions count
+// against the budget. A call still running at the wall-clock limit is killed: the count
+// hook raises at its next tick, and every later tick, so no pcall can outlast it. A call
+// that is still running `kStuckGrace` after that is stuck inside one C library function
+// (a pattern match that backtracks for hours): nothing can stop that function safely, so
+// the process ends with a message naming the ruleset and the hook. Internal to binding/.
 #pragma once
 #include <lua.hpp>
 #include <pthread.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 
 namespace arbiter {
+
+// Why a call was killed; Kill::None while it may go on.
+enum class Kill : int { None = 0, Instructions, WallClock, Memory };
 
 struct Watch {
   lua_State* L = nullptr;
   lua_Hook hook = nullptr;                // set on a call that runs past a tick
   int hook_every = 1000;                  // instructions between its ticks
+  std::chrono::milliseconds wall{2000};   // the wall-clock limit of one call
+  const char* where = "";                 // "stacks/rules.lua", for the stuck message; must outlive the watch
+  std::atomic<const char*> hook_name{""}; // the hook being run (a string literal)
   std::atomic<std::uint64_t> serial{0};   // odd while a call runs; +1 at each start and end
   std::atomic<pthread_t> thread{};        // the thread running the call
   std::atomic<bool> hooked{false};        // the count hook is set on L
-  std::uint64_t last_seen = 0;            // the watchdog's own: the serial at its last tick
+  std::atomic<Kill> killed{Kill::None};   // the call in progress must end
+  // The watchdog's own.
+  std::uint64_t last_seen = 0;            // the serial at its last tick
+  int ticks = 0;                          // ticks the same call has been seen running
 };
+
+// How long a killed call may take to end before the process gives up on it.
+constexpr auto kStuckGrace = std::chrono::milliseconds(1000);
 
 // Starts (and stops) watching a Lua state; the watch must outlive every call on it.
 void watch(Watch* w);
 void unwatch(Watch* w);
 
 // Around each protected call on the watched state, on the thread that makes it.
-void call_begins(Watch* w);
+void call_begins(Watch* w, const char* hook);
 void call_ends(Watch* w);
+
+// Kills the call in progress on `w` (from its own thread or the watchdog's) and makes sure
+// the count hook is set, so that it raises at the next tick.
+void kill_call(Watch* w, Kill why);
 
 }  // namespace arbiter

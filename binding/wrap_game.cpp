@@ -1,6 +1,7 @@
 // The `game` object every hook receives: thin wrappers that check arguments, call the
 // state, and push results. Seats, zones and components are 1-based numbers in Lua.
 #include <algorithm>
+#include <cmath>
 
 #include "binding/context.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -8,6 +9,36 @@
 namespace arbiter {
 
 namespace {
+
+// Limits on what a hook may hand the state (docs/limits.md): the Lua heap's cap does not
+// reach memory the runtime holds for a script.
+constexpr std::size_t kLineMax = 4096;       // bytes of one narration line
+constexpr int kLinesPerCall = 1000;          // narration lines one hook call may add
+constexpr std::size_t kLogMax = 64u << 20;   // bytes of narration in one game
+constexpr std::size_t kTextMax = 65536;      // bytes of a text variable
+
+// Argument checks that throw (guarded<> raises the Lua error once C++ objects are gone),
+// with the messages of luaL_check*.
+[[noreturn]] void bad_argument(lua_State* L, int arg, const char* expected) {
+  int shown = lua_type(L, 1) == LUA_TUSERDATA ? arg - 1 : arg;  // game:f(x): x is #1
+  throw RuleError("bad argument #" + std::to_string(shown) + " (" + expected + " expected, got " +
+                  luaL_typename(L, arg) + ")");
+}
+lua_Integer arg_integer(lua_State* L, int arg) {
+  int is_integer = 0;
+  lua_Integer n = lua_tointegerx(L, arg, &is_integer);
+  if (!is_integer) bad_argument(L, arg, lua_type(L, arg) == LUA_TNUMBER ? "an integer" : "number");
+  return n;
+}
+std::string_view arg_text(lua_State* L, int arg) {
+  if (lua_type(L, arg) != LUA_TSTRING && lua_type(L, arg) != LUA_TNUMBER) bad_argument(L, arg, "string");
+  std::size_t length = 0;
+  const char* text = lua_tolstring(L, arg, &length);
+  return {text, length};
+}
+void arg_table(lua_State* L, int arg) {
+  if (lua_type(L, arg) != LUA_TTABLE) bad_argument(L, arg, "table");
+}
 
 const State& reading(lua_State* L) {
   const LuaContext& ctx = context(L);
@@ -23,7 +54,7 @@ State& writing(lua_State* L) {
 
 int check_seat(lua_State* L, int arg) {
   const State& s = reading(L);
-  lua_Integer seat = luaL_checkinteger(L, arg);
+  lua_Integer seat = arg_integer(L, arg);
   if (seat < 1 || seat > s.seat_count())
     throw RuleError("seat " + std::to_string(seat) + " does not exist (1.." + std::to_string(s.seat_count()) + ")");
   return static_cast<int>(seat) - 1;
@@ -31,7 +62,7 @@ int check_seat(lua_State* L, int arg) {
 
 int check_component(lua_State* L, int arg) {
   const State& s = reading(L);
-  lua_Integer c = luaL_checkinteger(L, arg);
+  lua_Integer c = arg_integer(L, arg);
   if (c < 1 || c > s.table->component_count())
     throw RuleError("component " + std::to_string(c) + " does not exist");
   return static_cast<int>(c) - 1;
@@ -50,18 +81,14 @@ int check_zone(lua_State* L, int arg) {
     }
     return z;
   }
-  lua_Integer z = luaL_checkinteger(L, arg);
+  lua_Integer z = arg_integer(L, arg);
   if (z < 1 || z > static_cast<lua_Integer>(s.table->zones.size()))
     throw RuleError("zone " + std::to_string(z) + " does not exist");
   return static_cast<int>(z) - 1;
 }
 
 // A name argument, without copying it.
-std::string_view check_name(lua_State* L, int arg) {
-  std::size_t length = 0;
-  const char* text = luaL_checklstring(L, arg, &length);
-  return {text, length};
-}
+std::string_view check_name(lua_State* L, int arg) { return arg_text(L, arg); }
 
 int check_var(lua_State* L, int arg) {
   const State& s = reading(L);
@@ -89,7 +116,14 @@ Value to_value(lua_State* L, int arg) {
     case LUA_TNUMBER:
       if (!lua_isinteger(L, arg)) throw RuleError("variables hold whole numbers, not " + std::to_string(lua_tonumber(L, arg)));
       return Value{static_cast<std::int64_t>(lua_tointeger(L, arg))};
-    case LUA_TSTRING: return Value{std::string(lua_tostring(L, arg))};
+    case LUA_TSTRING: {
+      std::size_t length = 0;
+      const char* text = lua_tolstring(L, arg, &length);
+      if (length > kTextMax)
+        throw RuleError("a text of " + std::to_string(length) + " bytes is longer than a variable holds (" +
+                        std::to_string(kTextMax) + ")");
+      return Value{std::string(text, length)};
+    }
     default: throw RuleError(std::string("variables hold plain values, not a ") + luaL_typename(L, arg));
   }
 }
@@ -129,7 +163,7 @@ int g_end_round(lua_State* L) { writing(L).pending |= kRoundEnd; return 0; }
 int g_fold(lua_State* L) { int s = check_seat(L, 2); writing(L).status[s] = SeatStatus::OutForRound; return 0; }
 int g_eliminate(lua_State* L) { int s = check_seat(L, 2); writing(L).status[s] = SeatStatus::OutForGame; return 0; }
 int g_finish(lua_State* L) {
-  luaL_checktype(L, 2, LUA_TTABLE);
+  arg_table(L, 2);
   std::vector<int> winners;
   for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, 2)); ++i) {
     lua_rawgeti(L, 2, i);
@@ -146,7 +180,7 @@ int g_finish(lua_State* L) {
 // --- parameters and variables ---
 int g_param(lua_State* L) {
   const State& s = reading(L);
-  std::string name = luaL_checkstring(L, 2);
+  std::string name(arg_text(L, 2));
   auto it = s.table->params.find(name);
   if (it == s.table->params.end())
     throw RuleError("unknown parameter '" + name + "'" + did_you_mean(name, s.table->ruleset->param_names()));
@@ -337,7 +371,7 @@ int g_sort(lua_State* L) {
 int g_shuffle(lua_State* L) { int z = check_zone(L, 2); writing(L).shuffle(z); return 0; }
 int g_face(lua_State* L) {
   int c = check_component(L, 2);
-  std::string f = luaL_checkstring(L, 3);
+  std::string f(arg_text(L, 3));
   if (f != "up" && f != "down" && f != "default") throw RuleError("face is 'up', 'down' or 'default', not '" + f + "'");
   writing(L).face[c] = f == "up" ? Face::Up : f == "down" ? Face::Down : Face::Default;
   return 0;
@@ -415,7 +449,7 @@ int g_hash(lua_State* L) {
 int g_neighbours(lua_State* L) {
   const Board& b = board(L);
   int p = check_cell(L, 2);
-  std::string kind = luaL_optstring(L, 3, "all");
+  std::string kind = lua_isnoneornil(L, 3) ? "all" : std::string(arg_text(L, 3));
   if (kind != "all" && kind != "orthogonal" && kind != "diagonal")
     throw RuleError("neighbours are 'orthogonal', 'diagonal' or 'all', not '" + kind + "'");
   std::vector<int> out;
@@ -431,7 +465,7 @@ int g_cells(lua_State* L) {
   if (lua_isnoneornil(L, 2)) {
     for (int p = 0; p < b.size(); ++p) if (b.exists[p]) out.push_back(p);
   } else {
-    std::string tag = luaL_checkstring(L, 2);
+    std::string tag(arg_text(L, 2));
     auto it = b.tags.find(tag);
     if (it == b.tags.end()) {
       std::vector<std::string> known;
@@ -446,7 +480,7 @@ int g_cells(lua_State* L) {
 int g_tagged(lua_State* L) {
   const Board& b = board(L);
   int p = check_cell(L, 2);
-  auto it = b.tags.find(luaL_checkstring(L, 3));
+  auto it = b.tags.find(std::string(arg_text(L, 3)));
   lua_pushboolean(L, it != b.tags.end() && std::find(it->second.begin(), it->second.end(), p) != it->second.end());
   return 1;
 }
@@ -460,7 +494,9 @@ int g_coords(lua_State* L) {
 }
 int g_cell_at(lua_State* L) {
   const Board& b = board(L);
-  int p = b.at(static_cast<int>(luaL_checkinteger(L, 2)) - 1, static_cast<int>(luaL_checkinteger(L, 3)) - 1);
+  lua_Integer file = arg_integer(L, 2), rank = arg_integer(L, 3);
+  bool inside = file >= 1 && rank >= 1 && file <= b.size() && rank <= b.size();  // no int overflow below
+  int p = inside ? b.at(static_cast<int>(file) - 1, static_cast<int>(rank) - 1) : -1;
   return push_index(L, p < 0 ? -1 : reading(L).table->position_zone[p]);
 }
 int g_distance(lua_State* L) {
@@ -474,8 +510,8 @@ int g_distance(lua_State* L) {
 // game:chance(name, {outcome = weight, ...} [, {key = text, ...}]): the table decides next.
 int g_chance(lua_State* L) {
   const State& r = reading(L);
-  std::string name = luaL_checkstring(L, 2);
-  luaL_checktype(L, 3, LUA_TTABLE);
+  arg_table(L, 3);
+  std::string name(arg_text(L, 2));
   const Ruleset& rs = *r.table->ruleset;
   int def = rs.chance_index(name);
   if (def < 0) {
@@ -495,7 +531,8 @@ int g_chance(lua_State* L) {
     std::vector<std::string> names;
     for (const auto& o : c.outcomes) names.push_back(o.first);
     if (i < 0) throw RuleError("chance '" + name + "' has no outcome '" + outcome + "'" + did_you_mean(outcome, names));
-    if (!lua_isnumber(L, -1) || lua_tonumber(L, -1) < 0) throw RuleError("chance weights are numbers, 0 or more");
+    if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, -1)) || lua_tonumber(L, -1) < 0)
+      throw RuleError("chance weights are finite numbers, 0 or more");
     p.weights[i] = lua_tonumber(L, -1);
     total += p.weights[i];
     lua_pop(L, 1);
@@ -505,10 +542,14 @@ int g_chance(lua_State* L) {
   if (lua_istable(L, 4)) {
     lua_pushnil(L);
     while (lua_next(L, 4)) {
-      std::string key = std::string("{") + luaL_tolstring(L, -2, nullptr) + "}";
+      // Keys and values are texts or numbers: a __tostring could raise over these strings.
+      if (lua_type(L, -2) != LUA_TSTRING || !(lua_type(L, -1) == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER))
+        throw RuleError("game:chance's texts are {key = text or number, ...}");
+      lua_pushvalue(L, -2);  // lua_tolstring on a copy: a number key would confuse lua_next
+      std::string key = std::string("{") + lua_tostring(L, -1) + "}";
       lua_pop(L, 1);
-      std::string text = luaL_tolstring(L, -1, nullptr);
-      lua_pop(L, 2);
+      std::string text = lua_tostring(L, -1);
+      lua_pop(L, 1);
       for (std::size_t at; (at = p.question.find(key)) != std::string::npos;) p.question.replace(at, key.size(), text);
     }
   }
@@ -520,8 +561,12 @@ int g_chance(lua_State* L) {
 // the arguments after it. Nothing is formatted when the log is off (simulations, search),
 // which is why the rules pass the pieces rather than a finished string. False then.
 bool narration(lua_State* L, int arg, std::string& out) {
-  if (lua_type(L, arg) != LUA_TSTRING) luaL_typeerror(L, arg, "string");
-  if (!writing(L).logging) return false;
+  if (lua_type(L, arg) != LUA_TSTRING) bad_argument(L, arg, "string");
+  LuaContext& ctx = context(L);
+  State& s = writing(L);
+  if (!s.logging) return false;
+  if (++ctx.said > kLinesPerCall)
+    throw RuleError("more than " + std::to_string(kLinesPerCall) + " narration lines in one call of " + ctx.hook + "()");
   int top = lua_gettop(L);
   if (top > arg) {
     lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.format");
@@ -536,6 +581,10 @@ bool narration(lua_State* L, int arg, std::string& out) {
   }
   std::size_t length = 0;
   const char* text = lua_tolstring(L, -1, &length);
+  if (length > kLineMax)
+    throw RuleError("a narration line of " + std::to_string(length) + " bytes is longer than " + std::to_string(kLineMax));
+  if (s.log.bytes() + length > kLogMax)
+    throw RuleError("the game's narration is full (" + std::to_string(kLogMax >> 20) + " MiB)");
   out.assign(text, length);
   lua_pop(L, 1);
   return true;
@@ -565,11 +614,14 @@ int g_tell_others(lua_State* L) {
 int g_random(lua_State* L) {
   int arg = lua_gettop(L) >= 2 && lua_type(L, 1) == LUA_TUSERDATA ? 2 : 1;
   lua_Integer lo = 1, hi = 1;
-  if (lua_gettop(L) >= arg + 1) lo = luaL_checkinteger(L, arg), hi = luaL_checkinteger(L, arg + 1);
-  else hi = luaL_checkinteger(L, arg);
+  if (lua_gettop(L) >= arg + 1) lo = arg_integer(L, arg), hi = arg_integer(L, arg + 1);
+  else hi = arg_integer(L, arg);
   if (hi < lo) throw RuleError("random: empty interval");
   State& s = writing(L);
-  lua_pushinteger(L, lo + static_cast<lua_Integer>(s.rng.below(static_cast<std::uint64_t>(hi - lo) + 1)));
+  // In unsigned arithmetic: hi - lo overflows a signed integer on the widest ranges.
+  std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
+  std::uint64_t pick = span == UINT64_MAX ? s.rng.next() : s.rng.below(span + 1);
+  lua_pushinteger(L, static_cast<lua_Integer>(static_cast<std::uint64_t>(lo) + pick));
   return 1;
 }
 
