@@ -148,9 +148,13 @@ bool Repl::apply(int seat, const std::string& text) {
   State before = state_;
   Outcome o = engine_->apply(state_, seat, action);
   if (!o.ok()) {
-    std::string msg = fmt::format("{}: {}: {}", engine_->table().seats[seat].name, action, to_text(o.refusal));
+    // A person reads their own action and options back; a bot's name what only its seat may see.
+    const std::string& name = engine_->table().seats[seat].name;
+    bool own = seating_.human[seat];
+    std::string msg = own ? fmt::format("{}: {}: {}", name, action, to_text(o.refusal))
+                          : fmt::format("{}'s bot: its action was refused: {}", name, to_text(o.refusal));
     if (!o.message.empty()) msg += o.refusal == Refusal::ScriptError ? "\n" + o.message : " (" + o.message + ")";
-    if (!o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");
+    if (own && !o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");
     refused(msg);
     return false;
   }
@@ -368,7 +372,11 @@ bool Repl::step() {
       return false;
     }
     std::string choice = seating_.bots[seat]->choose(make_view(state_, seat, state_.log.size()), legal, true);
-    return apply(seat, choice) || keep_going_;
+    if (apply(seat, choice)) return true;
+    // The bot would choose the same again: the game cannot go on, even with --keep-going.
+    refused(engine_->table().seats[seat].name + "'s bot cannot act, so the game stops here");
+    failed_ = true;
+    return false;
   }
   return human_turn(seat);
 }
