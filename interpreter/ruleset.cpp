@@ -172,7 +172,8 @@ void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::stri
       else if (key == "zone") kind.zone = y.text(kv.second, "zone");
       else if (key == "count") {
         Value c = scalar_value(kv.second);
-        if (c.is_int() && (c.as_int() < 0 || c.as_int() > kMaxComponents))
+        if (c.is_int() && c.as_int() < 0) y.error(kv.second, "count cannot be negative");
+        else if (c.is_int() && c.as_int() > kMaxComponents)
           y.error(kv.second, "count should lie in 0.." + std::to_string(kMaxComponents) + " (a game holds at most " +
                                  std::to_string(kMaxComponents) + " components), not " + kv.second.Scalar());
         else if (c.is_int()) kind.count = static_cast<int>(c.as_int());
