@@ -10,6 +10,8 @@ namespace arbiter {
 inline constexpr int kMaxSeats = 32;
 // Components in one game: component ids and kinds are 16-bit in State.
 inline constexpr std::int64_t kMaxComponents = 65535;
+// Cells of a board: each cell is a zone.
+inline constexpr int kMaxBoardCells = 65535;
 // A file name that game.yaml gives (rules:, include:): the usual file-system limit.
 inline constexpr std::size_t kMaxFileNameLength = 255;
 // A YAML file read by the loader (game.yaml, a component list, a scenario, a save).
