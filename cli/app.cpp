@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -47,6 +48,16 @@ Loaded load(const std::string& name) {
   return l;
 }
 
+int player_count(const Ruleset& r, const std::string& text) {
+  std::uint64_t n = 0;
+  auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
+  bool whole = !text.empty() && err == std::errc{} && end == text.data() + text.size();
+  if (!whole || n < static_cast<std::uint64_t>(r.min_players) || n > static_cast<std::uint64_t>(r.max_players))
+    throw InputError(r.id + " is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
+                     " players, not " + text);
+  return static_cast<int>(n);
+}
+
 GameOptions game_options(const Ruleset& r, const GameFlags& f) {
   GameOptions o;
   o.seed = f.seed_given ? f.seed : 1;
@@ -54,10 +65,7 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
   if (!f.players.empty()) {
     bool numeric = f.players.find_first_not_of("0123456789") == std::string::npos;
     if (numeric) {
-      int n = std::stoi(f.players);
-      if (n < r.min_players || n > r.max_players)
-        throw InputError(r.id + " is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
-                         " players, not " + f.players);
+      int n = player_count(r, f.players);
       for (int i = 1; i <= n; ++i) o.seats.push_back({"Player" + std::to_string(i), -1});
     } else {
       std::stringstream ss(f.players);
@@ -67,9 +75,10 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
         auto colon = name.find(':');
         if (colon != std::string::npos) {  // Name:age
           s.name = name.substr(0, colon);
-          try { s.age = std::stoi(name.substr(colon + 1)); } catch (...) {
-            throw InputError("--players: age of '" + s.name + "' should be a number");
-          }
+          std::string age = name.substr(colon + 1);
+          auto [end, err] = std::from_chars(age.data(), age.data() + age.size(), s.age);
+          if (age.empty() || err != std::errc{} || end != age.data() + age.size() || s.age < 0)
+            throw InputError("--players: age of '" + s.name + "' should be a whole number of years, not '" + age + "'");
         }
         o.seats.push_back(s);
       }

@@ -35,6 +35,8 @@ struct GameFlags {
   std::vector<std::string> bots;         // SEAT=KIND
 };
 GameOptions game_options(const Ruleset& r, const GameFlags& f);  // throws InputError
+// `text` as a count of seats the ruleset allows; throws InputError naming its range.
+int player_count(const Ruleset& r, const std::string& text);
 // The bot kind of each seat: `kinds` (one per seat, "" for a human) with each --bot SEAT=KIND
 // applied (SEAT by name or number, or `all`; a bare SEAT means random). Throws InputError
 // for an unknown seat or bot kind.

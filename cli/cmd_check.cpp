@@ -17,22 +17,15 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
     return 1;
   }
   const Ruleset& r = *l.ruleset;
+  ConformanceOptions o;
+  if (!flags.players.empty()) o.players = player_count(r, flags.players);  // throws InputError: main reports it
   fmt::print("{}: game.yaml is valid ({} component kinds, {} zones, {} parameters, {} variants)\n", r.id,
              r.kinds.size(), r.zones.size(), r.params.size(), r.variants.size());
   fmt::print("{}: {} loads; rules: {}\n", r.id, r.rules_file, join_choices(l.rules->hooks(), ", "));
   for (const auto& p : r.params)
     fmt::print("  --set {}={}{}\n", p.name, to_text(p.initial), p.doc.empty() ? "" : "  (" + p.doc + ")");
-  ConformanceOptions o;
   o.games = games;
   o.first_seed = flags.seed_given ? flags.seed : 1;
-  if (!flags.players.empty()) {
-    try {
-      o.players = std::stoi(flags.players);
-    } catch (...) {
-      fmt::print(stderr, "check: --players takes a count\n");
-      return 2;
-    }
-  }
   ConformanceReport rep = run_conformance(l.ruleset, *l.rules, o);
   if (!rep.ok()) {
     fmt::print(stderr, "{}: {}\n", r.id, rep.error);

@@ -2,16 +2,111 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "cli/app.hpp"
+#include <charconv>
+#include <filesystem>
+#include <limits>
+#include <new>
 
+#include "cli/app.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
+
+using namespace arbiter;
 using namespace arbiter::cli;
 
-static void add_game_flags(CLI::App* cmd, GameFlags& f) {
-  cmd->add_option("--players", f.players, "player names in clockwise order (Andy,Bill or Andy:9,Bill:12 with ages), or a count");
-  cmd->add_option("--seed", f.seed, "the game's seed (default: from the clock at a terminal, 1 for piped input)")->each([&f](const std::string&) { f.seed_given = true; });
-  cmd->add_option("--set", f.set, "a parameter: --set target=25 (repeatable)");
+namespace {
+
+constexpr int kMaxInt = std::numeric_limits<int>::max();
+
+bool whole_number(const std::string& text, std::uint64_t& out) {
+  auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return !text.empty() && err == std::errc{} && end == text.data() + text.size();
+}
+
+// Option values checked before any ruleset loads; a bad one is a usage error (exit status 2).
+// CLI11 would otherwise read -1 into an unsigned as 2^64-1.
+CLI::Validator unsigned_64() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t n = 0;
+        if (whole_number(text, n)) return "";
+        return "a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text + "'";
+      },
+      "0..2^64-1");
+}
+
+// --players: names, or a count of seats from 1 to kMaxSeats.
+const CLI::Validator kPlayers(
+    [](std::string& text) -> std::string {
+      bool numeric = !text.empty() && text.find_first_not_of("-+0123456789") == std::string::npos;
+      std::uint64_t n = 0;
+      if (!numeric || (whole_number(text, n) && n >= 1 && n <= static_cast<std::uint64_t>(kMaxSeats))) return "";
+      return "names, or a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not '" + text + "'";
+    },
+    "NAMES|COUNT");
+
+const CLI::Validator kPlayerCount(
+    [](std::string& text) -> std::string {
+      std::uint64_t n = 0;
+      if (whole_number(text, n) && n >= 1 && n <= static_cast<std::uint64_t>(kMaxSeats)) return "";
+      return "a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not '" + text + "'";
+    },
+    "COUNT");
+
+CLI::Validator key_value(const std::string& form) {
+  return CLI::Validator(
+      [form](std::string& text) -> std::string {
+        auto eq = text.find('=');
+        if (eq != std::string::npos && eq > 0 && eq + 1 < text.size()) return "";
+        return "takes " + form + ", not '" + text + "'";
+      },
+      form);
+}
+
+// --bot SEAT=KIND or a bare SEAT; which seats and kinds exist is the ruleset's to say.
+const CLI::Validator kBot(
+    [](std::string& text) -> std::string {
+      auto eq = text.find('=');
+      if (!text.empty() && eq != 0 && (eq == std::string::npos || eq + 1 < text.size())) return "";
+      return "takes SEAT=KIND (or a bare SEAT for a random bot), not '" + text + "'";
+    },
+    "SEAT=KIND");
+
+void add_seed(CLI::App* cmd, GameFlags& f, const std::string& help) {
+  cmd->add_option("--seed", f.seed, help)
+      ->check(unsigned_64())
+      ->each([&f](const std::string&) { f.seed_given = true; });
+}
+
+void add_game_flags(CLI::App* cmd, GameFlags& f) {
+  cmd->add_option("--players", f.players, "player names in clockwise order (Andy,Bill or Andy:9,Bill:12 with ages), "
+                                          "or a count (1.." + std::to_string(kMaxSeats) + ")")
+      ->check(kPlayers);
+  add_seed(cmd, f, "the game's seed, 0..2^64-1 (default: from the clock at a terminal, 1 for piped input)");
+  cmd->add_option("--set", f.set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
   cmd->add_option("--variant", f.variant, "a named variant from game.yaml");
 }
+
+// The one place a subcommand's exceptions end: whatever escapes it (an InputError not caught
+// nearer, bad_alloc, a filesystem_error naming its path, anything else) is printed on stderr
+// and the status is 1, instead of `terminate` ending the process.
+template <class Run>
+int guarded(const std::string& subcommand, Run&& run) {
+  try {
+    return run();
+  } catch (const InputError& e) {
+    fmt::print(stderr, "{}\n", e.what());
+  } catch (const std::bad_alloc&) {
+    fmt::print(stderr, "arbiter {}: out of memory\n", subcommand);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "arbiter {}: {}\n", subcommand, e.what());
+  } catch (...) {
+    fmt::print(stderr, "arbiter {}: an unknown error\n", subcommand);
+  }
+  return 1;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
@@ -26,7 +121,8 @@ int main(int argc, char** argv) {
   play->add_option("ruleset", play_ruleset, "a ruleset id or folder")->required();
   add_game_flags(play, flags);
   play->add_option("--bot", flags.bots, "a bot in a seat: --bot 2=random or --bot Bill=random (repeatable); "
-                                        "--bot all=random for a game with no humans");
+                                        "--bot all=random for a game with no humans")
+      ->check(kBot);
   play->add_option("--load", load_file, "resume a saved game");
   bool play_json = false;
   play->add_flag("--json", play_json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
@@ -47,9 +143,10 @@ int main(int argc, char** argv) {
   std::string check_ruleset;
   int games = 100;
   check->add_option("ruleset", check_ruleset, "a ruleset id or folder")->required();
-  check->add_option("--games", games, "how many random games (default 100)");
-  check->add_option("--players", flags.players, "a player count (default: every count allowed, in turn)");
-  check->add_option("--seed", flags.seed, "the first game's seed")->each([&](const std::string&) { flags.seed_given = true; });
+  check->add_option("--games", games, "how many random games (default 100)")->check(CLI::Range(1, kMaxInt));
+  check->add_option("--players", flags.players, "a player count (default: every count allowed, in turn)")
+      ->check(kPlayerCount);
+  add_seed(check, flags, "the first game's seed, 0..2^64-1 (default 1)");
 
   auto* sim = app.add_subcommand("sim", "play many games with bots: win rates, game length, scores, the first seat's edge");
   std::string sim_ruleset;
@@ -58,13 +155,19 @@ int main(int argc, char** argv) {
   add_game_flags(sim, flags);
   sim->get_option("--seed")->description("the first game's seed (default 1); game g (from 0) uses seed S+g");
   sim->add_option("--bot", flags.bots, "a bot kind in a seat: --bot 2=random, --bot Bill=random, --bot all=random "
-                                       "(repeatable; default: random in every seat)");
+                                       "(repeatable; default: random in every seat)")
+      ->check(kBot);
   sim->add_flag("--rotate", sim_flags.rotate,
                 "move every bot one seat on from game to game, so that each kind plays every seat alike");
-  sim->add_option("--games", sim_flags.games, "how many games (default 1000)");
-  sim->add_option("--threads", sim_flags.threads, "worker threads (default: one per core); the results do not depend on it");
+  sim->add_option("--games", sim_flags.games,
+                  "how many games (default 1000, at most " + std::to_string(kMaxSimGames) + ": the report keeps each)")
+      ->check(CLI::Range(1, kMaxSimGames));
+  sim->add_option("--threads", sim_flags.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
+                                                      " (default: one per core); the results do not depend on it")
+      ->check(CLI::Range(1, kMaxThreads));
   sim->add_option("--max-actions", sim_flags.max_actions,
-                  "stop a game after this many actions and report it as unfinished (default 20000)");
+                  "stop a game after this many actions and report it as unfinished (default 20000)")
+      ->check(CLI::Range(1, kMaxInt));
   auto* json = sim->add_flag("--json", sim_flags.json, "print the report as JSON (what --compare reads)");
   sim->add_flag("--csv", sim_flags.csv, "print one CSV row per seat")->excludes(json);
   sim->add_option("--compare", sim_flags.compare, "compare two --json reports metric by metric: --compare A.json B.json")
@@ -75,13 +178,19 @@ int main(int argc, char** argv) {
   PerftFlags perft_flags;
   perft->add_option("ruleset", perft_ruleset, "a ruleset id or folder")->required();
   add_game_flags(perft, flags);
-  perft->add_option("--depth", perft_flags.depth, "how many plies (actions and chance outcomes) deep")->required();
-  perft->add_option("--threads", perft_flags.threads, "worker threads (default: one per core); the counts do not depend on it");
+  perft->add_option("--depth", perft_flags.depth, "how many plies (actions and chance outcomes) deep, 1.." +
+                                                      std::to_string(kMaxPerftDepth))
+      ->required()
+      ->check(CLI::Range(1, kMaxPerftDepth));
+  perft->add_option("--threads", perft_flags.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
+                                                          " (default: one per core); the counts do not depend on it")
+      ->check(CLI::Range(1, kMaxThreads));
   perft->add_flag("--divide", perft_flags.divide, "also print the positions at full depth under each first branch");
   perft->add_flag("--json", perft_flags.json, "print the counts as JSON");
   perft->add_option("--expect", perft_flags.expect, "the positions expected at depths 1..N (comma-separated): "
                                                     "exit status 1, naming each difference, when they differ")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->check(unsigned_64());
   perft->add_option("--expect-ended", perft_flags.expect_ended, "ended games expected by result, summed over the "
                                                                 "depths: Andy=131184,none=46080 (exit status 1 on a difference)")
       ->delimiter(',');
@@ -94,14 +203,18 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // --help is a ParseError with status 0; every other is a usage error.
+    return app.exit(e) == 0 ? 0 : 2;
   }
-  if (app.got_subcommand("list")) return cmd_list();
-  if (app.got_subcommand("test")) return cmd_test(targets, verbose);
-  if (app.got_subcommand("check")) return cmd_check(check_ruleset, flags, games);
-  if (app.got_subcommand("sim")) return cmd_sim(sim_ruleset, flags, sim_flags);
-  if (app.got_subcommand("new")) return cmd_new(new_path, new_name);
-  if (app.got_subcommand("perft")) return cmd_perft(perft_ruleset, flags, perft_flags);
-  if (app.got_subcommand("play")) return cmd_play(play_ruleset, flags, keep_going, load_file, chance, play_json);
-  return 2;
+  std::string sub = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
+  return guarded(sub, [&]() -> int {
+    if (sub == "list") return cmd_list();
+    if (sub == "test") return cmd_test(targets, verbose);
+    if (sub == "check") return cmd_check(check_ruleset, flags, games);
+    if (sub == "sim") return cmd_sim(sim_ruleset, flags, sim_flags);
+    if (sub == "new") return cmd_new(new_path, new_name);
+    if (sub == "perft") return cmd_perft(perft_ruleset, flags, perft_flags);
+    if (sub == "play") return cmd_play(play_ruleset, flags, keep_going, load_file, chance, play_json);
+    return 2;
+  });
 }

@@ -129,10 +129,10 @@ SimReport read_report_json(const std::string& file) {
   } catch (const ordered_json::parse_error& e) {
     throw InputError(file + ": not JSON: " + e.what());
   }
-  if (!j.is_object() || j.value("format", "") != kFormat)
+  if (!j.is_object() || !j["format"].is_string() || j["format"] != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
-  if (j.value("version", 0) != kVersion)
-    throw InputError(file + ": a report of version " + j.value("version", ordered_json()).dump() + "; this arbiter reads version " +
+  if (!j["version"].is_number_integer() || j["version"] != kVersion)
+    throw InputError(file + ": a report of version " + j["version"].dump() + "; this arbiter reads version " +
                      std::to_string(kVersion));
   try {
     return from_json(j);

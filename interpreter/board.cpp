@@ -4,6 +4,7 @@
 #include <deque>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 #include "interpreter/ruleset.hpp"
 #include "interpreter/yaml_check.hpp"
 
@@ -82,6 +83,13 @@ void read_board(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   b.files = names(y, n["files"], "board.files");
   b.ranks = names(y, n["ranks"], "board.ranks");
   if (b.files.empty() || b.ranks.empty()) return;
+  // Every cell is a zone; the product is checked before it is formed in an int.
+  if (b.files.size() > static_cast<std::size_t>(kMaxBoardCells) / b.ranks.size()) {
+    y.error(n, "a board of " + std::to_string(b.files.size()) + " files by " + std::to_string(b.ranks.size()) +
+                   " ranks has more than " + std::to_string(kMaxBoardCells) + " cells, the most a board can have");
+    b.files.clear(), b.ranks.clear();
+    return;
+  }
   b.exists.assign(b.size(), true);
   if (n["missing"])
     for (int p : cells(y, n["missing"], b, "board.missing")) b.exists[p] = false;

@@ -100,6 +100,10 @@ static std::string check_step(Engine& engine, const State& s) {
 
 ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules& rules, const ConformanceOptions& o) {
   ConformanceReport report;
+  if (o.players && (o.players < ruleset->min_players || o.players > ruleset->max_players))
+    return report.error = ruleset->id + " is for " + std::to_string(ruleset->min_players) + " to " +
+                          std::to_string(ruleset->max_players) + " players, not " + std::to_string(o.players),
+           report;
   for (int g = 0; g < o.games && report.ok(); ++g) {
     int span = ruleset->max_players - ruleset->min_players + 1;
     int players = o.players ? o.players : ruleset->min_players + g % span;

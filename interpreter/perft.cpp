@@ -140,12 +140,17 @@ PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOpti
     std::vector<std::thread> pool;
     for (int w = 0; w < threads; ++w)
       pool.emplace_back([&] {
-        std::unique_ptr<Rules> mine = make_rules(ruleset);
-        Engine e(table, *mine);
+        // An exception must not leave a thread (that is std::terminate): it becomes the error.
         Tally t(o.depth, labels.size());
         Status failed;
-        for (std::size_t i; failed.ok && (i = next_index++) < frontier.states.size();)
-          failed = walk(e, frontier.states[i], depth, o.depth, frontier.roots[i], t, stop);
+        try {
+          std::unique_ptr<Rules> mine = make_rules(ruleset);
+          Engine e(table, *mine);
+          for (std::size_t i; failed.ok && (i = next_index++) < frontier.states.size();)
+            failed = walk(e, frontier.states[i], depth, o.depth, frontier.roots[i], t, stop);
+        } catch (const std::exception& ex) {
+          failed = Status::error(ex.what());
+        }
         std::lock_guard lock(mutex);
         total.add(t);
         if (!failed.ok && report.error.empty()) report.error = failed.message, stop = true;

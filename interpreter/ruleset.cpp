@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <set>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 #include "interpreter/yaml_check.hpp"
 
 namespace fs = std::filesystem;
@@ -71,20 +73,66 @@ std::vector<std::string> Ruleset::var_names() const {
 
 namespace {
 
+bool inside(const fs::path& folder, const fs::path& file) {
+  auto [f, _] = std::mismatch(folder.begin(), folder.end(), file.begin(), file.end());
+  return f == folder.end();
+}
+
+}  // namespace
+
+FileInFolder file_in_folder(const std::string& base, const std::string& name) {
+  FileInFolder out;
+  fs::path rel(name);
+  if (name.empty()) out.refused = "is empty";
+  else if (name.find('\0') != std::string::npos) out.refused = "contains a NUL character";
+  else if (rel.is_absolute() || rel.has_root_path()) out.refused = "is an absolute path; name a file inside the ruleset's folder";
+  for (const auto& part : rel)
+    if (!out.refused.empty()) break;
+    else if (part == "..") out.refused = "may not leave the ruleset's folder ('..')";
+    else if (part.native().size() > kMaxFileNameLength)
+      out.refused = "has a name longer than " + std::to_string(kMaxFileNameLength) + " characters";
+  if (!out.refused.empty()) return out;
+  std::error_code ec;
+  fs::path full = fs::path(base) / rel;
+  auto status = fs::status(full, ec);
+  if (ec || !fs::exists(status)) return out;
+  std::error_code base_ec;
+  fs::path real_base = fs::canonical(base, base_ec), real = fs::canonical(full, ec);
+  if (ec || base_ec || !inside(real_base, real)) out.refused = "leads outside the ruleset's folder (through a symbolic link)";
+  else if (!fs::is_regular_file(status)) out.refused = "is not a regular file";
+  else out.found = true, out.path = full.string();
+  return out;
+}
+
+namespace {
+
+// A name as a message may quote it: control characters (a NUL, say) shown as '?'.
+std::string printable(std::string name) {
+  for (auto& c : name)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return name;
+}
+
 const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
                                            "variants", "components", "zones", "vars", "turns", "chance", "board", "bots", "search"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
-  if (n["min"]) r.min_players = static_cast<int>(y.integer(n["min"], "players.min", 1));
-  if (n["max"]) r.max_players = static_cast<int>(y.integer(n["max"], "players.max", 1));
-  r.default_players = n["default"] ? static_cast<int>(y.integer(n["default"], "players.default"))
-                                   : r.min_players;
-  if (n["humans"]) r.default_humans = static_cast<int>(y.integer(n["humans"], "players.humans"));
-  if (r.min_players < 1 || r.max_players > 32 || r.min_players > r.max_players)
-    y.error(n, "players: need 1 <= min <= max <= 32");
-  if (r.default_players < r.min_players || r.default_players > r.max_players)
-    y.error(n, "players.default must lie between min and max");
+  auto count = [&](const char* key, int low, int fallback) {
+    return static_cast<int>(y.integer(n[key], std::string("players.") + key, low, kMaxSeats, fallback));
+  };
+  if (n["min"]) r.min_players = count("min", 1, 1);
+  if (n["max"]) r.max_players = count("max", 1, kMaxSeats);
+  r.default_players = n["default"] ? count("default", 1, r.min_players) : r.min_players;
+  if (n["humans"]) r.default_humans = count("humans", 0, 1);
+  if (r.min_players > r.max_players)
+    y.error(n, "players: min (" + std::to_string(r.min_players) + ") is more than max (" +
+                   std::to_string(r.max_players) + ")");
+  else if (r.default_players < r.min_players || r.default_players > r.max_players)
+    y.error(n["default"] ? n["default"] : n, "players.default must lie between min and max");
+  if (r.default_humans > r.max_players)
+    y.error(n["humans"], "players.humans (" + std::to_string(r.default_humans) + ") is more than max (" +
+                             std::to_string(r.max_players) + ")");
 }
 
 void read_params(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
@@ -99,6 +147,9 @@ void read_params(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     else p.initial = y.value(d["default"], what + ".default");
     if (d["min"]) p.has_min = true, p.min = y.integer(d["min"], what + ".min");
     if (d["max"]) p.has_max = true, p.max = y.integer(d["max"], what + ".max");
+    if (p.has_min && p.has_max && p.min > p.max) y.error(d["min"], what + ": min is more than max");
+    else if (p.initial.is_int() && ((p.has_min && p.initial.as_int() < p.min) || (p.has_max && p.initial.as_int() > p.max)))
+      y.error(d["default"], what + ": the default lies outside min..max");
     if (d["doc"]) p.doc = y.text(d["doc"], what + ".doc");
     if (d["choices"] && y.is_list(d["choices"], what + ".choices"))
       for (const auto& c : d["choices"]) p.choices.push_back(y.text(c, what + ".choices"));
@@ -121,13 +172,21 @@ void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::stri
       else if (key == "zone") kind.zone = y.text(kv.second, "zone");
       else if (key == "count") {
         Value c = scalar_value(kv.second);
-        if (c.is_int()) kind.count = static_cast<int>(c.as_int());
+        if (c.is_int() && c.as_int() < 0) y.error(kv.second, "count cannot be negative");
+        else if (c.is_int() && c.as_int() > kMaxComponents)
+          y.error(kv.second, "count should lie in 0.." + std::to_string(kMaxComponents) + " (a game holds at most " +
+                                 std::to_string(kMaxComponents) + " components), not " + kv.second.Scalar());
+        else if (c.is_int()) kind.count = static_cast<int>(c.as_int());
         else if (c.is_string()) kind.count_param = c.as_string();
         else y.error(kv.second, "count should be a whole number or a parameter's name");
-        if (c.is_int() && c.as_int() < 0) y.error(kv.second, "count cannot be negative");
       } else kind.props[key] = y.value(kv.second, "property '" + key + "'");
     }
     r.kinds.push_back(std::move(kind));
+    if (r.kinds.size() > static_cast<std::size_t>(kMaxComponents)) {
+      y.error(k, "more than " + std::to_string(kMaxComponents) + " component kinds (a game holds at most " +
+                     std::to_string(kMaxComponents) + " components)");
+      return;
+    }
   }
 }
 
@@ -136,17 +195,23 @@ void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::stri
 void include_kinds(YamlChecker& y, const YAML::Node& name_node, Ruleset& r, const std::string& start,
                    const std::string& scripts_dir) {
   std::string name = y.text(name_node, "components.include");
-  fs::path candidates[] = {fs::path(r.dir) / (name + ".yaml"), fs::path(scripts_dir) / "components" / (name + ".yaml")};
-  for (const auto& path : candidates) {
-    if (!fs::exists(path)) continue;
-    YamlChecker inc(path.string());
+  if (!name_node.IsScalar()) return;
+  fs::path folders[] = {fs::path(r.dir), fs::path(scripts_dir) / "components"};
+  for (const auto& folder : folders) {
+    FileInFolder file = file_in_folder(folder.string(), name + ".yaml");
+    if (!file.refused.empty()) {
+      y.error(name_node, "components.include '" + printable(name) + "' " + file.refused);
+      return;
+    }
+    if (!file.found) continue;
+    YamlChecker inc(file.path);
     YAML::Node list = inc.load();
     if (inc.ok()) read_kinds(inc, list, r, start);
     y.absorb(inc);
     return;
   }
-  y.error(name_node, "no component list '" + name + "': looked for " + candidates[0].string() + " and " +
-                         candidates[1].string());
+  y.error(name_node, "no component list '" + name + "': looked for " + (folders[0] / (name + ".yaml")).string() +
+                         " and " + (folders[1] / (name + ".yaml")).string());
 }
 
 void read_components(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::string& scripts_dir) {
@@ -251,9 +316,12 @@ void read_variants(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   }
 }
 
-// Cross-references: the zones and parameters that components name must exist.
+// Cross-references: the zones and parameters that components name must exist, and the
+// components (counted by the parameters' defaults) must fit in one game.
 void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
+  std::int64_t total = 0;
   for (const auto& k : r.kinds) {
+    total += k.count_param.empty() ? k.count : 0;
     if (k.zone.empty())
       y.error(root["components"], "component '" + k.name + "' has no zone: give components.start or its own zone");
     else if (!r.zone(k.zone))
@@ -267,8 +335,12 @@ void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
                                                k.count_param + "'" + did_you_mean(k.count_param, r.param_names()));
       else if (!p->initial.is_int())
         y.error(root["components"], "parameter '" + k.count_param + "' must be a whole number to count components");
+      else total += std::clamp<std::int64_t>(p->initial.as_int(), 0, std::int64_t{1} << 40);  // no overflow
     }
   }
+  if (total > kMaxComponents)
+    y.error(root["components"], "the components add up to " + std::to_string(total) + "; a game holds at most " +
+                                    std::to_string(kMaxComponents));
 }
 
 }  // namespace
@@ -289,7 +361,7 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
                             "': rulesets are found by folder, so rename one of them");
   r->name = root["name"] ? y.text(root["name"], "name") : r->id;
   if (root["summary"]) r->summary = y.text(root["summary"], "summary");
-  if (root["rules"]) r->rules_file = y.text(root["rules"], "rules");
+  if (root["rules"]) r->rules_file = y.text(root["rules"], "rules", r->rules_file);
   if (root["players"]) read_players(y, root["players"], *r);
   else y.error("game.yaml needs players: {min: N, max: N}");
   if (root["params"]) read_params(y, root["params"], *r);
@@ -303,19 +375,22 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (root["chance"]) read_chances(y, root["chance"], *r);
   if (root["bots"] && y.is_list(root["bots"], "bots")) {
     for (const auto& b : root["bots"]) r->bots.push_back(y.text(b, "a bot's name"));
-    if (!fs::exists(fs::path(dir) / "bots.lua")) y.error(root["bots"], "bots are listed but there is no bots.lua in " + dir);
+    FileInFolder bots = file_in_folder(dir, "bots.lua");
+    if (!bots.refused.empty()) y.error(root["bots"], "bots.lua " + bots.refused);
+    else if (!bots.found) y.error(root["bots"], "bots are listed but there is no bots.lua in " + dir);
   }
   if (root["search"]) {
     y.keys(root["search"], {"playout"}, "search");
     if (root["search"].IsMap() && root["search"]["playout"]) {
       const YAML::Node& n = root["search"]["playout"];
-      r->search_playout = static_cast<int>(y.integer(n, "search.playout", 0));
-      if (r->search_playout < 1) y.error(n, "search.playout is how many actions a search playout may take: at least 1");
+      r->search_playout = static_cast<int>(y.integer(n, "search.playout (how many actions a search playout may take)",
+                                                     1, std::numeric_limits<int>::max(), 1));
     }
   }
   check_references(y, root, *r);
-  if (!fs::exists(fs::path(dir) / r->rules_file))
-    y.error(root["rules"] ? root["rules"] : root, "rules file '" + r->rules_file + "' not found in " + dir);
+  FileInFolder rules = file_in_folder(dir, r->rules_file);
+  if (!rules.refused.empty()) y.error(root["rules"] ? root["rules"] : root, "rules file '" + printable(r->rules_file) + "' " + rules.refused);
+  else if (!rules.found) y.error(root["rules"] ? root["rules"] : root, "rules file '" + r->rules_file + "' not found in " + dir);
   y.throw_if_errors();
   return r;
 }
@@ -328,7 +403,7 @@ std::vector<std::pair<std::string, std::string>> list_rulesets(const std::vector
     if (!fs::is_directory(base, ec)) continue;
     std::vector<fs::path> dirs;
     for (const auto& entry : fs::directory_iterator(base, ec))
-      if (entry.is_directory() && fs::exists(entry.path() / "game.yaml")) dirs.push_back(entry.path());
+      if (entry.is_directory(ec) && fs::exists(entry.path() / "game.yaml", ec)) dirs.push_back(entry.path());
     std::sort(dirs.begin(), dirs.end());
     for (const auto& d : dirs)
       if (seen.insert(d.filename().string()).second) out.emplace_back(d.filename().string(), d.string());

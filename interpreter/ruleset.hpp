@@ -100,6 +100,18 @@ struct Ruleset {
   std::vector<std::string> var_names() const;
 };
 
+// A file that game.yaml names (rules:, include:), looked up inside one folder.
+struct FileInFolder {
+  bool found = false;
+  std::string path;                       // base/name, when found
+  std::string refused;                    // why the name may not be used (then found is false)
+};
+// Confines `name` to `base` as `require` is confined: refused when absolute, when a part is
+// `..` or longer than kMaxFileNameLength, when it contains a NUL, when it resolves (through a
+// symbolic link) outside `base`, or when it is not a regular file. Not found is neither.
+// Never throws.
+FileInFolder file_in_folder(const std::string& base, const std::string& name);
+
 // Reads and checks `dir/game.yaml`. Every problem found is reported, each with
 // file:line:column; throws InputError holding them all (one per line). `scripts_dir`
 // holds shared component lists (components/NAME.yaml); empty means `dir/../../scripts`.

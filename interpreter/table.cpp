@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 
 namespace arbiter {
 
@@ -113,9 +114,21 @@ void lay_out(Table& t) {
       for (int s = 0; s < t.seat_count(); ++s)
         t.zones.push_back({t.seats[s].name + "." + r.zones[d].name, static_cast<int>(d), s});
   }
+  std::int64_t total = 0;
+  for (const auto& kind : r.kinds) {
+    std::int64_t n = kind.count_param.empty() ? kind.count : t.params.at(kind.count_param).as_int();
+    if (n < 0)
+      throw InputError(r.id + ": parameter '" + kind.count_param + "' counts the '" + kind.name +
+                       "' components and cannot be negative (" + std::to_string(n) + ")");
+    total += std::min(n, kMaxComponents + 1);
+  }
+  // Checked before any is laid out: a parameter of 2^40 must not fill the memory first.
+  if (total > kMaxComponents)
+    throw InputError(r.id + ": with these parameters the game would hold more than " + std::to_string(kMaxComponents) +
+                     " components, the most a game can hold");
   for (std::size_t k = 0; k < r.kinds.size(); ++k) {
     const auto& kind = r.kinds[k];
-    int n = kind.count_param.empty() ? kind.count : static_cast<int>(t.params.at(kind.count_param).as_int());
+    int n = static_cast<int>(kind.count_param.empty() ? kind.count : t.params.at(kind.count_param).as_int());
     int zone = -1;
     for (std::size_t d = 0; d < r.zones.size(); ++d)
       if (r.zones[d].name == kind.zone) zone = t.zone_id(static_cast<int>(d), -1);
@@ -124,7 +137,6 @@ void lay_out(Table& t) {
       t.component_start.push_back(zone);
     }
   }
-  if (t.component_kind.size() > 65535) throw InputError(r.yaml_path + ": more than 65535 components");
   for (const auto& v : r.vars) t.var_slot.push_back(v.per_seat ? t.seat_vars++ : t.global_vars++);
   t.zone_position.assign(t.zones.size(), -1);
   t.position_zone.assign(r.board.present() ? r.board.size() : 0, -1);

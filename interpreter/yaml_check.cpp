@@ -1,17 +1,43 @@
 // Located YAML reading shared by the game.yaml loader, scenarios and saved games.
 #include "interpreter/yaml_check.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <yaml-cpp/depthguard.h>
+
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
+
+namespace fs = std::filesystem;
 
 namespace arbiter {
 
 YAML::Node YamlChecker::load() {
+  // Asked before opening: an ifstream opens a folder without complaint, and a FIFO or a
+  // huge file would hang the loader or exhaust memory.
+  std::error_code ec;
+  auto status = fs::status(file_, ec);
+  if (ec || !fs::exists(status)) {
+    error("cannot be read" + (ec ? " (" + ec.message() + ")" : std::string()));
+    return YAML::Node();
+  }
+  if (!fs::is_regular_file(status)) {
+    error(std::string(fs::is_directory(status) ? "is a folder" : "is not a regular file") + ", not a YAML file");
+    return YAML::Node();
+  }
+  auto size = fs::file_size(file_, ec);
+  if (!ec && size > kMaxYamlBytes) {
+    error("is " + std::to_string(size) + " bytes; a YAML file may hold at most " + std::to_string(kMaxYamlBytes) +
+          " (16 MiB)");
+    return YAML::Node();
+  }
   std::ifstream in(file_);
   if (!in) {
-    error("cannot be read");
+    error("cannot be read (" + std::string(std::strerror(errno)) + ")");
     return YAML::Node();
   }
   std::stringstream buffer;
@@ -59,6 +85,9 @@ YAML::Node YamlChecker::load_text(const std::string& text) {
       return YAML::Node();
     }
     return root;
+  } catch (const YAML::DeepRecursion& e) {  // yaml-cpp says only "bad file"
+    errors_.push_back(located(file_, e.mark.line + 1, e.mark.column + 1,
+                              "nested too deeply (more than " + std::to_string(e.depth()) + " levels of lists and maps)"));
   } catch (const YAML::ParserException& e) {
     errors_.push_back(located(file_, e.mark.line + 1, e.mark.column + 1, e.msg));
   } catch (const YAML::Exception& e) {
@@ -128,6 +157,15 @@ std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, 
   Value v = scalar_value(n);
   if (v.is_int()) return v.as_int();
   error(n, what + " should be a whole number" + (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+  return fallback;
+}
+
+std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, std::int64_t low, std::int64_t high,
+                                  std::int64_t fallback) {
+  Value v = scalar_value(n);
+  if (v.is_int() && v.as_int() >= low && v.as_int() <= high) return v.as_int();
+  error(n, what + " should be a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
+               (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
   return fallback;
 }
 

@@ -14,7 +14,8 @@ class YamlChecker {
  public:
   explicit YamlChecker(std::string file) : file_(std::move(file)) {}
 
-  // Parses the file (or text, when given). A syntax error is recorded and a null node returned.
+  // Parses the file (or text, when given). A syntax error, a file that is not a regular file
+  // or one over kMaxYamlBytes is recorded and a null node returned.
   YAML::Node load();
   YAML::Node load_text(const std::string& text);
 
@@ -35,6 +36,9 @@ class YamlChecker {
   // Scalars: record an error and return the fallback when the node is of the wrong kind.
   std::string text(const YAML::Node& n, const std::string& what, const std::string& fallback = "");
   std::int64_t integer(const YAML::Node& n, const std::string& what, std::int64_t fallback = 0);
+  // A whole number in low..high; out of range (or beyond 64 bits) is an error naming the range.
+  std::int64_t integer(const YAML::Node& n, const std::string& what, std::int64_t low, std::int64_t high,
+                       std::int64_t fallback);
   bool boolean(const YAML::Node& n, const std::string& what, bool fallback = false);
   Value value(const YAML::Node& n, const std::string& what);  // a scalar of any kind
   // One of `choices`, with "did you mean" when not.

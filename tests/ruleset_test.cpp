@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include "interpreter/diagnostics.hpp"
@@ -141,4 +143,46 @@ TEST_CASE("rulesets are found by scanning folders") {
     CHECK_THAT(std::string(e.what()), Catch::Contains("no game.yaml in folder"));
   }
   CHECK_THROWS_WITH(find_ruleset_dir("counter", {kFixtures + "/nowhere"}), Catch::Contains("no rulesets found"));
+}
+
+namespace {
+
+// A scratch folder under the system's temporary folder, removed at the end of the test.
+struct Scratch {
+  std::filesystem::path dir;
+  explicit Scratch(const std::string& name) : dir(std::filesystem::temp_directory_path() / ("arbiter-" + name)) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir / "ruleset" / "lib");
+  }
+  ~Scratch() { std::filesystem::remove_all(dir); }
+  std::string write(const std::string& rel, const std::string& text) const {
+    std::ofstream(dir / rel) << text;
+    return (dir / rel).string();
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a file game.yaml names is confined to the ruleset's folder, as require is") {
+  Scratch s("confine");
+  std::string base = (s.dir / "ruleset").string();
+  s.write("ruleset/rules.lua", "return {}\n");
+  s.write("ruleset/lib/more.lua", "return {}\n");
+  s.write("outside.lua", "return {}\n");
+  std::filesystem::create_symlink("../outside.lua", s.dir / "ruleset" / "escape.lua");
+  std::filesystem::create_symlink("rules.lua", s.dir / "ruleset" / "alias.lua");
+
+  CHECK(file_in_folder(base, "rules.lua").found);
+  CHECK(file_in_folder(base, "lib/more.lua").found);
+  CHECK(file_in_folder(base, "alias.lua").found);  // a link that stays inside is fine
+  FileInFolder missing = file_in_folder(base, "nothing.lua");
+  CHECK((!missing.found && missing.refused.empty()));
+  CHECK_THAT(file_in_folder(base, (s.dir / "outside.lua").string()).refused, Catch::Contains("absolute path"));
+  CHECK_THAT(file_in_folder(base, "../outside.lua").refused, Catch::Contains("'..'"));
+  CHECK_THAT(file_in_folder(base, "lib/../rules.lua").refused, Catch::Contains("'..'"));
+  CHECK_THAT(file_in_folder(base, "escape.lua").refused, Catch::Contains("symbolic link"));
+  CHECK_THAT(file_in_folder(base, "lib").refused, Catch::Contains("not a regular file"));
+  CHECK_THAT(file_in_folder(base, std::string(256, 'x') + ".lua").refused, Catch::Contains("longer than 255"));
+  CHECK_THAT(file_in_folder(base, std::string("rules.lua\0x", 11)).refused, Catch::Contains("NUL"));
+  CHECK_THAT(file_in_folder(base, "").refused, Catch::Contains("empty"));
 }

@@ -2,6 +2,11 @@
 // refuses before any key is read.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
 #include "interpreter/yaml_check.hpp"
 
 using namespace arbiter;
@@ -30,4 +35,45 @@ TEST_CASE("aliases that multiply a small file into a huge tree are refused, not 
   CHECK(y.load_text(text).IsNull());
   REQUIRE(y.errors().size() == 1);
   CHECK(y.errors()[0].find("too many YAML nodes") != std::string::npos);
+}
+
+TEST_CASE("a YAML file over the size limit is refused before it is parsed") {
+  auto path = std::filesystem::temp_directory_path() / "arbiter-huge.yaml";
+  {
+    std::ofstream out(path);
+    out << "players: {min: 2, max: 2}\n";
+    std::string filler = "# " + std::string(1021, 'x') + "\n";  // 1 KiB a line
+    for (int i = 0; i < 17 * 1024; ++i) out << filler;
+  }
+  YamlChecker y(path.string());
+  CHECK(y.load().IsNull());
+  std::filesystem::remove(path);
+  REQUIRE(y.errors().size() == 1);
+  CHECK_THAT(y.errors()[0], Catch::EndsWith("arbiter-huge.yaml: is 17825818 bytes; a YAML file may hold at most 16777216 (16 MiB)"));
+}
+
+TEST_CASE("an unreadable YAML file says why") {
+  if (geteuid() == 0) {
+    WARN("skipped: root reads a file whatever its permissions");
+    return;
+  }
+  auto path = std::filesystem::temp_directory_path() / "arbiter-unreadable.yaml";
+  std::ofstream(path) << "players: {min: 2, max: 2}\n";
+  std::filesystem::permissions(path, std::filesystem::perms::none);
+  YamlChecker y(path.string());
+  CHECK(y.load().IsNull());
+  std::filesystem::remove(path);
+  REQUIRE(y.errors().size() == 1);
+  CHECK_THAT(y.errors()[0], Catch::EndsWith("arbiter-unreadable.yaml: cannot be read (Permission denied)"));
+}
+
+TEST_CASE("a folder, or a file nested past the parser's depth, is an error and not a crash") {
+  YamlChecker folder(std::filesystem::temp_directory_path().string());
+  CHECK(folder.load().IsNull());
+  REQUIRE(folder.errors().size() == 1);
+  CHECK_THAT(folder.errors()[0], Catch::EndsWith(": is a folder, not a YAML file"));
+  YamlChecker deep("deep.yaml");
+  CHECK(deep.load_text("a: " + std::string(5000, '[') + std::string(5000, ']') + "\n").IsNull());
+  REQUIRE(deep.errors().size() == 1);
+  CHECK_THAT(deep.errors()[0], Catch::StartsWith("deep.yaml:1:") && Catch::Contains("nested too deeply"));
 }

@@ -1,0 +1,26 @@
+// The sizes Arbiter refuses to go beyond, in one place: each is enforced where the input
+// is read (game.yaml, the command line), with a message that names the limit.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace arbiter {
+
+// Seats at one table: per-seat visibility (shown, revealed) is a 32-bit mask of seats.
+inline constexpr int kMaxSeats = 32;
+// Components in one game: component ids and kinds are 16-bit in State.
+inline constexpr std::int64_t kMaxComponents = 65535;
+// Cells of a board: each cell is a zone.
+inline constexpr int kMaxBoardCells = 65535;
+// A file name that game.yaml gives (rules:, include:): the usual file-system limit.
+inline constexpr std::size_t kMaxFileNameLength = 255;
+// A YAML file read by the loader (game.yaml, a component list, a scenario, a save).
+inline constexpr std::uintmax_t kMaxYamlBytes = 16u << 20;
+// Games in one `sim` run: the report keeps a record of every game.
+inline constexpr int kMaxSimGames = 1'000'000;
+// Worker threads for sim and perft.
+inline constexpr int kMaxThreads = 256;
+// Plies of one perft walk.
+inline constexpr int kMaxPerftDepth = 100;
+
+}  // namespace arbiter
