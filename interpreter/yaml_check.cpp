@@ -1,6 +1,7 @@
 // Located YAML reading shared by the game.yaml loader, scenarios and saved games.
 #include "interpreter/yaml_check.hpp"
 
+#include <charconv>
 #include <fstream>
 #include <sstream>
 
@@ -9,11 +10,19 @@
 namespace arbiter {
 
 YAML::Node YamlChecker::load() {
-  std::ifstream in(file_);
+  std::ifstream in(file_, std::ios::binary);
   if (!in) {
     error("cannot be read");
     return YAML::Node();
   }
+  // yaml-cpp holds a file as a tree of a few hundred bytes a node; a file past the limit
+  // is a mistake or an attack (a save of a long game is well under a megabyte).
+  in.seekg(0, std::ios::end);
+  if (std::streamoff size = in.tellg(); size > kMaxFileBytes) {
+    error("is too big (" + std::to_string(size) + " bytes; the limit is " + std::to_string(kMaxFileBytes) + ")");
+    return YAML::Node();
+  }
+  in.seekg(0);
   std::stringstream buffer;
   buffer << in.rdbuf();
   return load_text(buffer.str());
@@ -52,7 +61,15 @@ bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
 
 YAML::Node YamlChecker::load_text(const std::string& text) {
   try {
-    YAML::Node root = YAML::Load(text);
+    // YAML::Load reads the first document and drops the rest: text after a '---' or '...'
+    // (a scenario's last steps, say) would be ignored without a word.
+    std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    if (documents.empty()) return YAML::Node();
+    if (documents.size() > 1) {
+      error(documents[1], "a second YAML document (after '---' or '...'); a file holds one");
+      return YAML::Node();
+    }
+    YAML::Node root = documents.front();
     long budget = kMaxNodes;
     if (!check_unique_keys(*this, root, budget)) {
       error("too many YAML nodes (over " + std::to_string(kMaxNodes) + ", aliases counted at each use)");
@@ -74,7 +91,7 @@ std::string YamlChecker::where(const YAML::Node& at) const {
 }
 
 void YamlChecker::error(const YAML::Node& at, const std::string& message) {
-  errors_.push_back(where(at) + ": " + message);
+  errors_.push_back(where(at) + ": " + context_ + message);
 }
 
 void YamlChecker::error(const std::string& message) { errors_.push_back(file_ + ": " + message); }
@@ -120,7 +137,7 @@ std::string YamlChecker::text(const YAML::Node& n, const std::string& what, cons
 
 Value scalar_value(const YAML::Node& n) {
   if (!n.IsScalar()) return Value{};
-  if (n.Tag() == "!") return Value{n.Scalar()};  // quoted
+  if (n.Tag() == "!" || n.Tag() == "tag:yaml.org,2002:str") return Value{n.Scalar()};  // quoted, or !!str
   return parse_value(n.Scalar());
 }
 
@@ -128,6 +145,16 @@ std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, 
   Value v = scalar_value(n);
   if (v.is_int()) return v.as_int();
   error(n, what + " should be a whole number" + (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+  return fallback;
+}
+
+std::uint64_t YamlChecker::unsigned_integer(const YAML::Node& n, const std::string& what, std::uint64_t fallback) {
+  std::uint64_t v = 0;
+  std::string t = n.IsScalar() && n.Tag() != "!" ? n.Scalar() : "";
+  auto [end, err] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (!t.empty() && err == std::errc{} && end == t.data() + t.size()) return v;
+  error(n, what + " should be a whole number from 0 to 18446744073709551615" +
+               (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
   return fallback;
 }
 

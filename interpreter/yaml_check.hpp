@@ -10,6 +10,9 @@
 
 namespace arbiter {
 
+// Files longer than this are refused before they are parsed.
+constexpr long kMaxFileBytes = 16L << 20;
+
 class YamlChecker {
  public:
   explicit YamlChecker(std::string file) : file_(std::move(file)) {}
@@ -18,6 +21,8 @@ class YamlChecker {
   YAML::Node load();
   YAML::Node load_text(const std::string& text);
 
+  // Put after the place in every located error from now on (a scenario's "step 3: ").
+  void context(std::string text) { context_ = std::move(text); }
   void error(const YAML::Node& at, const std::string& message);
   void error(const std::string& message);  // for the file as a whole
   bool ok() const { return errors_.empty(); }
@@ -35,6 +40,7 @@ class YamlChecker {
   // Scalars: record an error and return the fallback when the node is of the wrong kind.
   std::string text(const YAML::Node& n, const std::string& what, const std::string& fallback = "");
   std::int64_t integer(const YAML::Node& n, const std::string& what, std::int64_t fallback = 0);
+  std::uint64_t unsigned_integer(const YAML::Node& n, const std::string& what, std::uint64_t fallback = 0);  // seeds
   bool boolean(const YAML::Node& n, const std::string& what, bool fallback = false);
   Value value(const YAML::Node& n, const std::string& what);  // a scalar of any kind
   // One of `choices`, with "did you mean" when not.
@@ -42,6 +48,7 @@ class YamlChecker {
 
  private:
   std::string file_;
+  std::string context_;
   std::vector<std::string> errors_;
 };
 
