@@ -1,6 +1,7 @@
 // Located YAML reading shared by the game.yaml loader, scenarios and saved games.
 #include "interpreter/yaml_check.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -25,7 +26,13 @@ YAML::Node YamlChecker::load() {
   in.seekg(0);
   std::stringstream buffer;
   buffer << in.rdbuf();
-  return load_text(buffer.str());
+  std::string text = buffer.str();
+  // No YAML holds a zero byte; yaml-cpp's message for one quotes the binary that follows.
+  if (auto zero = text.find('\0'); zero != std::string::npos) {
+    error("is not a text file (a zero byte on line " + std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(zero), '\n') + 1) + ")");
+    return YAML::Node();
+  }
+  return load_text(text);
 }
 
 namespace {

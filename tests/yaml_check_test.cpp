@@ -66,3 +66,13 @@ TEST_CASE("unsigned_integer reads every 64-bit seed and nothing else") {
   for (const char* k : {"b", "c", "d"}) y.unsigned_integer(n[k], "seed");
   CHECK(y.errors().size() == 3);
 }
+
+TEST_CASE("a file with a zero byte is not text, and says on which line") {
+  std::string file = std::filesystem::temp_directory_path() / ("arbiter-zero-" + std::to_string(::getpid()) + ".yaml");
+  std::ofstream(file, std::ios::binary) << "a: 1\nb: \x01" << std::string(1, '\0') << "\x7f\n";
+  YamlChecker y(file);
+  CHECK(y.load().IsNull());
+  std::filesystem::remove(file);
+  REQUIRE(y.errors().size() == 1);
+  CHECK(y.errors()[0] == file + ": is not a text file (a zero byte on line 2)");
+}
