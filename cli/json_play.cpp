@@ -193,9 +193,11 @@ class Session {
     }
     if (what == "save" && m.contains("file") && m["file"].is_string()) {
       std::string file = m["file"].get<std::string>();
-      std::ofstream out(file, std::ios::binary);
-      out << save_text(engine_, state_);
-      if (!out.flush()) return error("cannot write " + file), std::nullopt;
+      try {
+        write_save(file, save_text(engine_, state_));  // all or nothing: see save.hpp
+      } catch (const InputError& e) {
+        return error(e.what()), std::nullopt;
+      }
       send(-1, {{"type", "saved"}, {"file", file}, {"note", "a save holds the seed and every action: it tells the whole game"}});
       return std::nullopt;
     }

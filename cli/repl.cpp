@@ -300,9 +300,12 @@ bool Repl::meta(int seat, const std::string& line) {
       fmt::print("Undone.\n");
     }
   } else if (cmd == ":save") {
-    std::ofstream out(arg);
-    if (arg.empty() || !out) refused("cannot write '" + arg + "'");
-    else out << save_text(*engine_, state_), fmt::print("Saved to {}.\n", arg);
+    try {
+      write_save(arg, save_text(*engine_, state_));  // all or nothing: see save.hpp
+      fmt::print("Saved to {}.\n", arg);
+    } catch (const InputError& e) {
+      refused(e.what());
+    }
   } else if (cmd == ":load") {
     try {
       SavedGame g = read_save(arg);

@@ -23,9 +23,17 @@ struct SavedGame {
 
 // The save file's text for `state`: every action in its log, each with the hash of the
 // state after it (found by replaying the actions on a fresh state of `engine`'s table).
+// Throws InputError if that replay refuses an action: such a save could not be checked.
 std::string save_text(Engine& engine, const State& state);
 
-// Reads a save file. Throws InputError with file:line for anything malformed.
+// Writes `text` to `file` so that a failure (a full disk, a folder that cannot be written)
+// leaves any earlier file as it was: a temporary file in the same folder, synced, then
+// renamed. Throws InputError saying why; `file` must not be a device or folder.
+void write_save(const std::string& file, const std::string& text);
+
+// Reads a save file. Throws InputError with file:line for anything malformed, and for a
+// header fact (ruleset, variant, seed, players, a parameter) that does not match its
+// fingerprint in `check`: edited, added or removed since the game was saved.
 SavedGame read_save(const std::string& file);
 
 // Replays a saved game onto a fresh state of `engine`'s table. Throws InputError naming

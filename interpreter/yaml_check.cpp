@@ -1,7 +1,9 @@
 // Located YAML reading shared by the game.yaml loader, scenarios and saved games.
 #include "interpreter/yaml_check.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -35,14 +37,20 @@ YAML::Node YamlChecker::load() {
           " (16 MiB)");
     return YAML::Node();
   }
-  std::ifstream in(file_);
+  std::ifstream in(file_, std::ios::binary);
   if (!in) {
     error("cannot be read (" + std::string(std::strerror(errno)) + ")");
     return YAML::Node();
   }
   std::stringstream buffer;
   buffer << in.rdbuf();
-  return load_text(buffer.str());
+  std::string text = buffer.str();
+  // No YAML holds a zero byte; yaml-cpp's message for one quotes the binary that follows.
+  if (auto zero = text.find('\0'); zero != std::string::npos) {
+    error("is not a text file (a zero byte on line " + std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(zero), '\n') + 1) + ")");
+    return YAML::Node();
+  }
+  return load_text(text);
 }
 
 namespace {
@@ -78,7 +86,15 @@ bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
 
 YAML::Node YamlChecker::load_text(const std::string& text) {
   try {
-    YAML::Node root = YAML::Load(text);
+    // YAML::Load reads the first document and drops the rest: text after a '---' or '...'
+    // (a scenario's last steps, say) would be ignored without a word.
+    std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    if (documents.empty()) return YAML::Node();
+    if (documents.size() > 1) {
+      error(documents[1], "a second YAML document (after '---' or '...'); a file holds one");
+      return YAML::Node();
+    }
+    YAML::Node root = documents.front();
     long budget = kMaxNodes;
     if (!check_unique_keys(*this, root, budget)) {
       error("too many YAML nodes (over " + std::to_string(kMaxNodes) + ", aliases counted at each use)");
@@ -103,7 +119,7 @@ std::string YamlChecker::where(const YAML::Node& at) const {
 }
 
 void YamlChecker::error(const YAML::Node& at, const std::string& message) {
-  errors_.push_back(where(at) + ": " + message);
+  errors_.push_back(where(at) + ": " + context_ + message);
 }
 
 void YamlChecker::error(const std::string& message) { errors_.push_back(file_ + ": " + message); }
@@ -149,7 +165,7 @@ std::string YamlChecker::text(const YAML::Node& n, const std::string& what, cons
 
 Value scalar_value(const YAML::Node& n) {
   if (!n.IsScalar()) return Value{};
-  if (n.Tag() == "!") return Value{n.Scalar()};  // quoted
+  if (n.Tag() == "!" || n.Tag() == "tag:yaml.org,2002:str") return Value{n.Scalar()};  // quoted, or !!str
   return parse_value(n.Scalar());
 }
 
@@ -165,6 +181,16 @@ std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, 
   Value v = scalar_value(n);
   if (v.is_int() && v.as_int() >= low && v.as_int() <= high) return v.as_int();
   error(n, what + " should be a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
+               (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+  return fallback;
+}
+
+std::uint64_t YamlChecker::unsigned_integer(const YAML::Node& n, const std::string& what, std::uint64_t fallback) {
+  std::uint64_t v = 0;
+  std::string t = n.IsScalar() && n.Tag() != "!" ? n.Scalar() : "";
+  auto [end, err] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (!t.empty() && err == std::errc{} && end == t.data() + t.size()) return v;
+  error(n, what + " should be a whole number from 0 to 18446744073709551615" +
                (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
   return fallback;
 }

@@ -6,9 +6,11 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/limits.hpp"
 #include "interpreter/value.hpp"
 
 namespace arbiter {
+
 
 class YamlChecker {
  public:
@@ -19,6 +21,8 @@ class YamlChecker {
   YAML::Node load();
   YAML::Node load_text(const std::string& text);
 
+  // Put after the place in every located error from now on (a scenario's "step 3: ").
+  void context(std::string text) { context_ = std::move(text); }
   void error(const YAML::Node& at, const std::string& message);
   void error(const std::string& message);  // for the file as a whole
   bool ok() const { return errors_.empty(); }
@@ -39,6 +43,7 @@ class YamlChecker {
   // A whole number in low..high; out of range (or beyond 64 bits) is an error naming the range.
   std::int64_t integer(const YAML::Node& n, const std::string& what, std::int64_t low, std::int64_t high,
                        std::int64_t fallback);
+  std::uint64_t unsigned_integer(const YAML::Node& n, const std::string& what, std::uint64_t fallback = 0);  // seeds
   bool boolean(const YAML::Node& n, const std::string& what, bool fallback = false);
   Value value(const YAML::Node& n, const std::string& what);  // a scalar of any kind
   // One of `choices`, with "did you mean" when not.
@@ -46,6 +51,7 @@ class YamlChecker {
 
  private:
   std::string file_;
+  std::string context_;
   std::vector<std::string> errors_;
 };
 

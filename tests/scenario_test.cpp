@@ -1,6 +1,10 @@
 // Tests of interpreter/scenario.cpp: the runner passes what holds and fails, with the file,
 // line and step, everything else — never a crash, never a false pass.
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include "binding/lua_rules.hpp"
 #include "interpreter/scenario.hpp"
@@ -107,4 +111,145 @@ TEST_CASE("skip: is a skip, with its reason, and runs nothing") {
   CHECK(r.verdict == Verdict::Skip);
   CHECK(r.name == "Skipped for now");
   CHECK(r.detail == "waiting for the three-player rules");
+}
+
+namespace {
+
+// Writes `text` to NAME.yaml in a fresh folder, runs it as a scenario, and removes it.
+ScenarioResult run_text(const std::string& name, const std::string& text) {
+  std::string dir = std::filesystem::temp_directory_path() / ("arbiter-scenario-test-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  std::string file = dir + "/" + name + ".yaml";
+  std::ofstream(file) << text;
+  RulesFactory factory = [](std::shared_ptr<const Ruleset> r) {
+    return std::make_unique<LuaRules>(r, ARBITER_SOURCE_DIR "/scripts");
+  };
+  ScenarioResult result = run_scenario(file, {ARBITER_SOURCE_DIR "/rulesets"}, factory);
+  std::filesystem::remove_all(dir);
+  UNSCOPED_INFO(name << ": " << result.detail);
+  return result;
+}
+
+// A scenario of Stacks (Andy and Bill, the deck arranged as in pass.yaml) whose steps are
+// `steps`: "steps:" is on line 6, the first step on line 7.
+ScenarioResult run_steps(const std::string& name, const std::string& steps) {
+  return run_text(name, "ruleset: stacks\nplayers: [Andy, Bill]\nseed: 7\narrange:\n  deck: [\"4\", \"1\", \"2\", \"3\"]\n"
+                        "steps:\n" + steps);
+}
+
+struct Malformed {
+  const char* name;
+  const char* steps;  // from line 6, "steps:"
+  const char* where;  // file:LINE:COLUMN
+  const char* says;
+};
+
+}  // namespace
+
+// Each of these once passed (or failed by luck, with a misleading message): a reader
+// that recorded an error and returned a fallback (false, 0, none) that happened to hold.
+TEST_CASE("a malformed expectation fails where it stands, never passes") {
+  const Malformed cases[] = {
+      {"over-maybe", "  - expect: {over: maybe}\n", ":7:20:", "over should be true or false"},
+      {"over-quoted", "  - expect: {over: \"false\"}\n", ":7:20:", "over should be true or false"},
+      {"over-null", "  - expect: {over: }\n", ":7:", "over should be true or false"},
+      {"count-lots", "  - expect: {zones: {Bill.stack: {count: lots}}}\n", ":7:42:",
+       "count should be a whole number, not 'lots'"},
+      {"count-negative", "  - expect: {zones: {Bill.stack: {count: -1}}}\n", ":7:42:", "count should be 0 or more"},
+      {"count-huge", "  - expect: {zones: {Bill.stack: {count: 99999999999999999999}}}\n", ":7:42:",
+       "count should be a whole number"},
+      {"round-huge", "  - expect: {round: 99999999999999999999999}\n", ":7:21:", "round should be a whole number"},
+      {"winners-map", "  - expect: {winners: {Andy: 1}}\n", ":7:23:", "winners is a list of seats"},
+      {"winners-scalar", "  - expect: {winners: Andy}\n", ":7:23:", "winners is a list of seats"},
+      {"var-list", "  - expect: {vars: {last_bid: [3]}}\n", ":7:31:", "not a list or map"},
+      {"var-map", "  - expect: {vars: {last_bid: {a: 1}}}\n", ":7:31:", "not a list or map"},
+      {"var-quoted-number", "  - expect: {vars: {Andy.score: \"0\"}}\n", ":7:33:",
+       "expected Andy.score to be 0, found 0 (expected text, found a number)"},
+      {"score-fraction", "  - expect: {score: {Andy: 1.5}}\n", ":7:28:", "a score should be a whole number, not '1.5'"},
+      {"score-list", "  - expect: {score: {Andy: [0]}}\n", ":7:28:", "a score should be a whole number"},
+      {"excludes-nested", "  - expect: {legal: {Andy: {excludes: [[call]]}}}\n", ":7:40:",
+       "an action should be a single value"},
+      {"expect-empty", "  - expect: {}\n", ":7:13:", "expect is empty"},
+      {"expect-null", "  - Andy: play 4 bid 4\n  - expect:\n", ":", "expect is a map of checks"},
+      {"legal-empty", "  - expect: {legal: {Andy: {}}}\n", ":7:", "a legal check is empty"},
+      {"top-empty", "  - expect: {zones: {deck: {top: []}}}\n", ":7:", "top is empty"},
+      {"seat-zero", "  - 0: fold\n", ":7:5:", "unknown step or seat '0'"},
+      {"seat-99", "  - expect: {active: 99}\n", ":7:22:", "unknown seat '99'"},
+      {"step-text", "  - \"Andy: fold\"\n", ":7:5:", "a step is a map with exactly one key"},
+      {"step-two-keys", "  - Andy: play 4 bid 4\n    expect: {over: true}\n", ":7:5:",
+       "a step is a map with exactly one key"},
+      {"after-last-step", "  - Andy: play 4 bid 4\nexpect: {over: true}\n", ":8:1:", "unknown key 'expect' in the scenario"},
+      {"second-document", "  - Andy: play 4 bid 4\n...\n---\n- expect: {over: true}\n", ":10:1:",
+       "a second YAML document"},
+      {"document-end", "  - Andy: play 4 bid 4\n...\n  - expect: {over: true}\n", ":9:", "a second YAML document"},
+      {"steps-empty", "  []\n", ":7:3:", "steps is empty"},
+  };
+  for (const auto& c : cases) {
+    ScenarioResult r = run_steps(c.name, c.steps);
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
+  }
+}
+
+TEST_CASE("a duplicate top-level key fails, naming both lines") {
+  ScenarioResult r = run_steps("duplicate-steps", "  - expect: {over: true}\nsteps:\n  - expect: {over: false}\n");
+  CHECK(r.verdict == Verdict::Fail);
+  CHECK_THAT(r.detail, Catch::Contains("duplicate-steps.yaml:8:1:") &&
+                           Catch::Contains("duplicate key 'steps' (first given at line 6)"));
+}
+
+TEST_CASE("the scenario's own keys are read strictly") {
+  const Malformed cases[] = {
+      {"skip-false", "skip: false\n", ":2:7:", "skip takes the reason"},
+      {"skip-empty", "skip:\n", ":3:1:", "skip takes the reason"},
+      {"players-negative", "players: -3\n", ":2:10:", "players should be a number from 1 to 32, not -3"},
+      {"players-huge", "players: 99999999999\n", ":2:10:", "players should be a number from 1 to 32"},
+      {"players-empty", "players: []\n", ":2:10:", "players should be a list of names or a number"},
+      {"player-name-list", "players: [Andy, {name: [x]}]\n", ":2:24:", "a player's name should be a single value"},
+      {"player-age-huge", "players: [Andy, {name: Bill, age: 99999999999}]\n", ":2:35:", "an age is a whole number"},
+      {"seed-negative", "seed: -1\n", ":2:7:", "seed should be a whole number from 0 to 18446744073709551615"},
+      {"name-list", "name: [a, b]\n", ":2:7:", "name should be a single value"},
+      {"steps-map", "steps: {Andy: fold}\n", ":2:8:", "steps should be a list"},
+  };
+  for (const auto& c : cases) {
+    std::string text = std::string("ruleset: stacks\n") + c.steps;
+    if (text.find("steps:") == std::string::npos) text += "steps:\n  - expect: {over: false}\n";
+    ScenarioResult r = run_text(c.name, text);
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
+  }
+}
+
+TEST_CASE("a seed of 2^63 or more is a seed") {
+  ScenarioResult r = run_text("big-seed", "ruleset: stacks\nseed: 18446744073709551615\nsteps:\n  - expect: {over: false}\n");
+  CHECK(r.verdict == Verdict::Pass);
+}
+
+TEST_CASE("an arrangement that no shuffle uses fails, naming its line") {
+  SECTION("at the top, of a zone never shuffled") {
+    ScenarioResult r = run_text("arrange-top", "ruleset: stacks\narrange:\n  Player1.hand: [\"4\"]\nsteps:\n"
+                                               "  - expect: {over: false}\n");
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains("arrange-top.yaml:3:3: arrange:") &&
+                             Catch::Contains("this arrangement of Player1.hand was never used"));
+  }
+  SECTION("at the top, used by the first deal") {
+    CHECK(run_steps("arrange-used", "  - expect: {over: false}\n").verdict == Verdict::Pass);
+  }
+  SECTION("in a step") {
+    ScenarioResult r = run_steps("arrange-step", "  - arrange: {deck: [\"5\"]}\n  - Andy: play 4 bid 4\n");
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains("arrange-step.yaml:7:15: step 1: (arrange)") &&
+                             Catch::Contains("this arrangement of deck was never used"));
+  }
+  SECTION("two for one zone, neither used: the first is named") {
+    ScenarioResult r = run_steps("arrange-two", "  - arrange: {deck: [\"5\"]}\n  - arrange: {deck: [\"6\"]}\n");
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains("arrange-two.yaml:7:15: step 1:"));
+  }
+  SECTION("an arrangement naming nothing") {
+    ScenarioResult r = run_steps("arrange-none", "  - arrange: {deck: []}\n");
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains("arrange-none.yaml:7:21:") && Catch::Contains("names none"));
+  }
 }

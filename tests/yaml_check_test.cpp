@@ -1,6 +1,10 @@
 // Tests of interpreter/yaml_check.cpp: what every YAML loader (game.yaml, scenarios, saves)
 // refuses before any key is read.
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
 
 #include <unistd.h>
 
@@ -76,4 +80,35 @@ TEST_CASE("a folder, or a file nested past the parser's depth, is an error and n
   CHECK(deep.load_text("a: " + std::string(5000, '[') + std::string(5000, ']') + "\n").IsNull());
   REQUIRE(deep.errors().size() == 1);
   CHECK_THAT(deep.errors()[0], Catch::StartsWith("deep.yaml:1:") && Catch::Contains("nested too deeply"));
+}
+
+TEST_CASE("a file holds one YAML document: text after '---' or '...' is an error, not ignored") {
+  for (const char* text : {"steps: [a]\n---\nsteps: [b]\n", "steps: [a]\n...\nexpect: {over: true}\n"}) {
+    YamlChecker y("s.yaml");
+    CHECK(y.load_text(text).IsNull());
+    REQUIRE(y.errors().size() == 1);
+    CHECK(y.errors()[0].rfind("s.yaml:3:1: a second YAML document", 0) == 0);
+  }
+  YamlChecker y("s.yaml");
+  CHECK(y.load_text("---\nsteps: [a]\n...\n")["steps"].IsSequence());
+  CHECK(y.ok());
+}
+
+TEST_CASE("unsigned_integer reads every 64-bit seed and nothing else") {
+  YamlChecker y("s.yaml");
+  YAML::Node n = y.load_text("a: 18446744073709551615\nb: -1\nc: \"7\"\nd: 18446744073709551616\n");
+  CHECK(y.unsigned_integer(n["a"], "seed") == 18446744073709551615ULL);
+  CHECK(y.ok());
+  for (const char* k : {"b", "c", "d"}) y.unsigned_integer(n[k], "seed");
+  CHECK(y.errors().size() == 3);
+}
+
+TEST_CASE("a file with a zero byte is not text, and says on which line") {
+  std::string file = std::filesystem::temp_directory_path() / ("arbiter-zero-" + std::to_string(::getpid()) + ".yaml");
+  std::ofstream(file, std::ios::binary) << "a: 1\nb: \x01" << std::string(1, '\0') << "\x7f\n";
+  YamlChecker y(file);
+  CHECK(y.load().IsNull());
+  std::filesystem::remove(file);
+  REQUIRE(y.errors().size() == 1);
+  CHECK(y.errors()[0] == file + ": is not a text file (a zero byte on line 2)");
 }

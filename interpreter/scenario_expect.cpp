@@ -1,0 +1,200 @@
+// A scenario's `expect` checks (docs/scenarios.md, "Expectations"). Each key's value is
+// read strictly before it is compared: a value of the wrong shape or type (`over: maybe`,
+// `count: lots`, a list where a variable's value goes) fails the step, where it stands,
+// rather than being compared as a fallback that might happen to hold.
+#include <algorithm>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/scenario_runner.hpp"
+
+namespace arbiter::scenario_detail {
+
+namespace {
+
+const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winners", "round",
+                                              "zones", "vars", "legal"};
+
+std::string as_list(const std::vector<std::string>& v) { return "[" + join_choices(v, ", ") + "]"; }
+
+// What a value is, for when two values read alike but differ in type ("3" and 3).
+std::string kind_of(const Value& v) {
+  if (v.is_nil()) return "nothing";
+  if (v.is_bool()) return "a boolean";
+  if (v.is_int()) return "a number";
+  return "text";
+}
+
+std::string compared(const Value& want, const Value& have) {
+  std::string s = "to be " + to_text(want) + ", found " + to_text(have);
+  if (to_text(want) == to_text(have)) s += " (expected " + kind_of(want) + ", found " + kind_of(have) + ")";
+  return s;
+}
+
+}  // namespace
+
+void Runner::not_empty(const YAML::Node& map, const std::string& what) {
+  if (map.IsMap() && map.size() == 0) fail(map, what + " is empty: it would check nothing");
+}
+
+void Runner::expect(const YAML::Node& checks) {
+  if (!checks.IsMap()) fail(checks, "expect is a map of checks, such as {over: true}");
+  not_empty(checks, "expect");
+  keys(checks, kExpectKeys, "expect");
+  const Table& t = engine_->table();
+  for (const auto& kv : checks) {
+    std::string key = kv.first.Scalar();
+    const YAML::Node& want = kv.second;
+    if (key == "score") {
+      expect_score(want);
+    } else if (key == "active") {
+      int s = seat(want, text(want, "active"));
+      if (state_.over) fail(want, "expected " + t.seats[s].name + " on turn, but the game is over");
+      if (state_.active() != s) fail(want, "expected " + t.seats[s].name + " on turn, found " + t.seats[state_.active()].name);
+    } else if (key == "over") {
+      bool w = checked(y_.boolean(want, "over"));
+      if (w != state_.over) fail(want, std::string("expected the game ") + (w ? "to be over" : "not to be over") +
+                                           (state_.over ? ", but it is over" : ", but it goes on"));
+    } else if (key == "winners") {
+      expect_winners(want);
+    } else if (key == "round") {
+      std::int64_t r = checked(y_.integer(want, "round"));
+      if (r != state_.round) fail(want, "expected round " + std::to_string(r) + ", found round " + std::to_string(state_.round));
+    } else if (key == "zones") {
+      if (!want.IsMap()) fail(want, "zones is a map {ZONE: ...}");
+      not_empty(want, "zones");
+      for (const auto& zv : want) expect_zone(zone(zv.first, text(zv.first, "a zone")), zv.second);
+    } else if (key == "vars") {
+      expect_vars(want);
+    } else if (key == "legal") {
+      expect_legal(want);
+    }
+  }
+}
+
+void Runner::expect_score(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "score is a map {SEAT: N}");
+  not_empty(map, "score");
+  for (const auto& sv : map) {
+    int s = seat(sv.first, text(sv.first, "a seat"));
+    Value expected = checked(y_.integer(sv.second, "a score"));
+    Value have = engine_->score(state_, s);
+    if (have != expected)
+      fail(sv.second, "expected " + engine_->table().seats[s].name + "'s score " + compared(expected, have));
+  }
+}
+
+void Runner::expect_winners(const YAML::Node& list) {
+  const Table& t = engine_->table();
+  if (!list.IsSequence()) fail(list, "winners is a list of seats, such as [Andy] ([] for none)");
+  std::vector<int> w;
+  for (const auto& n : list) w.push_back(seat(n, text(n, "a winner")));
+  std::sort(w.begin(), w.end());
+  if (std::adjacent_find(w.begin(), w.end()) != w.end()) fail(list, "winners names a seat twice");
+  std::vector<std::string> have;
+  for (int s : state_.winners) have.push_back(t.seats[s].name);
+  if (!state_.over) fail(list, "expected winners, but the game is not over");
+  if (w != state_.winners) {
+    std::vector<std::string> names;
+    for (int s : w) names.push_back(t.seats[s].name);
+    fail(list, "expected winners " + as_list(names) + ", found " + as_list(have));
+  }
+}
+
+void Runner::expect_zone(int z, const YAML::Node& want) {
+  std::vector<std::string> have;
+  for (int c : state_.contents(z)) have.push_back(state_.name(c));
+  std::string zname = engine_->table().zones[z].name;
+  if (want.IsSequence()) {
+    std::vector<std::string> w = component_list(want);
+    std::vector<std::string> a = have;
+    std::sort(w.begin(), w.end());
+    std::sort(a.begin(), a.end());
+    if (w != a) fail(want, "expected " + zname + " to hold " + as_list(w) + ", found " + as_list(have) + " (top first)");
+  } else if (want.IsMap()) {
+    not_empty(want, "a zone check");
+    keys(want, {"count", "top"}, "a zone check");
+    if (want["count"]) {
+      std::int64_t n = checked(y_.integer(want["count"], "count"));
+      if (n < 0) fail(want["count"], "count should be 0 or more, not " + std::to_string(n));
+      if (n != static_cast<std::int64_t>(have.size()))
+        fail(want["count"], "expected " + zname + " to hold " + std::to_string(n) + ", found " +
+                                std::to_string(have.size()) + " " + as_list(have));
+    }
+    if (want["top"]) {
+      std::vector<std::string> w = component_list(want["top"]);
+      if (w.empty()) fail(want["top"], "top is empty: it would check nothing (count: 0 checks an empty zone)");
+      if (w.size() > have.size() || !std::equal(w.begin(), w.end(), have.begin()))
+        fail(want["top"], "expected the top of " + zname + " to be " + as_list(w) + ", found " + as_list(have));
+    }
+  } else {
+    fail(want, "a zone check is a list of names, {count: N} or {top: [NAMES]}");
+  }
+}
+
+void Runner::expect_vars(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "vars is a map {NAME: V} or {SEAT.NAME: V}");
+  not_empty(map, "vars");
+  const Table& t = engine_->table();
+  for (const auto& kv : map) {
+    std::string key = text(kv.first, "a variable's name");
+    int seat_index = -1;
+    std::string name = key;
+    auto dot = key.find('.');
+    if (dot != std::string::npos) {
+      seat_index = seat(kv.first, key.substr(0, dot));
+      name = key.substr(dot + 1);
+    }
+    int v = ruleset_->var_index(name);
+    if (v < 0) fail(kv.first, "unknown variable '" + name + "'" + did_you_mean(name, ruleset_->var_names()));
+    bool per_seat = ruleset_->vars[v].per_seat;
+    if (per_seat && seat_index < 0) fail(kv.first, "variable '" + name + "' is per seat: write SEAT." + name);
+    if (!per_seat && seat_index >= 0) fail(kv.first, "variable '" + name + "' is not per seat: write " + name);
+    // A list or map would read as nothing, and pass wherever the variable is none.
+    if (!kv.second.IsScalar() && !kv.second.IsNull())
+      fail(kv.second, "a variable's value is a number, true/false, text or none, not a list or map");
+    Value have = state_.var(v, per_seat ? seat_index : 0);
+    Value want = scalar_value(kv.second);
+    // A variable that holds a seat may be expected by the seat's name.
+    if (ruleset_->vars[v].holds_seat && want.is_string() && t.seat_by_name(want.as_string()) >= 0)
+      want = Value{t.seat_by_name(want.as_string()) + 1};
+    if (have != want) fail(kv.second, "expected " + key + " " + compared(want, have));
+  }
+}
+
+void Runner::expect_legal(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "legal is a map {SEAT: {includes: [...], excludes: [...]}}");
+  not_empty(map, "legal");
+  for (const auto& kv : map) {
+    std::string seat_name = text(kv.first, "a seat");
+    int s = seat(kv.first, seat_name);
+    std::vector<std::string> legal;
+    if (Status st = engine_->legal(state_, s, legal); !st.ok) fail(kv.first, "the ruleset failed: " + st.message);
+    const YAML::Node& spec = kv.second;
+    keys(spec, {"includes", "excludes"}, "a legal check");
+    not_empty(spec, "a legal check");
+    // Open-ended actions (a bid of any integer) are legal when the ruleset accepts them.
+    auto has = [&](const std::string& a) {
+      std::string n = normalize_action(a);
+      if (std::any_of(legal.begin(), legal.end(), [&](const std::string& l) { return same_action(l, n); })) return true;
+      bool accepted = false;
+      std::string canonical, why;
+      Status st = engine_->rules().accepts(state_, s, n, accepted, canonical, why);
+      if (!st.ok) fail(kv.first, "the ruleset failed: " + st.message);
+      return accepted;
+    };
+    for (const char* which : {"includes", "excludes"}) {
+      if (!spec[which]) continue;
+      if (!spec[which].IsSequence() || spec[which].size() == 0)
+        fail(spec[which], std::string(which) + " is a list of one or more actions");
+      for (const auto& a : spec[which]) {
+        bool want_in = std::string(which) == "includes";
+        std::string action = text(a, "an action");
+        if (has(action) != want_in)
+          fail(a, "expected " + seat_name + "'s legal actions " + (want_in ? "to include" : "to exclude") +
+                      " '" + action + "'; legal: " + as_list(legal));
+      }
+    }
+  }
+}
+
+}  // namespace arbiter::scenario_detail

@@ -1,0 +1,89 @@
+// The scenario runner's insides, shared by scenario.cpp (setting up and playing the steps)
+// and scenario_expect.cpp (the `expect` checks). Not for use outside those two files.
+#pragma once
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/engine.hpp"
+#include "interpreter/scenario.hpp"
+#include "interpreter/yaml_check.hpp"
+
+namespace arbiter::scenario_detail {
+
+// A failed step or check; the runner turns it into the scenario's FAIL detail.
+struct Failure {
+  std::string message;
+};
+
+class Runner {
+ public:
+  Runner(std::string file, const std::vector<std::string>& path, const RulesFactory& f, std::string scripts)
+      : y_(std::move(file)), path_(path), make_rules_(f), scripts_(std::move(scripts)) {}
+
+  ScenarioResult run();
+
+ private:
+  [[noreturn]] void fail(const YAML::Node& at, const std::string& message) {
+    throw Failure{y_.where(at) + ": " + step_label_ + message};
+  }
+  void label(std::string text) {  // "step 3: (Andy: fold) ", put in every failure
+    step_label_ = std::move(text);
+    y_.context(step_label_);
+  }
+  // YamlChecker's readers record an error and go on (a game.yaml reports all of them);
+  // a scenario stops at its first, so no check ever runs on a fallback value.
+  template <class T>
+  T checked(T value) {
+    if (!y_.ok()) throw Failure{y_.errors().front()};
+    return value;
+  }
+  std::string text(const YAML::Node& n, const std::string& what) { return checked(y_.text(n, what)); }
+  void keys(const YAML::Node& map, const std::vector<std::string>& allowed, const std::string& what) {
+    checked(y_.keys(map, allowed, what));
+  }
+
+  // scenario.cpp
+  void load_game(const YAML::Node& root);
+  std::vector<Seat> read_players(const YAML::Node& n);
+  int seat(const YAML::Node& at, const std::string& name);
+  int zone(const YAML::Node& at, const std::string& name);
+  std::vector<std::string> component_list(const YAML::Node& list);
+  void arrange(const YAML::Node& map);
+  void check_arrangements_used();
+  void step(const YAML::Node& s);
+  void act(const YAML::Node& at, const std::string& seat_name, const std::string& action);
+  void reject(const YAML::Node& at, const std::string& text);
+  void decide(const YAML::Node& at, const std::string& result);
+  // scenario_expect.cpp
+  void expect(const YAML::Node& checks);
+  void expect_score(const YAML::Node& map);
+  void expect_winners(const YAML::Node& list);
+  void expect_zone(int z, const YAML::Node& want);
+  void expect_vars(const YAML::Node& map);
+  void expect_legal(const YAML::Node& map);
+  void not_empty(const YAML::Node& map, const std::string& what);
+
+  // An `arrange` the scenario queued: where it was written, for when no shuffle uses it.
+  struct Arranged {
+    int zone;
+    YAML::Node at;
+    std::string step_label;
+  };
+
+  YamlChecker y_;
+  const std::vector<std::string>& path_;
+  const RulesFactory& make_rules_;
+  std::string scripts_;
+  std::shared_ptr<const Ruleset> ruleset_;
+  std::unique_ptr<Rules> rules_;
+  std::unique_ptr<Engine> engine_;
+  State state_;
+  Rng chance_rng_;  // unscripted chance decisions
+  std::string step_label_;
+  std::vector<Arranged> arranged_;  // in the order queued
+};
+
+}  // namespace arbiter::scenario_detail
