@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "binding/context.hpp"
+#include "interpreter/ruleset.hpp"
 
 namespace fs = std::filesystem;
 
@@ -18,6 +19,7 @@ constexpr int kHookEvery = 1000;              // instructions between count-hook
 constexpr std::size_t kPrintMax = 4096;       // bytes of one print() line
 constexpr std::size_t kModuleNameMax = 200;   // bytes of a require()d module's name
 constexpr std::size_t kLoadMax = 1u << 20;    // bytes of a text chunk given to load()
+constexpr std::uintmax_t kSourceMax = 4u << 20;  // bytes of a ruleset's Lua file
 constexpr lua_Integer kMoveMax = 1 << 24;     // elements one table.move may copy
 
 void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_size) {
@@ -230,13 +232,15 @@ bool find_module(lua_State* L, const char* name) {
                       rel.size() > kModuleNameMax ? "..." : name, static_cast<int>(kModuleNameMax));
       return false;
     }
-    const std::string candidates[2][2] = {
-        {(fs::path(ctx.ruleset->dir) / (rel + ".lua")).string(), ctx.ruleset->id + "/" + rel + ".lua"},
-        {(fs::path(ctx.scripts_dir) / (rel + ".lua")).string(), "scripts/" + rel + ".lua"}};
-    for (const auto& [path, display] : candidates) {
-      std::error_code error;
-      if (!fs::is_regular_file(path, error)) continue;
-      return load_file_chunk(L, path, display) == LUA_OK;
+    // Confined as game.yaml's files are: no way out through '..' or a symbolic link.
+    const std::string places[2][2] = {{ctx.ruleset->dir, ctx.ruleset->id + "/"}, {ctx.scripts_dir, "scripts/"}};
+    for (const auto& [base, shown] : places) {
+      FileInFolder file = file_in_folder(base, rel + ".lua");
+      if (!file.refused.empty()) {
+        lua_pushfstring(L, "require '%s': %s", name, file.refused.c_str());
+        return false;
+      }
+      if (file.found) return load_file_chunk(L, file.path, shown + rel + ".lua") == LUA_OK;
     }
     lua_pushfstring(L, "module '%s' not found in %s/ or scripts/", name, ctx.ruleset->id.c_str());
   } catch (const std::exception& e) {
@@ -348,6 +352,12 @@ void remove(lua_State* L, const char* table, const char* field) {
 }  // namespace
 
 int load_file_chunk(lua_State* L, const std::string& path, const std::string& display) {
+  std::error_code error;
+  if (auto size = fs::file_size(path, error); !error && size > kSourceMax) {
+    lua_pushfstring(L, "%s: is %I bytes; a Lua file may hold at most %I", display.c_str(), static_cast<lua_Integer>(size),
+                    static_cast<lua_Integer>(kSourceMax));
+    return LUA_ERRFILE;
+  }
   std::string code;
   if (!read_text(path, code)) {
     lua_pushfstring(L, "%s: cannot be read", display.c_str());

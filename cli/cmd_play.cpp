@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/json_play.hpp"
+#include "cli/line_editor.hpp"
 #include "cli/repl.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/save.hpp"
@@ -52,7 +53,7 @@ namespace {
 int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance) {
   JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng"};
   JsonChannel channel;
-  channel.read = [](std::string& line) { return static_cast<bool>(std::getline(std::cin, line)); };
+  channel.read = [](std::string& line) { return read_bounded_line(std::cin, line); };
   channel.write = [](const std::string& line) {
     std::fwrite(line.data(), 1, line.size(), stdout);
     std::fputc('\n', stdout);

@@ -57,8 +57,25 @@ LineEditor::~LineEditor() {
   if (interactive_ && !history_file_.empty()) write_history(history_file_.c_str());
 }
 
+bool read_bounded_line(std::istream& in, std::string& line) {
+  line.clear();
+  std::istream::sentry ok(in, true);
+  if (!ok) return false;
+  std::streambuf* buffer = in.rdbuf();
+  for (std::size_t taken = 0;; ++taken) {
+    int c = buffer->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      // As getline: a last line without its newline is still a line; nothing at all is the end.
+      in.setstate(taken ? std::ios::eofbit : std::ios::eofbit | std::ios::failbit);
+      return taken > 0;
+    }
+    if (c == '\n') return true;
+    if (line.size() < kMaxInputLine) line += static_cast<char>(c);
+  }
+}
+
 bool LineEditor::read(const std::string& prompt, std::string& line) {
-  if (!interactive_) return static_cast<bool>(std::getline(std::cin, line));
+  if (!interactive_) return read_bounded_line(std::cin, line);
   char* raw = readline(prompt.c_str());
   if (!raw) return false;
   line = raw;

@@ -1,10 +1,19 @@
 // Reading commands: libedit (BSD licence) with history and Tab completion on a terminal,
 // plain line-by-line reading otherwise.
 #pragma once
+#include <cstddef>
+#include <istream>
 #include <string>
 #include <vector>
 
 namespace arbiter::cli {
+
+// The longest input line kept: the rest of a longer line is read and dropped, so a line of
+// gigabytes costs no memory (docs/limits.md). Longer than any action or JSON message.
+inline constexpr std::size_t kMaxInputLine = 65536;
+
+// std::getline, keeping at most kMaxInputLine bytes of the line.
+bool read_bounded_line(std::istream& in, std::string& line);
 
 class LineEditor {
  public:

@@ -151,7 +151,8 @@ bool Repl::apply(int seat, const std::string& text) {
     // A person reads their own action and options back; a bot's name what only its seat may see.
     const std::string& name = engine_->table().seats[seat].name;
     bool own = seating_.human[seat];
-    std::string msg = own ? fmt::format("{}: {}: {}", name, action, to_text(o.refusal))
+    std::string shown = action.size() > 80 ? action.substr(0, 77) + "..." : action;
+    std::string msg = own ? fmt::format("{}: {}: {}", name, shown, to_text(o.refusal))
                           : fmt::format("{}'s bot: its action was refused: {}", name, to_text(o.refusal));
     if (!o.message.empty()) msg += o.refusal == Refusal::ScriptError ? "\n" + o.message : " (" + o.message + ")";
     if (own && !o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 
 namespace arbiter {
 
@@ -103,6 +104,9 @@ Outcome Engine::apply_one(State& state, int seat, const std::string& text, bool 
   if (state.status[seat] == SeatStatus::OutForGame) return {Refusal::NotLegal, "out of the game", "", {}};
   if (const ChanceDef* c = pending_chance(state))
     return {Refusal::NotLegal, "the table must first decide: " + (state.chance.question.empty() ? c->name : state.chance.question), "", {}};
+  if (text.size() > kMaxActionText)
+    return {Refusal::NotLegal, "an action of " + std::to_string(text.size()) + " bytes is longer than any (" +
+                                   std::to_string(kMaxActionText) + ")", "", {}};
   std::string wanted = normalize_action(text);
   if (Status st = legal(state, seat, o.legal); !st.ok) return {Refusal::ScriptError, st.message, "", {}};
   for (const auto& a : o.legal)

@@ -20,6 +20,8 @@ inline constexpr std::uintmax_t kMaxYamlBytes = 16u << 20;
 inline constexpr int kMaxSimGames = 1'000'000;
 // Worker threads for sim and perft.
 inline constexpr int kMaxThreads = 256;
+// An action's text, as typed or sent (the rules' own are far shorter).
+inline constexpr std::size_t kMaxActionText = 4096;
 // Plies of one perft walk.
 inline constexpr int kMaxPerftDepth = 100;
 

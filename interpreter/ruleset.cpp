@@ -349,8 +349,11 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   auto r = std::make_shared<Ruleset>();
   r->dir = dir;
   r->yaml_path = (fs::path(dir) / "game.yaml").string();
-  r->id = fs::path(dir).filename().string();
-  if (r->id.empty()) r->id = fs::path(dir).parent_path().filename().string();
+  // The folder's own name, also for "." or "rules/" (messages say "stacks/rules.lua:4:").
+  std::error_code ec;
+  fs::path folder = fs::absolute(dir, ec).lexically_normal();
+  if (folder.filename().empty()) folder = folder.parent_path();
+  r->id = folder.filename().string();
   YamlChecker y(r->yaml_path);
   YAML::Node root = y.load();
   if (!y.ok()) y.throw_if_errors();

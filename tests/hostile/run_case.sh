@@ -9,6 +9,7 @@
 #   status: 1
 #   says: rules.lua:4: instruction budget exceeded      (repeatable; stdout and stderr)
 #   never: Bill's hand                                  (repeatable; must not appear)
+#   stdin: head -c 1000 /dev/zero                       (a shell command whose output is the input)
 set -u
 arbiter=$1
 case_dir=$2
@@ -21,8 +22,14 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 input=/dev/null
 [ -f "$case_dir/input" ] && input="$case_dir/input"
-# shellcheck disable=SC2086
-(cd "$case_dir" && exec "$arbiter" $args) <"$input" >"$out" 2>&1
+feed=$(sed -n 's/^stdin: //p' "$expect")
+if [ -n "$feed" ]; then
+  # shellcheck disable=SC2086
+  (cd "$case_dir" && sh -c "$feed" | "$arbiter" $args) >"$out" 2>&1
+else
+  # shellcheck disable=SC2086
+  (cd "$case_dir" && exec "$arbiter" $args) <"$input" >"$out" 2>&1
+fi
 status=$?
 failed=0
 if [ "$status" != "$want_status" ]; then
