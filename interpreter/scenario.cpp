@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 #include "interpreter/scenario_runner.hpp"
 
 namespace fs = std::filesystem;
@@ -20,7 +21,6 @@ namespace {
 const std::vector<std::string> kTopKeys = {"name", "description", "ruleset", "players", "seed", "params",
                                            "variant", "arrange", "steps", "skip"};
 const std::vector<std::string> kStepKeys = {"reject", "outcome", "arrange", "expect"};
-constexpr std::int64_t kMaxSeats = 32;  // as game.yaml's players.max
 
 }  // namespace
 
@@ -116,7 +116,7 @@ std::vector<Seat> Runner::read_players(const YAML::Node& n) {
   std::vector<Seat> seats;
   if (n.IsScalar()) {
     std::int64_t count = checked(y_.integer(n, "players"));
-    if (count < 1 || count > kMaxSeats) fail(n, "players should be a number from 1 to 32, not " + n.Scalar());
+    if (count < 1 || count > kMaxSeats) fail(n, "players should be a number from 1 to " + std::to_string(kMaxSeats) + ", not " + n.Scalar());
     for (std::int64_t i = 1; i <= count; ++i) seats.push_back({"Player" + std::to_string(i), -1});
     return seats;
   }
