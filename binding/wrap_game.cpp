@@ -571,7 +571,13 @@ bool narration(lua_State* L, int arg, std::string& out) {
   if (top > arg) {
     lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.format");
     for (int i = arg; i <= top; ++i) lua_pushvalue(L, i);
-    if (lua_pcall(L, top - arg + 1, 1, 0) != LUA_OK) {
+    // A value's __tostring is the ruleset's Lua: under the memory cap again while it runs.
+    int depth = ctx.in_binding;
+    ctx.in_binding = 0;
+    int rc = lua_pcall(L, top - arg + 1, 1, 0);
+    ctx.in_binding = depth;
+    if (rc == LUA_ERRMEM) kill_call(&ctx.watch, Kill::Memory);  // as sandbox_pcall: not to be caught
+    if (rc != LUA_OK) {
       std::string message = lua_tostring(L, -1) ? lua_tostring(L, -1) : "formatting failed";
       lua_pop(L, 1);
       throw RuleError("the narration's text and values do not fit: " + message);
