@@ -26,6 +26,7 @@ struct LuaContext {
   long long steps = 0;             // count-hook ticks in this call
   int said = 0;                    // narration lines this call has added
   int in_binding = 0;              // > 0 inside a C function of the binding (guarded<>)
+  bool in_call = false;            // a hook call is running (between arm_limits and disarm_limits)
   Watch watch;                     // the instruction budget's watchdog (watchdog.hpp)
   SmallBlocks blocks;              // where the Lua heap's small blocks live (small_blocks.hpp)
   bool memory_exceeded = false;    // an allocation went past the cap in this call

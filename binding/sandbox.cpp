@@ -36,7 +36,9 @@ void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_s
     // objects, so it succeeds (a function's results are small), and the function raises
     // the cap's error when it returns (guarded<>). Elsewhere Lua collects and tries once
     // more before it raises "not enough memory", which no pcall may catch (sandbox_pcall).
-    if (ctx->in_binding == 0) return nullptr;
+    // Outside every hook call, the binding's own pushes (a hook's arguments) may not fail
+    // either: there is no protected call to catch the error, and Lua would abort.
+    if (ctx->in_call && ctx->in_binding == 0) return nullptr;
   }
   void* p = ctx->blocks.resize(ptr, old_size, new_size);
   if (p) ctx->heap = ctx->heap - old_size + new_size;
@@ -459,11 +461,13 @@ void arm_limits(lua_State* L, const char* hook) {
   ctx.said = 0;
   ctx.memory_exceeded = false;
   ctx.kill_text.clear();
+  ctx.in_call = true;
   call_begins(&ctx.watch, hook);
 }
 
 void disarm_limits(lua_State* L) {
   LuaContext& ctx = context(L);
+  ctx.in_call = false;
   call_ends(&ctx.watch);
 }
 
