@@ -55,7 +55,15 @@ void push_view(lua_State* L, const View& view);
 void register_game(lua_State* L);
 void push_game(lua_State* L);
 
-// Pushes the message of a call that was killed (a limit reached); see sandbox.cpp.
+// The limits (limits.cpp). The allocator that keeps the heap under the cap; the count hook
+// of the instruction budget, which raises every tick once a call is killed; pcall and
+// xpcall that cannot catch a killed call; the message of a killed call, naming the Lua
+// line `ar` (or the ruleset, without one).
+constexpr int kHookEvery = 1000;  // instructions between count-hook ticks
+void* limited_alloc(void* ud, void* ptr, std::size_t old_size, std::size_t new_size);
+void count_hook(lua_State* L, lua_Debug* ar);
+int sandbox_pcall(lua_State* L);
+int sandbox_xpcall(lua_State* L);
 void push_kill_message(lua_State* L, lua_Debug* ar);
 
 // Every C function the binding gives Lua is guarded<F>: F reports errors only by C++
