@@ -41,12 +41,19 @@ bench: deps
 	cmake --build $(RELEASE) -j $(JOBS) --target arbiter_bench
 	$(RELEASE)/arbiter_bench
 
-# The whole CTest suite with AddressSanitizer and UndefinedBehaviorSanitizer: any report fails
-# its test (UB aborts; a leak fails the process at exit).
+# The whole CTest suite with AddressSanitizer and UndefinedBehaviorSanitizer. Reports go to
+# files in $(SANITIZE)/reports, one per process, so that one from a program whose output a
+# test pipes into grep is not lost: any report fails the run, after every test has run.
 sanitize: deps
 	@test -f $(SANITIZE)/CMakeCache.txt || cmake -S . -B $(SANITIZE) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_SANITIZE=ON >/dev/null
 	cmake --build $(SANITIZE) -j $(JOBS)
-	cd $(SANITIZE) && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+	@rm -rf $(SANITIZE)/reports && mkdir -p $(SANITIZE)/reports
+	@cd $(SANITIZE) && status=0; \
+	ASAN_OPTIONS=log_path=$(abspath $(SANITIZE))/reports/asan \
+	UBSAN_OPTIONS=print_stacktrace=1:log_path=$(abspath $(SANITIZE))/reports/ubsan \
+	  ctest --output-on-failure -j $(JOBS) || status=1; \
+	for f in reports/*; do [ -f "$$f" ] || continue; echo "=== $(SANITIZE)/$$f"; cat "$$f"; status=1; done; \
+	exit $$status
 
 clean:
 	rm -rf $(BUILD) $(RELEASE) $(SANITIZE)
