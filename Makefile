@@ -1,17 +1,29 @@
-# `make play`, `make test` and `make bench`: install what is missing (Debian), configure, build, run.
+# `make play`, `make test`, `make bench`, `make sanitize` and `make fuzz`: install what is
+# missing (Debian), configure, build, run.
 BUILD ?= build
 # `make bench` measures a Release build of its own; the test build stays as it is.
 RELEASE ?= build-release
+# `make sanitize` builds and tests with AddressSanitizer and UBSan in a folder of its own.
+SANITIZE ?= build-sanitize
 JOBS ?= $(shell nproc)
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
            libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev
+# Only `make fuzz` needs clang and libFuzzer; `make deps EXTRA_PACKAGES=...` adds them.
+EXTRA_PACKAGES ?=
+FUZZ_PACKAGES = clang libclang-rt-14-dev
+# `make fuzz` builds the libFuzzer targets with clang in a folder of its own and runs each for
+# FUZZ_SECONDS, one after another, on one core at low priority. New corpus entries go to the
+# build folder; a crashing input is written to fuzz/findings/.
+FUZZ ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = game_yaml scenario save actions
 
-.PHONY: all deps build play test bench check clean
+.PHONY: all deps build play test bench sanitize fuzz check clean
 
 all: build
 
 deps:
-	@missing=$$(for p in $(PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	@missing=$$(for p in $(PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing: $$missing"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -38,5 +50,32 @@ bench: deps
 	cmake --build $(RELEASE) -j $(JOBS) --target arbiter_bench
 	$(RELEASE)/arbiter_bench
 
+# The whole CTest suite with AddressSanitizer and UndefinedBehaviorSanitizer. Reports go to
+# files in $(SANITIZE)/reports, one per process, so that one from a program whose output a
+# test pipes into grep is not lost: any report fails the run, after every test has run.
+sanitize: deps
+	@test -f $(SANITIZE)/CMakeCache.txt || cmake -S . -B $(SANITIZE) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_SANITIZE=ON >/dev/null
+	cmake --build $(SANITIZE) -j $(JOBS)
+	@rm -rf $(SANITIZE)/reports && mkdir -p $(SANITIZE)/reports
+	@cd $(SANITIZE) && status=0; \
+	ASAN_OPTIONS=log_path=$(abspath $(SANITIZE))/reports/asan \
+	UBSAN_OPTIONS=print_stacktrace=1:log_path=$(abspath $(SANITIZE))/reports/ubsan \
+	  ctest --output-on-failure -j $(JOBS) || status=1; \
+	for f in reports/*; do [ -f "$$f" ] || continue; echo "=== $(SANITIZE)/$$f"; cat "$$f"; status=1; done; \
+	exit $$status
+
+fuzz:
+	@$(MAKE) --no-print-directory deps EXTRA_PACKAGES="$(FUZZ_PACKAGES)"
+	@test -f $(FUZZ)/CMakeCache.txt || CC=clang CXX=clang++ cmake -S . -B $(FUZZ) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON >/dev/null
+	cmake --build $(FUZZ) -j $(JOBS) --target $(addprefix fuzz_,$(FUZZ_TARGETS))
+	@mkdir -p fuzz/findings
+	@status=0; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ)/corpus/$$t; \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s (log: $(FUZZ)/fuzz_$$t.log)"; \
+	  nice $(FUZZ)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -print_final_stats=1 \
+	    -artifact_prefix=fuzz/findings/$$t- $(FUZZ)/corpus/$$t fuzz/corpus/$$t >$(FUZZ)/fuzz_$$t.log 2>&1 || status=1; \
+	  grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|SUMMARY|Test unit written)' $(FUZZ)/fuzz_$$t.log; \
+	done; exit $$status
+
 clean:
-	rm -rf $(BUILD) $(RELEASE)
+	rm -rf $(BUILD) $(RELEASE) $(SANITIZE) $(FUZZ)

@@ -1,0 +1,95 @@
+// libFuzzer target: action text fed to every shipped ruleset's engine, as the REPL feeds
+// it. The first three bytes pick the ruleset, the seed and the player count; each line
+// after them is an action for the seat on turn, `SEAT: action` for another seat, `#N`
+// for the seat's Nth legal action (so the fuzzer gets deep into games), or, while a
+// chance decision waits, its outcome (`#N` for the Nth). An action that is refused must
+// leave the state exactly as it was; when it does not, the target aborts.
+#include <cstring>
+#include <vector>
+
+#include "binding/lua_rules.hpp"
+#include "fuzz/scratch.hpp"
+#include "interpreter/engine.hpp"
+#include "interpreter/table.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+struct Loaded {
+  std::shared_ptr<const Ruleset> ruleset;
+  std::unique_ptr<LuaRules> rules;
+};
+
+// Every shipped ruleset, loaded once: loading Lua per input would be most of the work.
+std::vector<Loaded> load_all() {
+  std::vector<Loaded> all;
+  for (const auto& [id, dir] : list_rulesets({fuzz::kRulesets})) {
+    Loaded l;
+    l.ruleset = load_ruleset(dir, fuzz::kScripts);
+    l.rules = std::make_unique<LuaRules>(l.ruleset, fuzz::kScripts);
+    all.push_back(std::move(l));
+  }
+  return all;
+}
+
+const char* const kNames[] = {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"};
+
+// `#N` picks choices[N % size]; anything else is itself.
+std::string pick(const std::string& line, const std::vector<std::string>& choices) {
+  if (line.size() < 2 || line[0] != '#' || choices.empty()) return line;
+  return choices[std::strtoul(line.c_str() + 1, nullptr, 10) % choices.size()];
+}
+
+// A line `SEAT: rest` names its seat; otherwise the seat on turn acts.
+int seat_of(const Table& t, const State& s, std::string& line) {
+  auto colon = line.find(':');
+  if (colon == std::string::npos || colon == 0) return s.active();
+  int seat = t.seat_by_name(normalize_action(line.substr(0, colon)));
+  if (seat >= 0) line = normalize_action(line.substr(colon + 1));
+  return seat >= 0 ? seat : s.active();
+}
+
+void check_unchanged(const State& before, const State& after, const Outcome& o, const std::string& line) {
+  if (o.ok() || (after.hash() == before.hash() && after.same_play_state(before))) return;
+  std::fprintf(stderr, "refused (%s: %s) but the state changed: %s\n", to_text(o.refusal), o.message.c_str(), line.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static std::vector<Loaded> rulesets = load_all();
+  if (size < 3) return 0;
+  Loaded& loaded = rulesets[data[0] % rulesets.size()];
+  const Ruleset& r = *loaded.ruleset;
+  GameOptions options;
+  options.seed = data[1];
+  int players = r.min_players + data[2] % (r.max_players - r.min_players + 1);
+  for (int i = 0; i < players && i < 6; ++i) options.seats.push_back({kNames[i], -1});
+  Engine engine(make_table(loaded.ruleset, options), *loaded.rules);
+  State state(engine.table_ptr());
+  if (!engine.start(state).ok) return 0;
+
+  std::string text(reinterpret_cast<const char*>(data) + 3, size - 3);
+  std::size_t at = 0;
+  for (int n = 0; at < text.size() && n < 500; ++n) {
+    std::size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(at, end - at);
+    at = end + 1;
+    State before = state;
+    if (const ChanceDef* chance = engine.pending_chance(state)) {
+      std::vector<std::string> outcomes;
+      for (const auto& [name, meaning] : chance->outcomes) outcomes.push_back(name);
+      check_unchanged(before, state, engine.decide(state, pick(line, outcomes)), line);
+      continue;
+    }
+    int seat = seat_of(engine.table(), state, line);
+    if (seat < 0) continue;
+    std::vector<std::string> legal;
+    engine.legal(state, seat, legal);
+    check_unchanged(before, state, engine.apply(state, seat, pick(line, legal)), line);
+  }
+  return 0;
+}
