@@ -17,6 +17,9 @@ namespace arbiter {
 
 namespace {
 
+constexpr std::size_t kErrorMax = 4096;  // bytes of a script error's message kept
+constexpr lua_Unsigned kExpandMax = 1000;  // steps of one line, from expand()
+
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
                               "round_order", "actions", "accepts", "score", "outcome", "expand"};
 
@@ -116,6 +119,7 @@ struct LuaRules::Impl {
     if (rc == LUA_OK) return {};
     std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error";
     lua_settop(L, handler - 1);
+    if (msg.size() > kErrorMax) msg = msg.substr(0, kErrorMax) + "… (the message goes on for " + std::to_string(msg.size()) + " bytes)";
     return Status::error(msg);
   }
 
@@ -318,7 +322,9 @@ Status LuaRules::expand(const State& state, int seat, const std::string& line, s
   lua_pushstring(m.L, line.c_str());
   Status st = m.call("expand", h, 2, 1, &state, nullptr);
   if (!st.ok) return st;
-  if (lua_istable(m.L, -1))
+  if (lua_istable(m.L, -1) && lua_rawlen(m.L, -1) > kExpandMax)
+    st = Status::error(m.ctx.display + ": expand() returned more than " + std::to_string(kExpandMax) + " steps for one line");
+  else if (lua_istable(m.L, -1))
     for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
       lua_rawgeti(m.L, -1, i);
       if (lua_type(m.L, -1) == LUA_TSTRING) steps.push_back(normalize_action(lua_tostring(m.L, -1)));

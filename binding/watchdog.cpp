@@ -3,6 +3,7 @@
 #include "binding/watchdog.hpp"
 
 #include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -56,6 +57,20 @@ void on_signal(int) {
   _exit(1);
 }
 
+// How long the call has run on its thread's CPU clock, from the tick that first saw it
+// (plus that tick): on a loaded machine, or with more workers than cores, a call waiting
+// for a core is not running, and the verdict must not depend on the load.
+std::chrono::nanoseconds cpu_time_running(Watch& w) {
+  timespec now{};
+  if (w.ticks == 1) {
+    w.cpu_known = pthread_getcpuclockid(w.thread.load(std::memory_order_relaxed), &w.cpu_clock) == 0 &&
+                  clock_gettime(w.cpu_clock, &now) == 0;
+    w.cpu_start = std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec);
+  }
+  if (!w.cpu_known || clock_gettime(w.cpu_clock, &now) != 0) return kTick * w.ticks;
+  return std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec) - w.cpu_start + kTick;
+}
+
 [[noreturn]] void watchdog() {
   for (;;) {
     std::this_thread::sleep_for(kTick);
@@ -66,7 +81,7 @@ void on_signal(int) {
       w->ticks = running ? w->ticks + 1 : 0;
       w->last_seen = serial;
       if (!running) continue;
-      auto ran = kTick * w->ticks;
+      auto ran = cpu_time_running(*w);
       if (ran >= w->wall + kStuckGrace) give_up(*w);
       if (ran >= w->wall && w->killed.load(std::memory_order_relaxed) == Kill::None) kill_call(w, Kill::WallClock);
       else if (!w->hooked.load(std::memory_order_relaxed)) pthread_kill(w->thread.load(std::memory_order_relaxed), hook_signal());

@@ -1,9 +1,10 @@
-// The instruction budget without its cost, and the wall-clock limit. Lua's count hook makes
+// The instruction budget without its cost, and the time limit. Lua's count hook makes
 // the VM stop at every instruction to decrement a counter, which costs a fifth of a random
 // playout. So a hook call runs unhooked; a watchdog thread looks at every Lua state each
 // tick, and a call that is still the same call a tick later is given the count hook (by a
 // signal to its thread, as lua.c does for Ctrl-C). From then on its instructions count
-// against the budget. A call still running at the wall-clock limit is killed: the count
+// against the budget. A call that has run for the time limit (on its thread's CPU clock,
+// so that a loaded machine does not change the verdict) is killed: the count
 // hook raises at its next tick, and every later tick, so no pcall can outlast it. A call
 // that is still running `kStuckGrace` after that is stuck inside one C library function
 // (a pattern match that backtracks for hours): nothing can stop that function safely, so
@@ -35,6 +36,9 @@ struct Watch {
   // The watchdog's own.
   std::uint64_t last_seen = 0;            // the serial at its last tick
   int ticks = 0;                          // ticks the same call has been seen running
+  clockid_t cpu_clock{};                  // the running thread's CPU clock, read from the first tick on
+  bool cpu_known = false;
+  std::chrono::nanoseconds cpu_start{};
 };
 
 // How long a killed call may take to end before the process gives up on it.

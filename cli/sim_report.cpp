@@ -4,10 +4,12 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 
 using nlohmann::ordered_json;
 
@@ -121,11 +123,21 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
 }
 
 SimReport read_report_json(const std::string& file) {
+  // A FIFO would block, a huge file exhaust memory; nesting deeper than any report has is
+  // refused as it is read (a million nested objects overflowed the stack).
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) throw InputError(file + ": not a file that can be read");
+  if (std::filesystem::file_size(file, ec) > kMaxYamlBytes)
+    throw InputError(file + ": larger than any report (" + std::to_string(kMaxYamlBytes >> 20) + " MiB)");
   std::ifstream in(file);
   if (!in) throw InputError(file + ": cannot read it");
+  constexpr int kMaxDepth = 64;
   ordered_json j;
   try {
-    j = ordered_json::parse(in);
+    j = ordered_json::parse(in, [&](int depth, ordered_json::parse_event_t, ordered_json&) {
+      if (depth > kMaxDepth) throw InputError(file + ": nested deeper than any report (" + std::to_string(kMaxDepth) + " levels)");
+      return true;
+    });
   } catch (const ordered_json::parse_error& e) {
     throw InputError(file + ": not JSON: " + e.what());
   }

@@ -39,12 +39,16 @@ class Log {
   }
   ~Log() { release(); }
 
+  // What one entry costs beyond its text (the node, its control block, the allocator's
+  // share), so that the narration's limit bounds memory and not just text.
+  static constexpr std::size_t kEntryCost = 128;
+
   void push(Event e) {
-    std::size_t bytes = this->bytes() + e.text.size();
+    std::size_t bytes = this->bytes() + e.text.size() + kEntryCost;
     head_ = std::make_shared<const Node>(Node{std::move(e), head_, size() + 1, bytes});
   }
   std::size_t size() const { return head_ ? head_->size : 0; }
-  // The bytes of text in every entry, for the narration's limit.
+  // The memory the entries hold (text and kEntryCost each), for the narration's limit.
   std::size_t bytes() const { return head_ ? head_->bytes : 0; }
   // Entries oldest first, from `from` on.
   std::vector<Event> entries(std::size_t from = 0) const {
