@@ -147,6 +147,8 @@ int main(int argc, char** argv) {
   check->add_option("--players", flags.players, "a player count (default: every count allowed, in turn)")
       ->check(kPlayerCount);
   add_seed(check, flags, "the first game's seed, 0..2^64-1 (default 1)");
+  check->add_option("--set", flags.set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
+  check->add_option("--variant", flags.variant, "a named variant from game.yaml");
 
   auto* sim = app.add_subcommand("sim", "play many games with bots: win rates, game length, scores, the first seat's edge");
   std::string sim_ruleset;
