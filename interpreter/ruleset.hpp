@@ -121,7 +121,8 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
 // or by folder path. Throws InputError naming the known ids when none matches.
 std::string find_ruleset_dir(const std::string& name, const std::vector<std::string>& search_path);
 
-// The ids found in the search path, sorted, each with its folder.
+// The ids found in the search path, sorted, each with its folder: every folder holding a
+// game.yaml file, except hidden ones (a name starting with ".").
 std::vector<std::pair<std::string, std::string>> list_rulesets(const std::vector<std::string>& search_path);
 
 }  // namespace arbiter
