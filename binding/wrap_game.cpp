@@ -242,9 +242,26 @@ const Value* prop_of(const State& s, int c, std::string_view key) {
   return nullptr;
 }
 
+// A property that no kind has is a slip in the rules (`"vaule"`), not a component without it:
+// nil would read as "has none" and play on wrongly.
+void check_known_prop(const State& s, std::string_view key) {
+  std::vector<std::string> known;
+  for (const auto& kind : s.table->ruleset->kinds)
+    for (const auto& [name, value] : kind.props) {
+      if (name == key) return;
+      if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(name);
+    }
+  std::sort(known.begin(), known.end());
+  std::string k(key);
+  throw RuleError("no component kind has the property '" + k + "'" + did_you_mean(k, known) +
+                  (known.empty() ? "; no kind has any property" : "; properties: " + join_choices(known, ", ")));
+}
+
 int g_prop(lua_State* L) {
   int c = check_component(L, 2);
-  const Value* v = prop_of(reading(L), c, check_name(L, 3));
+  std::string_view key = check_name(L, 3);
+  const Value* v = prop_of(reading(L), c, key);
+  if (!v) check_known_prop(reading(L), key);
   if (!v) lua_pushnil(L);
   else push_value(L, *v);
   return 1;
@@ -255,10 +272,13 @@ int g_sum(lua_State* L) {
   std::string_view key = check_name(L, 3);
   const State& s = reading(L);
   std::int64_t total = 0;
+  bool found = false;
   for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) {
     const Value* v = prop_of(s, s.items[i], key);
+    found = found || v;
     if (v && v->is_int()) total += v->as_int();
   }
+  if (!found) check_known_prop(s, key);
   lua_pushinteger(L, total);
   return 1;
 }

@@ -236,3 +236,13 @@ TEST_CASE("game:show shows one component to one seat until it moves, and says so
   CHECK(seen(p.state, -1, "secret") == "? one");
   CHECK_FALSE(read_in_log(p.state, 1, "(one in secret"));
 }
+
+TEST_CASE("game:prop and game:sum of a property no kind has are located errors, not nil or 0") {
+  Probe p;
+  CHECK(p.eval("game:prop(6, 'value')") == "nil");  // blank has none, others do
+  std::string e = p.error("game:prop(1, 'vaule')");
+  CHECK_THAT(e, Catch::Contains("no component kind has the property 'vaule' (did you mean 'value'?); properties: ") &&
+                    Catch::StartsWith("probe:1: "));  // the chunk and line that asked
+  CHECK_THAT(p.error("game:sum('pile', 'colur')"), Catch::Contains("no component kind has the property 'colur'"));
+  CHECK(p.eval("game:sum('pile', 'value')") != "");
+}

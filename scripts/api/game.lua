@@ -198,7 +198,8 @@ function Game:bottom(zone) end
 ---@return string
 function Game:name(c) end
 
----A property of the component's kind; nil when it has none.
+---A property of the component's kind; nil when it has none but another kind has it.
+---A property no kind has is an error (a misspelt key), not nil.
 ---@param c Component
 ---@param key string
 ---@return Value
