@@ -83,6 +83,10 @@ std::string outcomes(const SimReport& r, bool color) {
   out += fmt::format("Ties        {} games ({}) had several winners (a win shared by k seats counts 1/k to each); "
                      "{} had no winner\n",
                      r.ties, pct(r.finished ? double(r.ties) / r.finished : 0), r.no_winner);
+  if (r.draws)
+    out += fmt::format("Draws       {} games ({}) ended with every seat's result alike (a draw): each seat's share "
+                       "(1/2 of two) counts in its win rate and in the first seat's edge\n",
+                       r.draws, pct(double(r.draws) / r.finished));
   if (r.hit_limit) {
     std::vector<std::string> seeds;
     for (auto s : r.limit_seeds) seeds.push_back(std::to_string(s));

@@ -55,6 +55,7 @@ SimReport from_json(const ordered_json& j) {
   r.limit_seeds = j.at("hit_limit").at("seeds").get<std::vector<std::uint64_t>>();
   r.ties = j.at("ties").get<int>();
   r.no_winner = j.at("no_winner").get<int>();
+  r.draws = j.value("draws", 0);  // reports before results had none
   r.scored = j.at("scores").is_object();
   if (r.scored) r.bin_low = j["scores"].at("bin_low").get<std::int64_t>(), r.bin_width = j["scores"].at("bin_width").get<std::int64_t>();
   for (const auto& s : j.at("seats")) {
@@ -100,6 +101,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["hit_limit"] = {{"games", r.hit_limit}, {"seeds", r.limit_seeds}};
   j["ties"] = r.ties;
   j["no_winner"] = r.no_winner;
+  if (r.draws) j["draws"] = r.draws;  // absent where no game gave results, so such reports read as before
   j["seats"] = ordered_json::array();
   for (const auto& s : r.seats) j["seats"].push_back(seat_json(s, r.scored));
   j["bots_rotate"] = r.rotated;

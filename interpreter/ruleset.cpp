@@ -277,7 +277,8 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     std::string what = "vars." + v.name;
     const YAML::Node& d = kv.second;
     if (d.IsNull()) { r.vars.push_back(v); continue; }
-    if (!y.keys(d, {"per_seat", "initial", "hidden", "type"}, what)) continue;
+    if (!y.keys(d, {"per_seat", "initial", "hidden", "type", "display"}, what)) continue;
+    if (d["display"]) v.display = y.boolean(d["display"], what + ".display");
     if (d["type"]) v.holds_seat = y.choice(d["type"], what + ".type", {"value", "seat"}) == "seat";
     if (d["per_seat"]) v.per_seat = y.boolean(d["per_seat"], what + ".per_seat");
     if (d["initial"]) v.initial = y.value(d["initial"], what + ".initial");

@@ -38,6 +38,7 @@ struct VarDef {
   bool per_seat = false;
   Value initial;
   bool hidden = false;                    // per-seat vars only: other seats do not see it
+  bool display = true;                    // false: rules' bookkeeping the table does not show (views still carry it)
   bool holds_seat = false;                // `type: seat`: a seat number, shown by name
 };
 

@@ -3,6 +3,7 @@
 // `count: lots`, a list where a variable's value goes) fails the step, where it stands,
 // rather than being compared as a fallback that might happen to hold.
 #include <algorithm>
+#include <cmath>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/scenario_runner.hpp"
@@ -13,7 +14,7 @@ namespace arbiter::scenario_detail {
 namespace {
 
 const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winners", "round",
-                                              "zones", "vars", "legal", "view", "log"};
+                                              "zones", "vars", "legal", "view", "log", "results"};
 
 std::string as_list(const std::vector<std::string>& v) { return "[" + join_choices(v, ", ") + "]"; }
 
@@ -29,6 +30,13 @@ std::string compared(const Value& want, const Value& have) {
   std::string s = "to be " + to_text(want) + ", found " + to_text(have);
   if (to_text(want) == to_text(have)) s += " (expected " + kind_of(want) + ", found " + kind_of(have) + ")";
   return s;
+}
+
+std::string fmt_result(double r) {
+  std::string t = std::to_string(r);
+  t.erase(t.find_last_not_of('0') + 1);
+  if (t.back() == '.') t.pop_back();
+  return t;
 }
 
 }  // namespace
@@ -77,6 +85,8 @@ void Runner::expect(const YAML::Node& checks) {
       expect_view(want);
     } else if (key == "log") {
       expect_log(want);
+    } else if (key == "results") {
+      expect_results(want);
     }
   }
 }
@@ -293,6 +303,30 @@ void Runner::expect_log(const YAML::Node& map) {
                                  wanted[i] + "'" + found);
       }
     }
+  }
+}
+
+// Each seat's result once the game is over (State::shares: a winner of k has 1/k).
+void Runner::expect_results(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "results is a map {SEAT: R}, R from 0 to 1");
+  not_empty(map, "results");
+  if (!state_.over) fail(map, "expected results, but the game is not over");
+  std::vector<double> have = state_.shares();
+  for (const auto& kv : map) {
+    int s = seat(kv.first, text(kv.first, "a seat"));
+    std::string t = text(kv.second, "a result");
+    double want = -1;
+    std::size_t used = 0;
+    try {
+      want = std::stod(t, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (!kv.second.IsScalar() || used != t.size() || !(want >= 0 && want <= 1))
+      fail(kv.second, "a result should be a number from 0 to 1, not '" + t + "'");
+    if (std::abs(have[s] - want) > 1e-9)
+      fail(kv.second, "expected " + engine_->table().seats[s].name + "'s result to be " + t + ", found " +
+                          fmt_result(have[s]));
   }
 }
 

@@ -74,6 +74,7 @@ class Runner {
   void expect_legal(const YAML::Node& map);
   void expect_view(const YAML::Node& map);
   void expect_log(const YAML::Node& map);
+  void expect_results(const YAML::Node& map);
   std::int64_t count(const YAML::Node& n);
   std::vector<std::string> texts(const YAML::Node& list, const std::string& what);
   void not_empty(const YAML::Node& map, const std::string& what);

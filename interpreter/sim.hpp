@@ -30,6 +30,7 @@ struct GameRecord {
   std::uint64_t seed = 0;
   std::vector<std::string> bots;    // the bot kind in each seat in this game
   std::vector<int> winners;
+  std::vector<double> results;      // per seat, when the rules gave results (State::results)
   std::vector<Value> scores;        // per seat, Engine::score at the end
   int first_seat = -1;              // the seat on turn at the game's first decision
   int turns = 0, rounds = 0;
@@ -57,7 +58,7 @@ struct Interval {
 Interval wilson(double successes, int trials);
 
 struct Rate {
-  double wins = 0;                  // a win shared by k seats counts 1/k
+  double wins = 0;                  // a win shared by k seats counts 1/k; a result (a draw's 1/2) counts as given
   int games = 0;
   double rate() const { return games ? wins / games : 0; }
   Interval ci() const { return wilson(wins, games); }
@@ -94,6 +95,7 @@ struct SimReport {
   std::vector<std::uint64_t> limit_seeds;  // the first few of them, to replay
   int ties = 0;                     // finished games with more than one winner
   int no_winner = 0;                // finished games with none
+  int draws = 0;                    // finished games whose results were all alike (1/2 each); among no_winner
   std::vector<SeatStats> seats;
   std::vector<KindStats> kinds;
   bool rotated = false;             // the bots moved seat by seat from game to game

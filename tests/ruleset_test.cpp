@@ -9,6 +9,8 @@
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/ruleset.hpp"
+#include "interpreter/table.hpp"
+#include "interpreter/view.hpp"
 
 using namespace arbiter;
 
@@ -224,4 +226,21 @@ TEST_CASE("a component kind's keys are checked: a near miss of one is a slip, no
   CHECK(r->kinds[0].props.at("code") == Value{7});
   CHECK(r->kinds[0].props.count("props") == 0);
   CHECK_THROWS_WITH(load_kinds("    - {name: a, zones: [deck]}\n"), Catch::Contains("(did you mean 'zone'?)"));
+}
+
+TEST_CASE("display: false marks a variable the table does not show; views still carry it") {
+  Scratch s("display");
+  std::string dir = (s.dir / "ruleset").string();
+  s.write("ruleset/rules.lua", "return {}\n");
+  s.write("ruleset/game.yaml", "name: D\nplayers: {min: 1, max: 2}\nrules: rules.lua\nzones: {deck: {}}\n"
+                               "vars:\n  seen: {}\n  memo: {display: false}\n");
+  auto r = load_ruleset(dir);
+  CHECK(r->vars[r->var_index("seen")].display);
+  CHECK_FALSE(r->vars[r->var_index("memo")].display);
+  View v = make_view(State(make_table(r, {})), 0);
+  CHECK(v.undisplayed == std::vector<std::string>{"memo"});
+  CHECK(v.globals.size() == 2);
+  s.write("ruleset/game.yaml", "name: D\nplayers: {min: 1, max: 2}\nrules: rules.lua\nzones: {deck: {}}\n"
+                               "vars:\n  memo: {display: maybe}\n");
+  CHECK_THROWS_WITH(load_ruleset(dir), Catch::Contains("game.yaml:6:19:") && Catch::Contains("vars.memo.display"));
 }

@@ -130,8 +130,9 @@ function Game:fold(seat) end
 ---@param seat Seat
 function Game:eliminate(seat) end
 
----Changing: the game is over, won by these seats ({} for nobody).
----@param winners Seat[]
+---Changing: the game is over, won by these seats ({} for nobody); or, given
+---{results = {r1, r2, ...}}, with a result from 0 to 1 per seat (a draw: {results = {0.5, 0.5}}).
+---@param winners Seat[]|{results: number[]}
 function Game:finish(winners) end
 
 -- Parameters and variables -----------------------------------------------------------
