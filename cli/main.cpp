@@ -172,6 +172,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, kMaxInt));
   auto* json = sim->add_flag("--json", sim_flags.json, "print the report as JSON (what --compare reads)");
   sim->add_flag("--csv", sim_flags.csv, "print one CSV row per seat")->excludes(json);
+  sim->add_option("--tally", sim_flags.tally, "count the games by a variable's final value (a per-seat one: by seat and value)");
   sim->add_option("--compare", sim_flags.compare, "compare two --json reports metric by metric: --compare A.json B.json")
       ->expected(2);
 

@@ -164,6 +164,18 @@ std::string columns(const std::vector<std::vector<std::string>>& rows, const std
   return out;
 }
 
+// --tally VAR: the finished games by the variable's final value, the commonest first.
+std::string tally_table(const SimReport& r) {
+  std::vector<std::pair<std::string, int>> rows(r.tally_counts.begin(), r.tally_counts.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::size_t width = r.tally.size();
+  for (const auto& [value, n] : rows) width = std::max(width, value.size());
+  std::string out = fmt::format("{:<{}}  games\n", r.tally, width);
+  for (const auto& [value, n] : rows)
+    out += fmt::format("{:<{}}  {:>5}  {}\n", value, width, n, pct(r.finished ? double(n) / r.finished : 0));
+  return out;
+}
+
 std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   std::string out = style(title(r), "1", color) + "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
@@ -172,6 +184,7 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
                      rate < 10 ? 2 : 0);
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
+  if (!r.tally.empty()) out += "\n" + tally_table(r);
   if (!r.scored) return out;
   bool constant = std::all_of(r.seats.begin(), r.seats.end(), [&](const SeatStats& s) {
     return s.score.min == s.score.max && s.score.min == r.seats[0].score.min;

@@ -74,6 +74,10 @@ SimReport from_json(const ordered_json& j) {
   r.actions = read_spread(length.at("actions"));
   r.rounds_played = length.contains("rounds");
   if (r.rounds_played) r.rounds = read_spread(length.at("rounds"));
+  if (j.contains("tally")) {
+    r.tally = j["tally"].at("var").get<std::string>();
+    r.tally_counts = j["tally"].at("counts").get<std::map<std::string, int>>();
+  }
   return r;
 }
 
@@ -116,6 +120,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
                      {"edge_ci95", {ci.low - fair, ci.high - fair}}};
   j["length"] = {{"turns", spread(r.turns)}, {"actions", spread(r.actions)}};
   if (r.rounds_played) j["length"]["rounds"] = spread(r.rounds);
+  if (!r.tally.empty()) j["tally"] = {{"var", r.tally}, {"counts", r.tally_counts}};
   j["scores"] = r.scored ? ordered_json{{"bin_low", r.bin_low}, {"bin_width", r.bin_width}} : ordered_json(nullptr);
   j["run"] = {{"threads", run.threads}, {"seconds", run.seconds},
               {"games_per_second", run.seconds > 0 ? r.games / run.seconds : 0}};

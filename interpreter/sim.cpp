@@ -62,6 +62,16 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   }
   rec.winners = state.winners;
   rec.results = state.results;
+  if (o.tally >= 0) {
+    const VarDef& def = table->ruleset->vars[o.tally];
+    for (int seat = 0; seat < (def.per_seat ? table->seat_count() : 1); ++seat) {
+      Value v = state.var(o.tally, seat);
+      std::string text = def.holds_seat && v.is_int() && v.as_int() >= 1 && v.as_int() <= table->seat_count()
+                             ? table->seats[v.as_int() - 1].name
+                             : to_text(v);
+      rec.tallied.push_back(def.per_seat ? table->seats[seat].name + "=" + text : text);
+    }
+  }
   rec.turns = state.turn;
   rec.rounds = state.round;
   for (int seat = 0; seat < table->seat_count(); ++seat) {
@@ -234,6 +244,7 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   r.max_actions = o.max_actions;
   r.rounds_played = table.ruleset->turns.rounds;
   r.rotated = o.rotate && !o.bots.empty();
+  if (o.tally >= 0) r.tally = table.ruleset->vars[o.tally].name;
   for (int s = 0; s < r.players; ++s)
     r.seats.push_back({table.seats[s].name, r.rotated ? "(rotating)" : bot_kind(o, s), {}, 0, {}, {}});
   std::vector<double> turns, rounds, actions;
@@ -246,6 +257,7 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
       continue;
     }
     count_game(r, g);
+    for (const auto& t : g.tallied) ++r.tally_counts[t];
     turns.push_back(g.turns), rounds.push_back(g.rounds), actions.push_back(g.actions);
     for (int s = 0; s < r.players; ++s)
       if (g.scores[s].is_int()) scores[s].push_back(static_cast<double>(g.scores[s].as_int()));

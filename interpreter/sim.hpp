@@ -22,6 +22,7 @@ struct SimOptions {
   int threads = 0;                  // 0: one per core
   int max_actions = 20000;          // per game, chance decisions included
   int histogram_bins = 10;
+  int tally = -1;                   // a variable (VarDef index) whose final value is counted; -1: none
 };
 
 // One game as it ended. Game g (0-based) is played with seed `options.game.seed + g`, so a
@@ -36,6 +37,7 @@ struct GameRecord {
   int turns = 0, rounds = 0;
   int actions = 0;                  // the seats' actions, chance decisions not counted
   bool hit_limit = false;           // stopped after max_actions without ending
+  std::vector<std::string> tallied; // the tallied variable's final value as text (per seat "Andy=3")
 };
 
 // How many worker threads play_games starts: `threads`, or one per core, never more than the games.
@@ -104,6 +106,8 @@ struct SimReport {
   bool rounds_played = false;       // the ruleset plays in rounds
   bool scored = false;              // every score was an integer
   std::int64_t bin_low = 0, bin_width = 1;
+  std::string tally;                // --tally VAR: the variable, and finished games by its final value
+  std::map<std::string, int> tally_counts;
   // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
   double first_seat_edge() const { return first_seat.rate() - (players ? 1.0 / players : 0); }
 };
