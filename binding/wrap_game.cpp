@@ -162,17 +162,50 @@ int g_end_turn(lua_State* L) { writing(L).pending |= kTurnEnd; return 0; }
 int g_end_round(lua_State* L) { writing(L).pending |= kRoundEnd; return 0; }
 int g_fold(lua_State* L) { int s = check_seat(L, 2); writing(L).status[s] = SeatStatus::OutForRound; return 0; }
 int g_eliminate(lua_State* L) { int s = check_seat(L, 2); writing(L).status[s] = SeatStatus::OutForGame; return 0; }
+// game:finish{results = {r1, r2, ...}}: a result in [0, 1] per seat. The winners are the
+// seats with the best result, unless every seat has the same (a draw: no winner).
+std::vector<double> finish_results(lua_State* L, const State& s, std::vector<int>& winners) {
+  if (lua_rawlen(L, 2) > 0) throw RuleError("game:finish takes a list of winners or {results = ...}, not both");
+  if (lua_type(L, -1) != LUA_TTABLE) throw RuleError("game:finish: results should be a list of one result per seat");
+  auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
+  if (n != s.seat_count())
+    throw RuleError("game:finish: results gives " + std::to_string(n) + " results for " +
+                    std::to_string(s.seat_count()) + " seats: one per seat, each from 0 to 1");
+  std::vector<double> results;
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, -1, i);
+    int is_number = 0;
+    double r = lua_tonumberx(L, -1, &is_number);
+    lua_pop(L, 1);
+    if (!is_number || !(r >= 0 && r <= 1))
+      throw RuleError("game:finish: seat " + std::to_string(i) + "'s result should be a number from 0 to 1");
+    results.push_back(r);
+  }
+  double best = *std::max_element(results.begin(), results.end());
+  bool all_same = std::all_of(results.begin(), results.end(), [&](double r) { return r == best; });
+  for (int seat = 0; seat < s.seat_count() && !all_same; ++seat)
+    if (results[seat] == best) winners.push_back(seat);
+  return results;
+}
+
 int g_finish(lua_State* L) {
   arg_table(L, 2);
   std::vector<int> winners;
-  for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, 2)); ++i) {
-    lua_rawgeti(L, 2, i);
-    winners.push_back(check_seat(L, -1));
-    lua_pop(L, 1);
+  std::vector<double> results;
+  lua_pushliteral(L, "results");
+  if (lua_rawget(L, 2) != LUA_TNIL) {
+    results = finish_results(L, reading(L), winners);
+  } else {
+    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, 2)); ++i) {
+      lua_rawgeti(L, 2, i);
+      winners.push_back(check_seat(L, -1));
+      lua_pop(L, 1);
+    }
   }
   State& s = writing(L);
   std::sort(winners.begin(), winners.end());
   s.winners = winners;
+  s.results = std::move(results);
   s.over = true;
   return 0;
 }
@@ -242,9 +275,26 @@ const Value* prop_of(const State& s, int c, std::string_view key) {
   return nullptr;
 }
 
+// A property that no kind has is a slip in the rules (`"vaule"`), not a component without it:
+// nil would read as "has none" and play on wrongly.
+void check_known_prop(const State& s, std::string_view key) {
+  std::vector<std::string> known;
+  for (const auto& kind : s.table->ruleset->kinds)
+    for (const auto& [name, value] : kind.props) {
+      if (name == key) return;
+      if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(name);
+    }
+  std::sort(known.begin(), known.end());
+  std::string k(key);
+  throw RuleError("no component kind has the property '" + k + "'" + did_you_mean(k, known) +
+                  (known.empty() ? "; no kind has any property" : "; properties: " + join_choices(known, ", ")));
+}
+
 int g_prop(lua_State* L) {
   int c = check_component(L, 2);
-  const Value* v = prop_of(reading(L), c, check_name(L, 3));
+  std::string_view key = check_name(L, 3);
+  const Value* v = prop_of(reading(L), c, key);
+  if (!v) check_known_prop(reading(L), key);
   if (!v) lua_pushnil(L);
   else push_value(L, *v);
   return 1;
@@ -255,10 +305,13 @@ int g_sum(lua_State* L) {
   std::string_view key = check_name(L, 3);
   const State& s = reading(L);
   std::int64_t total = 0;
+  bool found = false;
   for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) {
     const Value* v = prop_of(s, s.items[i], key);
+    found = found || v;
     if (v && v->is_int()) total += v->as_int();
   }
+  if (!found) check_known_prop(s, key);
   lua_pushinteger(L, total);
   return 1;
 }

@@ -50,6 +50,7 @@ struct SimFlags {
   bool json = false, csv = false;
   bool rotate = false;                   // bots move one seat on from game to game
   std::vector<std::string> compare;      // two JSON reports: compare them instead of simulating
+  std::string tally;                     // a variable: count games by its final value
 };
 
 // What `perft` adds to the game flags.

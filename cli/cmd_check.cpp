@@ -8,6 +8,27 @@
 
 namespace arbiter::cli {
 
+namespace {
+
+std::string lengths(const LengthSummary& l, int games, const char* unit) {
+  return fmt::format("mean {:.1f} {} (min {}, max {})", static_cast<double>(l.total) / games, unit, l.min, l.max);
+}
+
+// Games, lengths, wins per seat, draws, and games that hit the action limit: a ruleset whose
+// every game ends after one move, or that one seat always wins, shows here.
+void print_summary(const ConformanceReport& rep) {
+  fmt::print("  games     {} ended, {} hit the action limit\n", rep.ended, rep.unfinished);
+  if (rep.ended == 0) return;
+  fmt::print("  length    {}; {}\n", lengths(rep.actions_per_game, rep.ended, "actions"),
+             lengths(rep.turns_per_game, rep.ended, "turns"));
+  std::string wins;
+  for (std::size_t s = 0; s < rep.wins.size(); ++s)
+    wins += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, rep.wins[s]);
+  fmt::print("  wins      {}; draws {}\n", wins, rep.draws);
+}
+
+}  // namespace
+
 int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   Loaded l;
   try {
@@ -19,6 +40,15 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   const Ruleset& r = *l.ruleset;
   ConformanceOptions o;
   if (!flags.players.empty()) o.players = player_count(r, flags.players);  // throws InputError: main reports it
+  // --set and --variant as for play, checked on a table of the ruleset's before any game.
+  GameFlags table_flags = flags;
+  table_flags.players.clear();
+  GameOptions given = game_options(r, table_flags);
+  if (o.players)
+    for (int i = 1; i <= o.players; ++i) given.seats.push_back({"P" + std::to_string(i), -1});
+  make_table(l.ruleset, given);
+  o.variant = given.variant;
+  o.set = given.set;
   fmt::print("{}: game.yaml is valid ({} component kinds, {} zones, {} parameters, {} variants)\n", r.id,
              r.kinds.size(), r.zones.size(), r.params.size(), r.variants.size());
   fmt::print("{}: {} loads; rules: {}\n", r.id, r.rules_file, join_choices(l.rules->hooks(), ", "));
@@ -31,7 +61,12 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
     fmt::print(stderr, "{}: {}\n", r.id, rep.error);
     return 1;
   }
-  fmt::print("{}: {} random games played to the end ({} actions), every check held\n", r.id, rep.games, rep.actions);
+  if (rep.unfinished == 0)
+    fmt::print("{}: {} random games played to the end ({} actions), every check held\n", r.id, rep.games, rep.actions);
+  else
+    fmt::print("{}: {} random games played ({} actions), every check held; {} hit the limit of {} actions\n", r.id,
+               rep.games, rep.actions, rep.unfinished, o.max_actions);
+  print_summary(rep);
   return 0;
 }
 

@@ -60,9 +60,8 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
     files.insert(files.end(), found.begin(), found.end());
   }
   RulesFactory factory = rules_factory();
-  for (const auto& f : files) {
-    ScenarioResult r = run_scenario(f, search_path(), factory, scripts_dir());
-    switch (r.verdict) {
+  for (const auto& f : files)
+    for (const ScenarioResult& r : run_scenarios(f, search_path(), factory, scripts_dir())) switch (r.verdict) {
       case ScenarioResult::Verdict::Pass:
         ++passed;
         fmt::print("{} {}{}\n", style("PASS", "32", color), r.name, verbose ? "  (" + f + ")" : "");
@@ -80,7 +79,6 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
         fmt::print("  {}\n", detail);
         break;
     }
-  }
   fmt::print("{} passed, {} failed{}\n", passed, failed, skipped ? fmt::format(", {} skipped", skipped) : "");
   return failed == 0 ? 0 : 1;
 }

@@ -3,6 +3,8 @@
 // holding that seat's view and news, each answer read as one line.
 #include "cli/json_play.hpp"
 
+#include <algorithm>
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -28,9 +30,11 @@ Json value_json(const Value& v) {
 
 Json name_or_null(const View& v, int seat) { return seat >= 0 ? Json(v.seats[seat].name) : Json(nullptr); }
 
-Json pairs_json(const std::vector<std::pair<std::string, std::string>>& pairs) {
+// Variables by name; those game.yaml marks `display: false` are the rules' own, not shown.
+Json pairs_json(const std::vector<std::pair<std::string, std::string>>& pairs, const std::vector<std::string>& undisplayed) {
   Json j = Json::object();
-  for (const auto& [k, text] : pairs) j[k] = text;
+  for (const auto& [k, text] : pairs)
+    if (std::find(undisplayed.begin(), undisplayed.end(), k) == undisplayed.end()) j[k] = text;
   return j;
 }
 
@@ -41,8 +45,8 @@ Json view_json(const View& v) {
   j["turn"] = v.turn;
   j["active"] = name_or_null(v, v.active);
   j["seats"] = Json::array();
-  for (const auto& s : v.seats) j["seats"].push_back({{"name", s.name}, {"status", s.status}, {"vars", pairs_json(s.vars)}});
-  j["globals"] = pairs_json(v.globals);
+  for (const auto& s : v.seats) j["seats"].push_back({{"name", s.name}, {"status", s.status}, {"vars", pairs_json(s.vars, v.undisplayed)}});
+  j["globals"] = pairs_json(v.globals, v.undisplayed);
   j["zones"] = Json::array();
   for (const auto& z : v.zones)
     j["zones"].push_back({{"name", z.name}, {"label", z.label}, {"owner", name_or_null(v, z.owner)},

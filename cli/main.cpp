@@ -147,6 +147,8 @@ int main(int argc, char** argv) {
   check->add_option("--players", flags.players, "a player count (default: every count allowed, in turn)")
       ->check(kPlayerCount);
   add_seed(check, flags, "the first game's seed, 0..2^64-1 (default 1)");
+  check->add_option("--set", flags.set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
+  check->add_option("--variant", flags.variant, "a named variant from game.yaml");
 
   auto* sim = app.add_subcommand("sim", "play many games with bots: win rates, game length, scores, the first seat's edge");
   std::string sim_ruleset;
@@ -170,6 +172,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, kMaxInt));
   auto* json = sim->add_flag("--json", sim_flags.json, "print the report as JSON (what --compare reads)");
   sim->add_flag("--csv", sim_flags.csv, "print one CSV row per seat")->excludes(json);
+  sim->add_option("--tally", sim_flags.tally, "count the games by a variable's final value (a per-seat one: by seat and value)");
   sim->add_option("--compare", sim_flags.compare, "compare two --json reports metric by metric: --compare A.json B.json")
       ->expected(2);
 

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 #include "cli/app.hpp"
@@ -29,10 +30,14 @@ std::string render_items(const ZoneView& z, const std::string& noun) {
   return out;
 }
 
-static std::string var_list(const std::vector<std::pair<std::string, std::string>>& vars) {
+// Variables as "score 4, bid 7": those without a value, and those game.yaml marks
+// `display: false`, left out.
+static std::string var_list(const std::vector<std::pair<std::string, std::string>>& vars,
+                            const std::vector<std::string>& undisplayed) {
   std::string out;
   for (const auto& [k, v] : vars)
-    if (v != "none") out += fmt::format("{}{} {}", out.empty() ? "" : ", ", k, v);
+    if (v != "none" && std::find(undisplayed.begin(), undisplayed.end(), k) == undisplayed.end())
+      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", k, v);
   return out;
 }
 
@@ -80,7 +85,7 @@ std::string render_table(const View& v, const std::string& title, bool color) {
   for (std::size_t z = 0; z < v.zones.size(); ++z)
     if (v.zones[z].owner < 0 && !on_board[z])
       out += fmt::format("  {}: {}\n", v.zones[z].label, render_items(v.zones[z], v.noun));
-  std::string globals = var_list(v.globals);
+  std::string globals = var_list(v.globals, v.undisplayed);
   if (!globals.empty()) out += "  " + globals + "\n";
   std::size_t width = 0;
   for (const auto& s : v.seats) width = std::max(width, s.name.size());
@@ -91,7 +96,7 @@ std::string render_table(const View& v, const std::string& title, bool color) {
     std::string name = fmt::format("{:<{}}", s.name, width);
     if (static_cast<int>(i) == v.seat) name = style(name, "1;36", color);
     std::string line = marker + name;
-    std::string vars = var_list(s.vars);
+    std::string vars = var_list(s.vars, v.undisplayed);
     if (!vars.empty()) line += "  " + vars;
     for (const auto& z : v.zones)
       if (z.owner == static_cast<int>(i)) line += fmt::format("  | {}: {}", z.label, render_items(z, v.noun));

@@ -83,6 +83,10 @@ std::string outcomes(const SimReport& r, bool color) {
   out += fmt::format("Ties        {} games ({}) had several winners (a win shared by k seats counts 1/k to each); "
                      "{} had no winner\n",
                      r.ties, pct(r.finished ? double(r.ties) / r.finished : 0), r.no_winner);
+  if (r.draws)
+    out += fmt::format("Draws       {} games ({}) ended with every seat's result alike (a draw): each seat's share "
+                       "(1/2 of two) counts in its win rate and in the first seat's edge\n",
+                       r.draws, pct(double(r.draws) / r.finished));
   if (r.hit_limit) {
     std::vector<std::string> seeds;
     for (auto s : r.limit_seeds) seeds.push_back(std::to_string(s));
@@ -160,6 +164,18 @@ std::string columns(const std::vector<std::vector<std::string>>& rows, const std
   return out;
 }
 
+// --tally VAR: the finished games by the variable's final value, the commonest first.
+std::string tally_table(const SimReport& r) {
+  std::vector<std::pair<std::string, int>> rows(r.tally_counts.begin(), r.tally_counts.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::size_t width = r.tally.size();
+  for (const auto& [value, n] : rows) width = std::max(width, value.size());
+  std::string out = fmt::format("{:<{}}  games\n", r.tally, width);
+  for (const auto& [value, n] : rows)
+    out += fmt::format("{:<{}}  {:>5}  {}\n", value, width, n, pct(r.finished ? double(n) / r.finished : 0));
+  return out;
+}
+
 std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   std::string out = style(title(r), "1", color) + "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
@@ -168,6 +184,7 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
                      rate < 10 ? 2 : 0);
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
+  if (!r.tally.empty()) out += "\n" + tally_table(r);
   if (!r.scored) return out;
   bool constant = std::all_of(r.seats.begin(), r.seats.end(), [&](const SeatStats& s) {
     return s.score.min == s.score.max && s.score.min == r.seats[0].score.min;

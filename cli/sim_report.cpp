@@ -57,6 +57,7 @@ SimReport from_json(const ordered_json& j) {
   r.limit_seeds = j.at("hit_limit").at("seeds").get<std::vector<std::uint64_t>>();
   r.ties = j.at("ties").get<int>();
   r.no_winner = j.at("no_winner").get<int>();
+  r.draws = j.value("draws", 0);  // reports before results had none
   r.scored = j.at("scores").is_object();
   if (r.scored) r.bin_low = j["scores"].at("bin_low").get<std::int64_t>(), r.bin_width = j["scores"].at("bin_width").get<std::int64_t>();
   for (const auto& s : j.at("seats")) {
@@ -75,6 +76,10 @@ SimReport from_json(const ordered_json& j) {
   r.actions = read_spread(length.at("actions"));
   r.rounds_played = length.contains("rounds");
   if (r.rounds_played) r.rounds = read_spread(length.at("rounds"));
+  if (j.contains("tally")) {
+    r.tally = j["tally"].at("var").get<std::string>();
+    r.tally_counts = j["tally"].at("counts").get<std::map<std::string, int>>();
+  }
   return r;
 }
 
@@ -102,6 +107,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["hit_limit"] = {{"games", r.hit_limit}, {"seeds", r.limit_seeds}};
   j["ties"] = r.ties;
   j["no_winner"] = r.no_winner;
+  if (r.draws) j["draws"] = r.draws;  // absent where no game gave results, so such reports read as before
   j["seats"] = ordered_json::array();
   for (const auto& s : r.seats) j["seats"].push_back(seat_json(s, r.scored));
   j["bots_rotate"] = r.rotated;
@@ -116,6 +122,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
                      {"edge_ci95", {ci.low - fair, ci.high - fair}}};
   j["length"] = {{"turns", spread(r.turns)}, {"actions", spread(r.actions)}};
   if (r.rounds_played) j["length"]["rounds"] = spread(r.rounds);
+  if (!r.tally.empty()) j["tally"] = {{"var", r.tally}, {"counts", r.tally_counts}};
   j["scores"] = r.scored ? ordered_json{{"bin_low", r.bin_low}, {"bin_width", r.bin_width}} : ordered_json(nullptr);
   j["run"] = {{"threads", run.threads}, {"seconds", run.seconds},
               {"games_per_second", run.seconds > 0 ? r.games / run.seconds : 0}};

@@ -98,6 +98,16 @@ static std::string check_step(Engine& engine, const State& s) {
   return "";
 }
 
+// Adds an ended game to the summary.
+static void tally(ConformanceReport& report, const State& state, long long actions) {
+  bool first = report.ended++ == 0;
+  report.actions_per_game.add(actions, first);
+  report.turns_per_game.add(state.turn, first);
+  if (report.wins.size() < static_cast<std::size_t>(state.seat_count())) report.wins.resize(state.seat_count(), 0);
+  for (int w : state.winners) ++report.wins[w];
+  if (state.winners.empty()) ++report.draws;
+}
+
 ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules& rules, const ConformanceOptions& o) {
   ConformanceReport report;
   if (o.players && (o.players < ruleset->min_players || o.players > ruleset->max_players))
@@ -110,6 +120,8 @@ ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules&
     GameOptions options;
     for (int i = 1; i <= players; ++i) options.seats.push_back({"P" + std::to_string(i), -1});
     options.seed = o.first_seed + static_cast<std::uint64_t>(g);
+    options.variant = o.variant;
+    options.set = o.set;
     auto table = make_table(ruleset, options);
     Engine engine(table, rules);
     State state(table);
@@ -119,18 +131,24 @@ ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules&
     std::vector<std::unique_ptr<Bot>> bots;
     for (int i = 0; i < players; ++i) bots.push_back(std::make_unique<RandomBot>(options.seed * 31 + i));
     std::string failure = check_step(engine, state);
+    long long steps = 0, actions = 0;  // every step, chance decisions too; the seats' actions
     Status st = play_out(engine, state, bots, o.max_actions, [&](const State& s, const MatchStep& step) {
       ++report.actions;
+      ++steps;
+      if (step.seat >= 0) ++actions;
       if (failure.empty()) {
         failure = check_step(engine, s);
         std::string who = step.seat < 0 ? "chance" : s.table->seats[step.seat].name;
         if (!failure.empty()) failure = "after " + who + ": " + step.action + ": " + failure;
       }
     });
+    bool hit_limit = !st.ok && !state.over && steps >= o.max_actions;
     if (!failure.empty()) report.error = where + ": " + failure;
-    else if (!st.ok) report.error = where + ": " + st.message;
+    else if (!st.ok && !hit_limit) report.error = where + ": " + st.message;
     else if (std::string e = check_replay(engine, state); !e.empty()) report.error = where + ": " + e;
     ++report.games;
+    if (hit_limit) ++report.unfinished;
+    else tally(report, state, actions);
   }
   return report;
 }

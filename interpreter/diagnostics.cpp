@@ -13,7 +13,7 @@ std::string located(const std::string& file, int line, int column, const std::st
   return out + ": " + message;
 }
 
-static std::size_t edit_distance(const std::string& a, const std::string& b) {
+std::size_t edit_distance(const std::string& a, const std::string& b) {
   std::vector<std::size_t> row(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
   for (std::size_t i = 1; i <= a.size(); ++i) {

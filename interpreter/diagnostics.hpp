@@ -16,6 +16,8 @@ class InputError : public std::runtime_error {
 // `file:line:column: message` (line and column 1-based; 0 leaves them out).
 std::string located(const std::string& file, int line, int column, const std::string& message);
 
+// How many letters must be inserted, removed or changed to turn `a` into `b` (case aside).
+std::size_t edit_distance(const std::string& a, const std::string& b);
 // The closest of `choices` to `name`, or "" when none is close enough to suggest.
 std::string closest(const std::string& name, const std::vector<std::string>& choices);
 

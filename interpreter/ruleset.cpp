@@ -159,6 +159,14 @@ void read_params(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   }
 }
 
+// Any other key of a kind is a property, so a misspelt key would be one: a key one letter
+// from a kind's own key (`cout: 2`, `nmae: ace`) is taken for a slip, not a property.
+std::string near_key(const std::string& key) {
+  for (const char* own : {"name", "count", "zone", "props"})
+    if (key != own && edit_distance(key, own) <= 1) return own;
+  return "";
+}
+
 void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::string& start) {
   if (!y.is_list(n, "components.kinds")) return;
   for (const auto& k : n) {
@@ -179,7 +187,18 @@ void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::stri
         else if (c.is_int()) kind.count = static_cast<int>(c.as_int());
         else if (c.is_string()) kind.count_param = c.as_string();
         else y.error(kv.second, "count should be a whole number or a parameter's name");
-      } else kind.props[key] = y.value(kv.second, "property '" + key + "'");
+      } else if (key == "props") {
+        if (y.is_map(kv.second, "props"))
+          for (const auto& p : kv.second) {
+            std::string prop = y.text(p.first, "a property's name");
+            kind.props[prop] = y.value(p.second, "property '" + prop + "'");
+          }
+      } else if (std::string near = near_key(key); !near.empty()) {
+        y.error(kv.first, "unknown key '" + key + "' in a component kind (did you mean '" + near +
+                              "'?); a property of that name goes under props: {" + key + ": ...}");
+      } else {
+        kind.props[key] = y.value(kv.second, "property '" + key + "'");
+      }
     }
     r.kinds.push_back(std::move(kind));
     if (r.kinds.size() > static_cast<std::size_t>(kMaxComponents)) {
@@ -258,7 +277,8 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     std::string what = "vars." + v.name;
     const YAML::Node& d = kv.second;
     if (d.IsNull()) { r.vars.push_back(v); continue; }
-    if (!y.keys(d, {"per_seat", "initial", "hidden", "type"}, what)) continue;
+    if (!y.keys(d, {"per_seat", "initial", "hidden", "type", "display"}, what)) continue;
+    if (d["display"]) v.display = y.boolean(d["display"], what + ".display");
     if (d["type"]) v.holds_seat = y.choice(d["type"], what + ".type", {"value", "seat"}) == "seat";
     if (d["per_seat"]) v.per_seat = y.boolean(d["per_seat"], what + ".per_seat");
     if (d["initial"]) v.initial = y.value(d["initial"], what + ".initial");
@@ -405,8 +425,12 @@ std::vector<std::pair<std::string, std::string>> list_rulesets(const std::vector
     std::error_code ec;
     if (!fs::is_directory(base, ec)) continue;
     std::vector<fs::path> dirs;
-    for (const auto& entry : fs::directory_iterator(base, ec))
-      if (entry.is_directory(ec) && fs::exists(entry.path() / "game.yaml", ec)) dirs.push_back(entry.path());
+    // A ruleset is a folder holding a game.yaml file; hidden folders (.git, an editor's
+    // .backup of a ruleset) are not rulesets, even with one.
+    for (const auto& entry : fs::directory_iterator(base, ec)) {
+      if (!entry.is_directory(ec) || entry.path().filename().string().starts_with(".")) continue;
+      if (fs::is_regular_file(entry.path() / "game.yaml", ec)) dirs.push_back(entry.path());
+    }
     std::sort(dirs.begin(), dirs.end());
     for (const auto& d : dirs)
       if (seen.insert(d.filename().string()).second) out.emplace_back(d.filename().string(), d.string());

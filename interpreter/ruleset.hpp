@@ -38,6 +38,7 @@ struct VarDef {
   bool per_seat = false;
   Value initial;
   bool hidden = false;                    // per-seat vars only: other seats do not see it
+  bool display = true;                    // false: rules' bookkeeping the table does not show (views still carry it)
   bool holds_seat = false;                // `type: seat`: a seat number, shown by name
 };
 
@@ -121,7 +122,8 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
 // or by folder path. Throws InputError naming the known ids when none matches.
 std::string find_ruleset_dir(const std::string& name, const std::vector<std::string>& search_path);
 
-// The ids found in the search path, sorted, each with its folder.
+// The ids found in the search path, sorted, each with its folder: every folder holding a
+// game.yaml file, except hidden ones (a name starting with ".").
 std::vector<std::pair<std::string, std::string>> list_rulesets(const std::vector<std::string>& search_path);
 
 }  // namespace arbiter

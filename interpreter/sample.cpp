@@ -69,6 +69,7 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   s.turn = view.turn;
   s.over = view.over;
   s.winners = view.winners;
+  s.results = view.results;
   s.chance = view.pending_chance;
   s.pending = 0;
   s.rng.reseed(rng.next());

@@ -20,17 +20,16 @@ namespace {
 
 const std::vector<std::string> kTopKeys = {"name", "description", "ruleset", "players", "seed", "params",
                                            "variant", "arrange", "steps", "skip"};
-const std::vector<std::string> kStepKeys = {"reject", "outcome", "arrange", "expect"};
+const std::vector<std::string> kStepKeys = {"reject", "outcome", "arrange", "expect", "play"};
 
 }  // namespace
 
 ScenarioResult Runner::run() {
   ScenarioResult result;
   result.file = y_.file();
-  result.name = fs::path(y_.file()).filename().string();
+  result.name = name_;
   try {
-    YAML::Node root = y_.load();
-    y_.throw_if_errors();
+    const YAML::Node& root = root_;
     if (!root.IsMap()) fail(root, "a scenario is a map with name, players and steps");
     if (root["name"]) result.name = text(root["name"], "name");
     keys(root, kTopKeys, "the scenario");
@@ -104,6 +103,7 @@ void Runner::load_game(const YAML::Node& root) {
   engine_ = std::make_unique<Engine>(table, *rules_);
   state_ = State(table);
   chance_rng_.reseed(options.seed ^ 0x5ce7a210ULL);
+  play_rng_.reseed(options.seed ^ 0x91a7ULL);
   if (root["arrange"]) {
     label("arrange: ");
     arrange(root["arrange"]);
@@ -149,14 +149,14 @@ int Runner::zone(const YAML::Node& at, const std::string& name) {
   return z;
 }
 
-std::vector<std::string> Runner::component_list(const YAML::Node& list) {
+std::vector<std::string> Runner::component_list(const YAML::Node& list, bool hidden) {
   if (!list.IsSequence()) fail(list, "expected a list of component names");
   std::vector<std::string> names;
   std::vector<std::string> known;
   for (const auto& k : ruleset_->kinds) known.push_back(k.name);
   for (const auto& item : list) {
     std::string name = text(item, "a component's name");
-    if (engine_->table().kind_by_name(name) < 0)
+    if (engine_->table().kind_by_name(name) < 0 && !(hidden && name == "?"))
       fail(item, "unknown component '" + name + "'" + did_you_mean(name, known));
     names.push_back(name);
   }
@@ -194,7 +194,7 @@ void Runner::check_arrangements_used() {
 
 void Runner::step(const YAML::Node& s) {
   if (!s.IsMap() || s.size() != 1)
-    fail(s, "a step is a map with exactly one key (SEAT, reject, outcome, arrange or expect)");
+    fail(s, "a step is a map with exactly one key (SEAT, reject, outcome, arrange, expect or play)");
   auto kv = *s.begin();
   std::string key = text(kv.first, "a step's key");
   label(step_label_ + "(" + key + (kv.second.IsScalar() ? ": " + kv.second.Scalar() : "") + ") ");
@@ -202,6 +202,7 @@ void Runner::step(const YAML::Node& s) {
   else if (key == "outcome") decide(kv.second, text(kv.second, "outcome"));
   else if (key == "arrange") arrange(kv.second);
   else if (key == "expect") expect(kv.second);
+  else if (key == "play") play(kv.second);
   else {
     if (engine_->table().seat_by_name(key) < 0) {
       std::vector<std::string> choices = kStepKeys;
@@ -253,10 +254,52 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
 
 }  // namespace scenario_detail
 
+std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::vector<std::string>& search_path,
+                                          const RulesFactory& make_rules, const std::string& scripts_dir) {
+  std::string base = fs::path(file).filename().string();
+  YamlChecker y(file);
+  std::vector<YAML::Node> documents = y.load_documents();
+  if (!y.ok()) {
+    ScenarioResult failed{file, base, ScenarioResult::Verdict::Fail, ""};
+    for (const auto& e : y.errors()) failed.detail += (failed.detail.empty() ? "" : "\n") + e;
+    return {failed};
+  }
+  // Each document is a scenario, or a list of them. An empty document (a trailing '---')
+  // holds no steps that could be lost; it is not a scenario when others are there.
+  std::vector<YAML::Node> scenarios;
+  for (const auto& d : documents) {
+    if (d.IsSequence()) {
+      if (d.size() == 0) scenarios.push_back(d);  // fails: "a scenario is a map"
+      for (const auto& item : d) scenarios.push_back(item);
+    } else if (!d.IsNull() || documents.size() == 1) {
+      scenarios.push_back(d);
+    }
+  }
+  if (scenarios.empty()) scenarios.emplace_back();
+  std::vector<ScenarioResult> results;
+  for (std::size_t i = 0; i < scenarios.size(); ++i) {
+    std::string name = scenarios.size() == 1 ? base : base + " #" + std::to_string(i + 1);
+    scenario_detail::Runner runner(file, scenarios[i], name, search_path, make_rules, scripts_dir);
+    results.push_back(runner.run());
+  }
+  return results;
+}
+
 ScenarioResult run_scenario(const std::string& file, const std::vector<std::string>& search_path,
                             const RulesFactory& make_rules, const std::string& scripts_dir) {
-  scenario_detail::Runner runner(file, search_path, make_rules, scripts_dir);
-  return runner.run();
+  std::vector<ScenarioResult> all = run_scenarios(file, search_path, make_rules, scripts_dir);
+  if (all.size() == 1) return all.front();
+  // Several: one verdict for the file, so none of them can fail unseen.
+  ScenarioResult r{file, fs::path(file).filename().string(), ScenarioResult::Verdict::Skip, ""};
+  for (const auto& one : all) {
+    if (one.verdict == ScenarioResult::Verdict::Fail) {
+      r.verdict = ScenarioResult::Verdict::Fail;
+      r.detail += (r.detail.empty() ? "" : "\n") + one.name + ": " + one.detail;
+    } else if (one.verdict == ScenarioResult::Verdict::Pass && r.verdict == ScenarioResult::Verdict::Skip) {
+      r.verdict = ScenarioResult::Verdict::Pass;
+    }
+  }
+  return r;
 }
 
 }  // namespace arbiter

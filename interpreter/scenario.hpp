@@ -20,9 +20,16 @@ struct ScenarioResult {
   std::string detail;          // for a failure: where and why, possibly several lines
 };
 
-// Runs one scenario file. Never throws: a file that does not parse, names an unknown
-// ruleset, seat, zone, component or key, is a failure naming the file and line.
+// Runs every scenario of a file (one, a YAML list of them, or several '---' documents),
+// each in a game of its own, in file order. Never throws: a file that does not parse, names
+// an unknown ruleset, seat, zone, component or key, is a failure naming the file and line.
 // `scripts_dir` is where shared component lists are found (see load_ruleset).
+std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::vector<std::string>& search_path,
+                                          const RulesFactory& make_rules, const std::string& scripts_dir = "");
+
+// The same, as one result: a file of one scenario gives its result; a file of several
+// fails when any of them fails (each failure in the detail, under its name), and passes
+// when none fails and one passed.
 ScenarioResult run_scenario(const std::string& file, const std::vector<std::string>& search_path,
                             const RulesFactory& make_rules, const std::string& scripts_dir = "");
 

@@ -3,16 +3,18 @@
 // `count: lots`, a list where a variable's value goes) fails the step, where it stands,
 // rather than being compared as a fallback that might happen to hold.
 #include <algorithm>
+#include <cmath>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/scenario_runner.hpp"
+#include "interpreter/view.hpp"
 
 namespace arbiter::scenario_detail {
 
 namespace {
 
 const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winners", "round",
-                                              "zones", "vars", "legal"};
+                                              "zones", "vars", "legal", "view", "log", "results"};
 
 std::string as_list(const std::vector<std::string>& v) { return "[" + join_choices(v, ", ") + "]"; }
 
@@ -28,6 +30,13 @@ std::string compared(const Value& want, const Value& have) {
   std::string s = "to be " + to_text(want) + ", found " + to_text(have);
   if (to_text(want) == to_text(have)) s += " (expected " + kind_of(want) + ", found " + kind_of(have) + ")";
   return s;
+}
+
+std::string fmt_result(double r) {
+  std::string t = std::to_string(r);
+  t.erase(t.find_last_not_of('0') + 1);
+  if (t.back() == '.') t.pop_back();
+  return t;
 }
 
 }  // namespace
@@ -62,11 +71,22 @@ void Runner::expect(const YAML::Node& checks) {
     } else if (key == "zones") {
       if (!want.IsMap()) fail(want, "zones is a map {ZONE: ...}");
       not_empty(want, "zones");
-      for (const auto& zv : want) expect_zone(zone(zv.first, text(zv.first, "a zone")), zv.second);
+      for (const auto& zv : want) {
+        int z = zone(zv.first, text(zv.first, "a zone"));
+        std::vector<std::string> have;
+        for (int c : state_.contents(z)) have.push_back(state_.name(c));
+        expect_zone(t.zones[z].name, have, zv.second, false);
+      }
     } else if (key == "vars") {
       expect_vars(want);
     } else if (key == "legal") {
       expect_legal(want);
+    } else if (key == "view") {
+      expect_view(want);
+    } else if (key == "log") {
+      expect_log(want);
+    } else if (key == "results") {
+      expect_results(want);
     }
   }
 }
@@ -100,12 +120,25 @@ void Runner::expect_winners(const YAML::Node& list) {
   }
 }
 
-void Runner::expect_zone(int z, const YAML::Node& want) {
-  std::vector<std::string> have;
-  for (int c : state_.contents(z)) have.push_back(state_.name(c));
-  std::string zname = engine_->table().zones[z].name;
+std::int64_t Runner::count(const YAML::Node& n) {
+  std::int64_t c = checked(y_.integer(n, "count"));
+  if (c < 0) fail(n, "count should be 0 or more, not " + std::to_string(c));
+  return c;
+}
+
+std::vector<std::string> Runner::texts(const YAML::Node& list, const std::string& what) {
+  if (!list.IsSequence() || list.size() == 0) fail(list, what + " is a list of one or more texts");
+  std::vector<std::string> out;
+  for (const auto& item : list) out.push_back(text(item, "a text"));
+  return out;
+}
+
+// `have` is the zone's contents, top first, as the checker sees them ("?" for a hidden
+// component, when `hidden` says the check is of a seat's view).
+void Runner::expect_zone(const std::string& zname, const std::vector<std::string>& have, const YAML::Node& want,
+                         bool hidden) {
   if (want.IsSequence()) {
-    std::vector<std::string> w = component_list(want);
+    std::vector<std::string> w = component_list(want, hidden);
     std::vector<std::string> a = have;
     std::sort(w.begin(), w.end());
     std::sort(a.begin(), a.end());
@@ -114,14 +147,13 @@ void Runner::expect_zone(int z, const YAML::Node& want) {
     not_empty(want, "a zone check");
     keys(want, {"count", "top"}, "a zone check");
     if (want["count"]) {
-      std::int64_t n = checked(y_.integer(want["count"], "count"));
-      if (n < 0) fail(want["count"], "count should be 0 or more, not " + std::to_string(n));
+      std::int64_t n = count(want["count"]);
       if (n != static_cast<std::int64_t>(have.size()))
         fail(want["count"], "expected " + zname + " to hold " + std::to_string(n) + ", found " +
                                 std::to_string(have.size()) + " " + as_list(have));
     }
     if (want["top"]) {
-      std::vector<std::string> w = component_list(want["top"]);
+      std::vector<std::string> w = component_list(want["top"], hidden);
       if (w.empty()) fail(want["top"], "top is empty: it would check nothing (count: 0 checks an empty zone)");
       if (w.size() > have.size() || !std::equal(w.begin(), w.end(), have.begin()))
         fail(want["top"], "expected the top of " + zname + " to be " + as_list(w) + ", found " + as_list(have));
@@ -162,7 +194,7 @@ void Runner::expect_vars(const YAML::Node& map) {
 }
 
 void Runner::expect_legal(const YAML::Node& map) {
-  if (!map.IsMap()) fail(map, "legal is a map {SEAT: {includes: [...], excludes: [...]}}");
+  if (!map.IsMap()) fail(map, "legal is a map {SEAT: {includes: [...], excludes: [...], count: N}}");
   not_empty(map, "legal");
   for (const auto& kv : map) {
     std::string seat_name = text(kv.first, "a seat");
@@ -170,8 +202,15 @@ void Runner::expect_legal(const YAML::Node& map) {
     std::vector<std::string> legal;
     if (Status st = engine_->legal(state_, s, legal); !st.ok) fail(kv.first, "the ruleset failed: " + st.message);
     const YAML::Node& spec = kv.second;
-    keys(spec, {"includes", "excludes"}, "a legal check");
+    if (!spec.IsMap()) fail(spec, "a legal check is a map {includes: [...], excludes: [...], count: N}");
+    keys(spec, {"includes", "excludes", "count"}, "a legal check");
     not_empty(spec, "a legal check");
+    if (spec["count"]) {
+      std::int64_t n = count(spec["count"]);
+      if (n != static_cast<std::int64_t>(legal.size()))
+        fail(spec["count"], "expected " + seat_name + " to have " + std::to_string(n) + " legal action" +
+                                (n == 1 ? "" : "s") + ", found " + std::to_string(legal.size()) + " " + as_list(legal));
+    }
     // Open-ended actions (a bid of any integer) are legal when the ruleset accepts them.
     auto has = [&](const std::string& a) {
       std::string n = normalize_action(a);
@@ -194,6 +233,100 @@ void Runner::expect_legal(const YAML::Node& map) {
                       " '" + action + "'; legal: " + as_list(legal));
       }
     }
+  }
+}
+
+// What a seat sees of zones: the runtime's own view of the state, as front-ends get it.
+void Runner::expect_view(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "view is a map {SEAT: {ZONE: [NAMES] | {count: N}}}");
+  not_empty(map, "view");
+  for (const auto& kv : map) {
+    std::string seat_name = text(kv.first, "a seat");
+    int s = seat(kv.first, seat_name);
+    if (!kv.second.IsMap()) fail(kv.second, "a seat's view check is a map {ZONE: [NAMES] | {count: N}}");
+    not_empty(kv.second, "a seat's view check");
+    View v = make_view(state_, s);
+    for (const auto& zv : kv.second) {
+      int z = zone(zv.first, text(zv.first, "a zone"));
+      expect_zone(seat_name + "'s view of " + v.zones[z].name, v.zones[z].items, zv.second, true);
+    }
+  }
+}
+
+namespace {
+
+// A log entry as the seat reads it: what was said, "Andy: call" for an action of its own,
+// "Outcome: heads" for a chance decision.
+std::string read_as(const Event& e, const Table& t) {
+  if (e.kind == Event::Kind::Action) return t.seats[e.seat].name + ": " + e.text;
+  if (e.kind == Event::Kind::Chance) return "Outcome: " + e.text;
+  return e.text;
+}
+
+// "3 lines: 'a' | 'b' | 'c'", the last few only, for a failure.
+std::string last_lines(const std::vector<std::string>& lines) {
+  constexpr std::size_t kShown = 6;
+  std::string s = std::to_string(lines.size()) + " line" + (lines.size() == 1 ? "" : "s");
+  if (lines.empty()) return s;
+  s += lines.size() > kShown ? ", the last " + std::to_string(kShown) + ": " : ": ";
+  for (std::size_t i = lines.size() > kShown ? lines.size() - kShown : 0; i < lines.size(); ++i)
+    s += "'" + lines[i] + "'" + (i + 1 < lines.size() ? " | " : "");
+  return s;
+}
+
+}  // namespace
+
+// The narration a seat has read since the game began: each text must be in some line of it
+// (includes) or in none (excludes).
+void Runner::expect_log(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "log is a map {SEAT: {includes: [TEXT...], excludes: [TEXT...]}}");
+  not_empty(map, "log");
+  for (const auto& kv : map) {
+    std::string seat_name = text(kv.first, "a seat");
+    int s = seat(kv.first, seat_name);
+    const YAML::Node& spec = kv.second;
+    if (!spec.IsMap()) fail(spec, "a log check is a map {includes: [TEXT...], excludes: [TEXT...]}");
+    keys(spec, {"includes", "excludes"}, "a log check");
+    not_empty(spec, "a log check");
+    std::vector<std::string> lines;
+    for (const auto& e : make_view(state_, s).log) lines.push_back(read_as(e, engine_->table()));
+    for (const char* which : {"includes", "excludes"}) {
+      if (!spec[which]) continue;
+      bool want_in = std::string(which) == "includes";
+      std::vector<std::string> wanted = texts(spec[which], which);
+      for (std::size_t i = 0; i < wanted.size(); ++i) {
+        auto line = std::find_if(lines.begin(), lines.end(),
+                                 [&](const std::string& l) { return l.find(wanted[i]) != std::string::npos; });
+        if ((line != lines.end()) == want_in) continue;
+        std::string found = want_in ? "; " + seat_name + " has read " + last_lines(lines) : ", but it reads '" + *line + "'";
+        fail(spec[which][i], "expected " + seat_name + "'s log " + (want_in ? "to include" : "not to include") + " '" +
+                                 wanted[i] + "'" + found);
+      }
+    }
+  }
+}
+
+// Each seat's result once the game is over (State::shares: a winner of k has 1/k).
+void Runner::expect_results(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "results is a map {SEAT: R}, R from 0 to 1");
+  not_empty(map, "results");
+  if (!state_.over) fail(map, "expected results, but the game is not over");
+  std::vector<double> have = state_.shares();
+  for (const auto& kv : map) {
+    int s = seat(kv.first, text(kv.first, "a seat"));
+    std::string t = text(kv.second, "a result");
+    double want = -1;
+    std::size_t used = 0;
+    try {
+      want = std::stod(t, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (!kv.second.IsScalar() || used != t.size() || !(want >= 0 && want <= 1))
+      fail(kv.second, "a result should be a number from 0 to 1, not '" + t + "'");
+    if (std::abs(have[s] - want) > 1e-9)
+      fail(kv.second, "expected " + engine_->table().seats[s].name + "'s result to be " + t + ", found " +
+                          fmt_result(have[s]));
   }
 }
 

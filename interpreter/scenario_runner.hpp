@@ -20,8 +20,11 @@ struct Failure {
 
 class Runner {
  public:
-  Runner(std::string file, const std::vector<std::string>& path, const RulesFactory& f, std::string scripts)
-      : y_(std::move(file)), path_(path), make_rules_(f), scripts_(std::move(scripts)) {}
+  // `root` is one scenario of `file`; `name` is what it is called when it has no name:.
+  Runner(std::string file, YAML::Node root, std::string name, const std::vector<std::string>& path,
+         const RulesFactory& f, std::string scripts)
+      : y_(std::move(file)), root_(std::move(root)), name_(std::move(name)), path_(path), make_rules_(f),
+        scripts_(std::move(scripts)) {}
 
   ScenarioResult run();
 
@@ -50,20 +53,30 @@ class Runner {
   std::vector<Seat> read_players(const YAML::Node& n);
   int seat(const YAML::Node& at, const std::string& name);
   int zone(const YAML::Node& at, const std::string& name);
-  std::vector<std::string> component_list(const YAML::Node& list);
+  // Component names, each known to the ruleset ("?", a hidden component, too when `hidden`).
+  std::vector<std::string> component_list(const YAML::Node& list, bool hidden = false);
   void arrange(const YAML::Node& map);
   void check_arrangements_used();
   void step(const YAML::Node& s);
   void act(const YAML::Node& at, const std::string& seat_name, const std::string& action);
   void reject(const YAML::Node& at, const std::string& text);
   void decide(const YAML::Node& at, const std::string& result);
+  // scenario_play.cpp
+  void play(const YAML::Node& spec);
+  void play_one(const YAML::Node& at, bool random);
   // scenario_expect.cpp
   void expect(const YAML::Node& checks);
   void expect_score(const YAML::Node& map);
   void expect_winners(const YAML::Node& list);
-  void expect_zone(int z, const YAML::Node& want);
+  void expect_zone(const std::string& zname, const std::vector<std::string>& have, const YAML::Node& want,
+                   bool hidden);
   void expect_vars(const YAML::Node& map);
   void expect_legal(const YAML::Node& map);
+  void expect_view(const YAML::Node& map);
+  void expect_log(const YAML::Node& map);
+  void expect_results(const YAML::Node& map);
+  std::int64_t count(const YAML::Node& n);
+  std::vector<std::string> texts(const YAML::Node& list, const std::string& what);
   void not_empty(const YAML::Node& map, const std::string& what);
 
   // An `arrange` the scenario queued: where it was written, for when no shuffle uses it.
@@ -74,6 +87,8 @@ class Runner {
   };
 
   YamlChecker y_;
+  YAML::Node root_;
+  std::string name_;
   const std::vector<std::string>& path_;
   const RulesFactory& make_rules_;
   std::string scripts_;
@@ -82,6 +97,7 @@ class Runner {
   std::unique_ptr<Engine> engine_;
   State state_;
   Rng chance_rng_;  // unscripted chance decisions
+  Rng play_rng_;    // the actions a `play:` step's `then: random` chooses
   std::string step_label_;
   std::vector<Arranged> arranged_;  // in the order queued
 };

@@ -61,6 +61,17 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
     rec.hit_limit = true;
   }
   rec.winners = state.winners;
+  rec.results = state.results;
+  if (o.tally >= 0) {
+    const VarDef& def = table->ruleset->vars[o.tally];
+    for (int seat = 0; seat < (def.per_seat ? table->seat_count() : 1); ++seat) {
+      Value v = state.var(o.tally, seat);
+      std::string text = def.holds_seat && v.is_int() && v.as_int() >= 1 && v.as_int() <= table->seat_count()
+                             ? table->seats[v.as_int() - 1].name
+                             : to_text(v);
+      rec.tallied.push_back(def.per_seat ? table->seats[seat].name + "=" + text : text);
+    }
+  }
   rec.turns = state.turn;
   rec.rounds = state.round;
   for (int seat = 0; seat < table->seat_count(); ++seat) {
@@ -165,16 +176,26 @@ Spread spread_of(const std::vector<double>& v) {
 namespace {
 
 // Counts one finished game: its winners (a shared win 1/k to each), the first seat, its length.
+// Each seat's share of a game: its result when the rules gave results, else 1/k for each of
+// k winners (as State::shares).
+std::vector<double> shares(const GameRecord& g, int players) {
+  if (!g.results.empty()) return g.results;
+  std::vector<double> share(players, 0.0);
+  for (int w : g.winners) share[w] = 1.0 / static_cast<double>(g.winners.size());
+  return share;
+}
+
 void count_game(SimReport& r, const GameRecord& g) {
   ++r.finished;
-  double share = g.winners.empty() ? 0 : 1.0 / static_cast<double>(g.winners.size());
-  for (int w : g.winners) r.seats[w].win.wins += share;
+  std::vector<double> share = shares(g, r.players);
+  for (int s = 0; s < r.players; ++s) r.seats[s].win.wins += share[s];
   r.ties += g.winners.size() > 1;
   r.no_winner += g.winners.empty();
+  r.draws += !g.results.empty() && g.winners.empty();
   if (g.first_seat < 0) return;
   ++r.seats[g.first_seat].first;
   ++r.first_seat.games;
-  if (std::find(g.winners.begin(), g.winners.end(), g.first_seat) != g.winners.end()) r.first_seat.wins += share;
+  r.first_seat.wins += share[g.first_seat];  // a draw counts its 1/2
 }
 
 // Bot kinds in the order their first seat sits in the first game; a kind's wins in a game
@@ -187,8 +208,9 @@ void count_kinds(SimReport& r, const SimOptions& o, const std::vector<GameRecord
   for (int s = 0; s < r.players; ++s) ++stats(bot_kind(o, s))->seats;
   for (const auto& g : records) {
     if (g.hit_limit) continue;
-    double share = g.winners.empty() ? 0 : 1.0 / static_cast<double>(g.winners.size());
-    for (int w : g.winners) stats(g.bots.empty() ? bot_kind(o, w) : g.bots[w])->win.wins += share;
+    std::vector<double> share = shares(g, r.players);
+    for (int s = 0; s < r.players; ++s)
+      if (share[s] > 0) stats(g.bots.empty() ? bot_kind(o, s) : g.bots[s])->win.wins += share[s];
   }
   for (auto& k : r.kinds) k.fair = static_cast<double>(k.seats) / r.players;
 }
@@ -222,6 +244,7 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   r.max_actions = o.max_actions;
   r.rounds_played = table.ruleset->turns.rounds;
   r.rotated = o.rotate && !o.bots.empty();
+  if (o.tally >= 0) r.tally = table.ruleset->vars[o.tally].name;
   for (int s = 0; s < r.players; ++s)
     r.seats.push_back({table.seats[s].name, r.rotated ? "(rotating)" : bot_kind(o, s), {}, 0, {}, {}});
   std::vector<double> turns, rounds, actions;
@@ -234,6 +257,7 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
       continue;
     }
     count_game(r, g);
+    for (const auto& t : g.tallied) ++r.tally_counts[t];
     turns.push_back(g.turns), rounds.push_back(g.rounds), actions.push_back(g.actions);
     for (int s = 0; s < r.players; ++s)
       if (g.scores[s].is_int()) scores[s].push_back(static_cast<double>(g.scores[s].as_int()));
@@ -311,6 +335,7 @@ std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
   out.push_back(rates("first seat win rate", a.first_seat, b.first_seat));
   out.push_back(rates("ties", {double(a.ties), a.finished}, {double(b.ties), b.finished}));
   out.push_back(rates("no winner", {double(a.no_winner), a.finished}, {double(b.no_winner), b.finished}));
+  if (a.draws || b.draws) out.push_back(rates("draws", {double(a.draws), a.finished}, {double(b.draws), b.finished}));
   out.push_back(rates("hit the action limit", {double(a.hit_limit), a.games}, {double(b.hit_limit), b.games}));
   if (a.rounds_played && b.rounds_played) out.push_back(means("rounds", a.rounds, b.rounds));
   out.push_back(means("turns", a.turns, b.turns));

@@ -22,6 +22,7 @@ struct SimOptions {
   int threads = 0;                  // 0: one per core
   int max_actions = 20000;          // per game, chance decisions included
   int histogram_bins = 10;
+  int tally = -1;                   // a variable (VarDef index) whose final value is counted; -1: none
 };
 
 // One game as it ended. Game g (0-based) is played with seed `options.game.seed + g`, so a
@@ -30,11 +31,13 @@ struct GameRecord {
   std::uint64_t seed = 0;
   std::vector<std::string> bots;    // the bot kind in each seat in this game
   std::vector<int> winners;
+  std::vector<double> results;      // per seat, when the rules gave results (State::results)
   std::vector<Value> scores;        // per seat, Engine::score at the end
   int first_seat = -1;              // the seat on turn at the game's first decision
   int turns = 0, rounds = 0;
   int actions = 0;                  // the seats' actions, chance decisions not counted
   bool hit_limit = false;           // stopped after max_actions without ending
+  std::vector<std::string> tallied; // the tallied variable's final value as text (per seat "Andy=3")
 };
 
 // How many worker threads play_games starts: `threads`, or one per core, never more than the games.
@@ -57,7 +60,7 @@ struct Interval {
 Interval wilson(double successes, int trials);
 
 struct Rate {
-  double wins = 0;                  // a win shared by k seats counts 1/k
+  double wins = 0;                  // a win shared by k seats counts 1/k; a result (a draw's 1/2) counts as given
   int games = 0;
   double rate() const { return games ? wins / games : 0; }
   Interval ci() const { return wilson(wins, games); }
@@ -94,6 +97,7 @@ struct SimReport {
   std::vector<std::uint64_t> limit_seeds;  // the first few of them, to replay
   int ties = 0;                     // finished games with more than one winner
   int no_winner = 0;                // finished games with none
+  int draws = 0;                    // finished games whose results were all alike (1/2 each); among no_winner
   std::vector<SeatStats> seats;
   std::vector<KindStats> kinds;
   bool rotated = false;             // the bots moved seat by seat from game to game
@@ -102,6 +106,8 @@ struct SimReport {
   bool rounds_played = false;       // the ruleset plays in rounds
   bool scored = false;              // every score was an integer
   std::int64_t bin_low = 0, bin_width = 1;
+  std::string tally;                // --tally VAR: the variable, and finished games by its final value
+  std::map<std::string, int> tally_counts;
   // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
   double first_seat_edge() const { return first_seat.rate() - (players ? 1.0 / players : 0); }
 };

@@ -142,6 +142,7 @@ std::uint64_t State::hash() const {
   for (auto o : order) h.byte(o);
   h.word(turn_index), h.word(round), h.word(turn), h.byte(pending), h.byte(over);
   for (int w : winners) h.word(w);
+  for (double r : results) h.word(static_cast<std::uint64_t>(r * 1e6) + 1);  // none: hashes as before results
   h.word(static_cast<std::uint64_t>(chance.def));
   for (double w : chance.weights) h.word(static_cast<std::uint64_t>(w * 1e6));
   for (int i = 0; i < 4; ++i) h.word(rng.words()[i]);
@@ -163,7 +164,14 @@ bool State::same_play_state(const State& o) const {
   return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds && shown == o.shown && revealed == o.revealed &&
          vars == o.vars && status == o.status && order == o.order && turn_index == o.turn_index &&
          round == o.round && turn == o.turn && pending == o.pending && over == o.over &&
-         winners == o.winners && chance == o.chance && rng == o.rng && arranged == o.arranged;
+         winners == o.winners && results == o.results && chance == o.chance && rng == o.rng && arranged == o.arranged;
+}
+
+std::vector<double> State::shares() const {
+  if (!results.empty()) return results;
+  std::vector<double> r(seat_count(), 0.0);
+  for (int w : winners) r[w] = 1.0 / static_cast<double>(winners.size());
+  return r;
 }
 
 }  // namespace arbiter

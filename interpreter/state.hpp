@@ -54,6 +54,9 @@ struct State {
   std::uint8_t pending = 0;
   bool over = false;
   std::vector<int> winners;
+  // Each seat's result in [0, 1] when the rules gave them (game:finish{results = ...}: a
+  // draw is 1/2 each); empty when they named winners, each of whom then has 1/k.
+  std::vector<double> results;
   PendingChance chance;
   Rng rng;
   std::vector<std::pair<int, std::vector<int>>> arranged;  // zone, kinds for its next shuffle
@@ -64,6 +67,9 @@ struct State {
   State() = default;
 
   int seat_count() const { return table->seat_count(); }
+  // Each seat's share of the game's result once it is over: `results`, or 1/k for each of
+  // k winners and 0 for the rest (all 0 when nobody won).
+  std::vector<double> shares() const;
   int active() const { return order.empty() ? -1 : order[turn_index]; }
 
   // Zones. Index 0 of a contents list is the top.

@@ -23,6 +23,7 @@ View make_view(const State& s, int seat, std::size_t log_from) {
   v.order.assign(s.order.begin(), s.order.end());
   v.over = s.over;
   v.winners = s.winners;
+  v.results = s.results;
   for (int i = 0; i < s.seat_count(); ++i) {
     SeatView sv;
     sv.name = t.seats[i].name;
@@ -58,6 +59,8 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     auto it = k.props.find("symbol");
     if (it != k.props.end()) v.symbols.emplace_back(k.name, to_text(it->second));
   }
+  for (const auto& d : r.vars)
+    if (!d.display) v.undisplayed.push_back(d.name);
   v.chance = s.chance.question;
   v.pending_chance = s.chance;
   v.turn = s.turn;

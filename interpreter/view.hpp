@@ -41,8 +41,10 @@ struct View {
   std::vector<int> order;
   bool over = false;
   std::vector<int> winners;
+  std::vector<double> results;      // each seat's result, when the rules gave results (State::results)
   std::vector<SeatView> seats;
   std::vector<std::pair<std::string, std::string>> globals;
+  std::vector<std::string> undisplayed;  // variables (in seats' vars and globals) game.yaml says not to show
   std::vector<ZoneView> zones;
   BoardView board;                  // empty files: no board
   std::vector<std::pair<std::string, std::string>> symbols;  // component name -> its `symbol` property

@@ -19,38 +19,50 @@ namespace fs = std::filesystem;
 namespace arbiter {
 
 YAML::Node YamlChecker::load() {
+  std::string text;
+  if (!read(text)) return YAML::Node();
+  return load_text(text);
+}
+
+std::vector<YAML::Node> YamlChecker::load_documents() {
+  std::string text;
+  if (!read(text)) return {};
+  return parse(text, true);
+}
+
+bool YamlChecker::read(std::string& text) {
   // Asked before opening: an ifstream opens a folder without complaint, and a FIFO or a
   // huge file would hang the loader or exhaust memory.
   std::error_code ec;
   auto status = fs::status(file_, ec);
   if (ec || !fs::exists(status)) {
     error("cannot be read" + (ec ? " (" + ec.message() + ")" : std::string()));
-    return YAML::Node();
+    return false;
   }
   if (!fs::is_regular_file(status)) {
     error(std::string(fs::is_directory(status) ? "is a folder" : "is not a regular file") + ", not a YAML file");
-    return YAML::Node();
+    return false;
   }
   auto size = fs::file_size(file_, ec);
   if (!ec && size > kMaxYamlBytes) {
     error("is " + std::to_string(size) + " bytes; a YAML file may hold at most " + std::to_string(kMaxYamlBytes) +
           " (16 MiB)");
-    return YAML::Node();
+    return false;
   }
   std::ifstream in(file_, std::ios::binary);
   if (!in) {
     error("cannot be read (" + std::string(std::strerror(errno)) + ")");
-    return YAML::Node();
+    return false;
   }
   std::stringstream buffer;
   buffer << in.rdbuf();
-  std::string text = buffer.str();
+  text = buffer.str();
   // No YAML holds a zero byte; yaml-cpp's message for one quotes the binary that follows.
   if (auto zero = text.find('\0'); zero != std::string::npos) {
     error("is not a text file (a zero byte on line " + std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(zero), '\n') + 1) + ")");
-    return YAML::Node();
+    return false;
   }
-  return load_text(text);
+  return true;
 }
 
 namespace {
@@ -85,22 +97,26 @@ bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
 }  // namespace
 
 YAML::Node YamlChecker::load_text(const std::string& text) {
+  std::vector<YAML::Node> documents = parse(text, false);
+  return documents.empty() ? YAML::Node() : documents.front();
+}
+
+std::vector<YAML::Node> YamlChecker::parse(const std::string& text, bool many) {
   try {
     // YAML::Load reads the first document and drops the rest: text after a '---' or '...'
     // (a scenario's last steps, say) would be ignored without a word.
     std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    if (documents.empty()) return YAML::Node();
-    if (documents.size() > 1) {
+    if (documents.size() > 1 && !many) {
       error(documents[1], "a second YAML document (after '---' or '...'); a file holds one");
-      return YAML::Node();
+      return {};
     }
-    YAML::Node root = documents.front();
     long budget = kMaxNodes;
-    if (!check_unique_keys(*this, root, budget)) {
-      error("too many YAML nodes (over " + std::to_string(kMaxNodes) + ", aliases counted at each use)");
-      return YAML::Node();
-    }
-    return root;
+    for (const auto& root : documents)
+      if (!check_unique_keys(*this, root, budget)) {
+        error("too many YAML nodes (over " + std::to_string(kMaxNodes) + ", aliases counted at each use)");
+        return {};
+      }
+    return documents;
   } catch (const YAML::DeepRecursion& e) {  // yaml-cpp says only "bad file"
     errors_.push_back(located(file_, e.mark.line + 1, e.mark.column + 1,
                               "nested too deeply (more than " + std::to_string(e.depth()) + " levels of lists and maps)"));
@@ -109,7 +125,7 @@ YAML::Node YamlChecker::load_text(const std::string& text) {
   } catch (const YAML::Exception& e) {
     errors_.push_back(located(file_, 0, 0, e.what()));
   }
-  return YAML::Node();
+  return {};
 }
 
 std::string YamlChecker::where(const YAML::Node& at) const {

@@ -20,6 +20,9 @@ class YamlChecker {
   // or one over kMaxYamlBytes is recorded and a null node returned.
   YAML::Node load();
   YAML::Node load_text(const std::string& text);
+  // For files that may hold several documents (scenario files): each document, in order.
+  // Every other loader uses load(), where a second document is an error.
+  std::vector<YAML::Node> load_documents();
 
   // Put after the place in every located error from now on (a scenario's "step 3: ").
   void context(std::string text) { context_ = std::move(text); }
@@ -50,6 +53,9 @@ class YamlChecker {
   std::string choice(const YAML::Node& n, const std::string& what, const std::vector<std::string>& choices);
 
  private:
+  bool read(std::string& text);  // the file's text; false (with the error recorded) when it cannot be
+  std::vector<YAML::Node> parse(const std::string& text, bool many);
+
   std::string file_;
   std::string context_;
   std::vector<std::string> errors_;

@@ -7,6 +7,7 @@
 
 #include "binding/lua_rules.hpp"
 #include "interpreter/conformance.hpp"
+#include "interpreter/diagnostics.hpp"
 
 using namespace arbiter;
 namespace fs = std::filesystem;
@@ -52,5 +53,51 @@ TEST_CASE("every ruleset keeps the invariants over 1000 random games") {
     }
     CHECK(games == kGames);
     CHECK(actions > 0);
+  }
+}
+
+namespace {
+
+ConformanceReport check_games(const std::string& id, ConformanceOptions o) {
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/" + id);
+  LuaRules rules(ruleset, ARBITER_SOURCE_DIR "/scripts");
+  return run_conformance(ruleset, rules, o);
+}
+
+}  // namespace
+
+TEST_CASE("the conformance summary counts lengths, wins and draws, and games that hit the limit") {
+  ConformanceOptions o;
+  o.games = 30;
+  o.players = 2;
+  ConformanceReport r = check_games("tictactoe", o);
+  REQUIRE(r.ok());
+  CHECK(r.ended == 30);
+  CHECK(r.unfinished == 0);
+  CHECK(r.actions_per_game.min >= 5);
+  CHECK(r.actions_per_game.max <= 9);
+  CHECK(r.actions_per_game.total == r.actions);
+  REQUIRE(r.wins.size() == 2);
+  CHECK(r.wins[0] + r.wins[1] + r.draws == 30);  // tic-tac-toe has one winner or none
+
+  SECTION("a limit hit is counted apart, not a failure") {
+    o.max_actions = 3;
+    ConformanceReport cut = check_games("tictactoe", o);
+    CHECK(cut.ok());
+    CHECK(cut.unfinished == 30);
+    CHECK(cut.ended == 0);
+  }
+  SECTION("--set and --variant reach every game") {
+    ConformanceOptions s;
+    s.games = 10;
+    s.players = 2;
+    ConformanceReport normal = check_games("stacks", s);
+    s.set["target"] = "1";
+    ConformanceReport short_games = check_games("stacks", s);
+    REQUIRE(short_games.ok());
+    CHECK(short_games.actions < normal.actions);
+    s.set.clear();
+    s.variant = "nonesuch";
+    CHECK_THROWS_AS(check_games("stacks", s), InputError);
   }
 }

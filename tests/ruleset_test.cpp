@@ -9,6 +9,8 @@
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/ruleset.hpp"
+#include "interpreter/table.hpp"
+#include "interpreter/view.hpp"
 
 using namespace arbiter;
 
@@ -185,4 +187,60 @@ TEST_CASE("a file game.yaml names is confined to the ruleset's folder, as requir
   CHECK_THAT(file_in_folder(base, std::string(256, 'x') + ".lua").refused, Catch::Contains("longer than 255"));
   CHECK_THAT(file_in_folder(base, std::string("rules.lua\0x", 11)).refused, Catch::Contains("NUL"));
   CHECK_THAT(file_in_folder(base, "").refused, Catch::Contains("empty"));
+}
+
+TEST_CASE("hidden folders, and folders without a game.yaml file, are not rulesets") {
+  Scratch s("list-hidden");
+  for (const char* d : {"visible", ".hidden", "no-game", "folder-game"}) std::filesystem::create_directories(s.dir / d);
+  std::filesystem::create_directories(s.dir / "folder-game" / "game.yaml");
+  s.write("visible/game.yaml", "name: V\n");
+  s.write(".hidden/game.yaml", "name: H\n");
+  s.write("no-game/rules.lua", "return {}\n");
+  std::vector<std::string> ids;
+  for (const auto& [id, dir] : list_rulesets({s.dir.string()})) ids.push_back(id);
+  CHECK(ids == std::vector<std::string>{"visible"});
+  CHECK_THROWS_WITH(find_ruleset_dir(".hidden", {s.dir.string()}), Catch::Contains("unknown ruleset '.hidden'"));
+}
+
+TEST_CASE("a component kind's keys are checked: a near miss of one is a slip, not a property") {
+  Scratch s("kind-keys");
+  std::string dir = (s.dir / "ruleset").string();
+  s.write("ruleset/rules.lua", "return {}\n");
+  auto load_kinds = [&](const std::string& kinds) {
+    s.write("ruleset/game.yaml", "name: K\nplayers: {min: 1, max: 2}\nrules: rules.lua\nzones: {deck: {}}\n"
+                                 "components:\n  start: deck\n  kinds:\n" + kinds);
+    return load_ruleset(dir);
+  };
+  try {
+    load_kinds("    - {name: a, cout: 2}\n    - {nme: b}\n");
+    FAIL("a misspelt key was taken for a property");
+  } catch (const InputError& e) {
+    CHECK_THAT(e.what(), Catch::Contains("game.yaml:8:17: unknown key 'cout' in a component kind (did you mean 'count'?)") &&
+                             Catch::Contains("goes under props: {cout: ...}") &&
+                             Catch::Contains("game.yaml:9:8: unknown key 'nme' in a component kind (did you mean 'name'?)"));
+  }
+  auto r = load_kinds("    - {name: a, count: 2, cost: 3, props: {code: 7, mount: x}}\n");
+  REQUIRE(r->kinds.size() == 1);
+  CHECK(r->kinds[0].count == 2);
+  CHECK(r->kinds[0].props.at("cost") == Value{3});
+  CHECK(r->kinds[0].props.at("code") == Value{7});
+  CHECK(r->kinds[0].props.count("props") == 0);
+  CHECK_THROWS_WITH(load_kinds("    - {name: a, zones: [deck]}\n"), Catch::Contains("(did you mean 'zone'?)"));
+}
+
+TEST_CASE("display: false marks a variable the table does not show; views still carry it") {
+  Scratch s("display");
+  std::string dir = (s.dir / "ruleset").string();
+  s.write("ruleset/rules.lua", "return {}\n");
+  s.write("ruleset/game.yaml", "name: D\nplayers: {min: 1, max: 2}\nrules: rules.lua\nzones: {deck: {}}\n"
+                               "vars:\n  seen: {}\n  memo: {display: false}\n");
+  auto r = load_ruleset(dir);
+  CHECK(r->vars[r->var_index("seen")].display);
+  CHECK_FALSE(r->vars[r->var_index("memo")].display);
+  View v = make_view(State(make_table(r, {})), 0);
+  CHECK(v.undisplayed == std::vector<std::string>{"memo"});
+  CHECK(v.globals.size() == 2);
+  s.write("ruleset/game.yaml", "name: D\nplayers: {min: 1, max: 2}\nrules: rules.lua\nzones: {deck: {}}\n"
+                               "vars:\n  memo: {display: maybe}\n");
+  CHECK_THROWS_WITH(load_ruleset(dir), Catch::Contains("game.yaml:6:19:") && Catch::Contains("vars.memo.display"));
 }

@@ -179,9 +179,12 @@ TEST_CASE("a malformed expectation fails where it stands, never passes") {
       {"step-two-keys", "  - Andy: play 4 bid 4\n    expect: {over: true}\n", ":7:5:",
        "a step is a map with exactly one key"},
       {"after-last-step", "  - Andy: play 4 bid 4\nexpect: {over: true}\n", ":8:1:", "unknown key 'expect' in the scenario"},
-      {"second-document", "  - Andy: play 4 bid 4\n...\n---\n- expect: {over: true}\n", ":10:1:",
-       "a second YAML document"},
-      {"document-end", "  - Andy: play 4 bid 4\n...\n  - expect: {over: true}\n", ":9:", "a second YAML document"},
+      // A second document is a second scenario (docs/scenarios.md): steps cut off by a '---'
+      // or '...' are read as one, and fail as one, never dropped.
+      {"second-document", "  - Andy: play 4 bid 4\n...\n---\n- expect: {over: true}\n", ":10:3:",
+       "unknown key 'expect' in the scenario"},
+      {"document-end", "  - Andy: play 4 bid 4\n...\n  - expect: {over: true}\n", ":9:5:",
+       "unknown key 'expect' in the scenario"},
       {"steps-empty", "  []\n", ":7:3:", "steps is empty"},
   };
   for (const auto& c : cases) {
@@ -251,5 +254,122 @@ TEST_CASE("an arrangement that no shuffle uses fails, naming its line") {
     ScenarioResult r = run_steps("arrange-none", "  - arrange: {deck: []}\n");
     CHECK(r.verdict == Verdict::Fail);
     CHECK_THAT(r.detail, Catch::Contains("arrange-none.yaml:7:21:") && Catch::Contains("names none"));
+  }
+}
+
+namespace {
+
+std::vector<ScenarioResult> run_all(const std::string& file) {
+  RulesFactory factory = [](std::shared_ptr<const Ruleset> r) {
+    return std::make_unique<LuaRules>(r, ARBITER_SOURCE_DIR "/scripts");
+  };
+  return run_scenarios(kScenarios + file, {ARBITER_SOURCE_DIR "/rulesets"}, factory);
+}
+
+}  // namespace
+
+TEST_CASE("one file holds several scenarios as --- documents or as a list") {
+  SECTION("documents") {
+    auto all = run_all("seat-view.yaml");
+    REQUIRE(all.size() == 3);
+    for (const auto& r : all) CHECK(r.verdict == Verdict::Pass);
+    CHECK(all[1].name == "A seat reads its own actions and what the rules say to all");
+  }
+  SECTION("a list") {
+    auto all = run_all("play-on.yaml");
+    REQUIRE(all.size() == 3);
+    for (const auto& r : all) CHECK(r.verdict == Verdict::Pass);
+  }
+  SECTION("unnamed ones are numbered; one failure fails the file as a whole, named") {
+    ScenarioResult r = run_text("several", "- {ruleset: stacks, steps: [expect: {over: false}]}\n"
+                                           "- {ruleset: stacks, steps: [expect: {over: true}]}\n");
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::StartsWith("several.yaml #2: ") && Catch::Contains("several.yaml:2:44:"));
+  }
+  SECTION("a trailing '---' is no scenario") {
+    CHECK(run_text("trailing", "ruleset: stacks\nsteps: [expect: {over: false}]\n---\n").verdict == Verdict::Pass);
+  }
+}
+
+TEST_CASE("view and log and legal count check what a seat sees and has read and may do") {
+  const Malformed cases[] = {
+      {"view-other-hand", "  - expect: {view: {Bill: {Andy.hand: [\"4\", \"2\"]}}}\n", ":7:39:",
+       "expected Bill's view of Andy.hand to hold [2, 4], found [?, ?]"},
+      {"view-count", "  - expect: {view: {Bill: {Andy.hand: {count: 3}}}}\n", ":7:47:",
+       "expected Bill's view of Andy.hand to hold 3, found 2 [?, ?]"},
+      {"log-hidden", "  - Andy: play 4 bid 4\n  - expect: {log: {Bill: {includes: [\"Andy: play 4\"]}}}\n", ":8:38:",
+       "expected Bill's log to include 'Andy: play 4'"},
+      {"log-read", "  - Andy: play 4 bid 4\n  - expect: {log: {Andy: {excludes: [bids 4]}}}\n", ":8:38:",
+       "expected Andy's log not to include 'bids 4', but it reads 'Andy plays one card and bids 4.'"},
+      {"legal-count", "  - expect: {legal: {Bill: {count: 1}}}\n", ":7:36:",
+       "expected Bill to have 1 legal action, found 0 []"},
+  };
+  for (const auto& c : cases) {
+    ScenarioResult r = run_steps(c.name, c.steps);
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
+  }
+}
+
+TEST_CASE("play: stops where the author said or fails") {
+  const Malformed cases[] = {
+      {"play-left-over", "  - play: {until: round, actions: [\"Andy: play 4 bid 4\", \"Bill: call\", \"Andy: fold\"]}\n",
+       ":7:72:", "the round ended before this action (1 queued action left unplayed)"},
+      {"play-ran-out", "  - play: {until: round, actions: [\"Andy: play 4 bid 4\"]}\n", ":7:11:",
+       "the queued actions ran out before the round ended"},
+      {"play-refused", "  - play: {until: round, actions: [\"Bill: call\"]}\n", ":7:36:",
+       "action 1 (Bill: call): expected 'call' by Bill to be accepted"},
+      {"play-over", "  - play: {until: end, then: first}\n  - play: {until: end, then: first}\n", ":8:11:",
+       "the game is already over"},
+  };
+  for (const auto& c : cases) {
+    ScenarioResult r = run_steps(c.name, c.steps);
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
+  }
+  SECTION("until: round where the game is one round stops at its end") {
+    ScenarioResult r = run_text("one-round", "ruleset: tictactoe\nsteps:\n  - play: {until: round, then: first}\n"
+                                             "  - expect: {over: true, round: 1}\n");
+    CHECK(r.verdict == Verdict::Pass);
+  }
+}
+
+// Like the checks before them, the new keys read their values strictly.
+TEST_CASE("malformed view and log and legal count and play fail at their line") {
+  const Malformed cases[] = {
+      {"legal-count-lots", "  - expect: {legal: {Andy: {count: lots}}}\n", ":7:36:",
+       "count should be a whole number, not 'lots'"},
+      {"legal-count-negative", "  - expect: {legal: {Andy: {count: -1}}}\n", ":7:36:", "count should be 0 or more"},
+      {"legal-list", "  - expect: {legal: {Andy: [fold]}}\n", ":7:28:", "a legal check is a map"},
+      {"view-count-lots", "  - expect: {view: {Bill: {Andy.hand: {count: lots}}}}\n", ":7:47:",
+       "count should be a whole number, not 'lots'"},
+      {"view-unknown-zone", "  - expect: {view: {Bill: {Andy.hnd: [\"?\"]}}}\n", ":7:28:",
+       "unknown zone 'Andy.hnd' (did you mean 'Andy.hand'?)"},
+      {"view-unknown-component", "  - expect: {view: {Bill: {Andy.hand: [\"?\", \"x\"]}}}\n", ":7:45:",
+       "unknown component 'x'"},
+      {"view-unknown-seat", "  - expect: {view: {Bil: {Andy.hand: [\"?\"]}}}\n", ":7:21:", "unknown seat 'Bil'"},
+      {"view-list", "  - expect: {view: {Bill: [Andy.hand]}}\n", ":7:27:", "a seat's view check is a map"},
+      {"view-empty", "  - expect: {view: {Bill: {}}}\n", ":7:27:", "a seat's view check is empty"},
+      {"view-zone-scalar", "  - expect: {view: {Bill: {Andy.hand: 2}}}\n", ":7:39:", "a zone check is a list"},
+      {"log-includes-text", "  - expect: {log: {Andy: {includes: Round}}}\n", ":7:37:", "includes is a list"},
+      {"log-includes-empty", "  - expect: {log: {Andy: {includes: []}}}\n", ":7:37:", "includes is a list of one or more"},
+      {"log-unknown-key", "  - expect: {log: {Andy: {include: [Round]}}}\n", ":7:27:",
+       "unknown key 'include' in a log check (did you mean 'includes'?)"},
+      {"log-nested", "  - expect: {log: {Andy: {includes: [[Round]]}}}\n", ":7:38:", "a text should be a single value"},
+      {"log-empty", "  - expect: {log: {Andy: {}}}\n", ":7:26:", "a log check is empty"},
+      {"play-scalar", "  - play: round\n", ":7:11:", "play is a map"},
+      {"play-no-until", "  - play: {actions: [\"Andy: fold\"]}\n", ":7:11:", "play needs until"},
+      {"play-until-bogus", "  - play: {until: rond, actions: [\"Andy: fold\"]}\n", ":7:19:",
+       "until 'rond' is not one of round or end (did you mean 'round'?)"},
+      {"play-then-bogus", "  - play: {until: end, then: best}\n", ":7:30:", "then 'best' is not one of first or random"},
+      {"play-nothing", "  - play: {until: end}\n", ":7:11:", "play needs actions to play, or then"},
+      {"play-actions-empty", "  - play: {until: end, actions: []}\n", ":7:33:", "actions is a list of one or more"},
+      {"play-action-no-seat", "  - play: {until: end, actions: [fold]}\n", ":7:34:", "a queued action is \"SEAT: ACTION\""},
+      {"play-unknown-key", "  - play: {until: end, then: first, thne: first}\n", ":7:37:", "unknown key 'thne' in play"},
+  };
+  for (const auto& c : cases) {
+    ScenarioResult r = run_steps(c.name, c.steps);
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
   }
 }

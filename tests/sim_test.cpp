@@ -236,3 +236,44 @@ TEST_CASE("compare puts each metric side by side and flags what is beyond noise"
   other.players = 3;
   CHECK_THROWS_WITH(compare(a, other), Catch::Contains("different seat counts"));
 }
+
+// Tic-tac-toe scores a full grid 1/2 each (game:finish{results = ...}). mcts maximises its
+// result, so against itself it blocks and draws; sim counts the draws, and a draw's 1/2 in
+// each seat's win rate and in the first seat's edge.
+TEST_CASE("results: mcts plays tic-tac-toe to a draw against itself, and sim counts the draws") {
+  auto ttt = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/tictactoe", ARBITER_SOURCE_DIR "/scripts");
+  SimOptions o = options(6, 2);
+  o.bots = {"mcts:300", "mcts:300"};
+  std::string error;
+  auto played = play_games(ttt, o, lua_rules(), error);
+  REQUIRE(error.empty());
+  SimReport r = summarize(*make_table(ttt, o.game), o, played);
+  CHECK(r.draws >= 5);
+  CHECK(r.no_winner == r.draws);
+  CHECK(r.seats[0].win.wins + r.seats[1].win.wins == Approx(r.finished));
+  CHECK(r.first_seat.wins >= 0.5 * r.draws);
+}
+
+TEST_CASE("sim tally counts the finished games by a variable's final value") {
+
+  SimOptions o = options(40, 2);
+  o.tally = stacks()->var_index("last_player");
+  std::string error;
+  auto played = play_games(stacks(), o, lua_rules(), error);
+  REQUIRE(error.empty());
+  SimReport r = summarize(*make_table(stacks(), o.game), o, played);
+  CHECK(r.tally == "last_player");
+  int total = 0;
+  for (const auto& [value, n] : r.tally_counts) total += n;
+  CHECK(total == r.finished);
+  SECTION("a per-seat variable is counted by seat and value") {
+    o.tally = stacks()->var_index("score");
+    SimReport per_seat = summarize(*make_table(stacks(), o.game), o, play_games(stacks(), o, lua_rules(), error));
+    int n = 0;
+    for (const auto& [value, count] : per_seat.tally_counts) {
+      CHECK(value.find('=') != std::string::npos);
+      n += count;
+    }
+    CHECK(n == per_seat.finished * per_seat.players);
+  }
+}

@@ -236,3 +236,42 @@ TEST_CASE("game:show shows one component to one seat until it moves, and says so
   CHECK(seen(p.state, -1, "secret") == "? one");
   CHECK_FALSE(read_in_log(p.state, 1, "(one in secret"));
 }
+
+TEST_CASE("game:prop and game:sum of a property no kind has are located errors, not nil or 0") {
+  Probe p;
+  CHECK(p.eval("game:prop(6, 'value')") == "nil");  // blank has none, others do
+  std::string e = p.error("game:prop(1, 'vaule')");
+  CHECK_THAT(e, Catch::Contains("no component kind has the property 'vaule' (did you mean 'value'?); properties: ") &&
+                    Catch::StartsWith("probe:1: "));  // the chunk and line that asked
+  CHECK_THAT(p.error("game:sum('pile', 'colur')"), Catch::Contains("no component kind has the property 'colur'"));
+  CHECK(p.eval("game:sum('pile', 'value')") != "");
+}
+
+TEST_CASE("game:finish{results = ...} gives each seat a result in [0, 1]; winners are the best unless all alike") {
+  SECTION("a draw") {
+    Probe p;
+    p.run("game:finish({ results = { 0.5, 0.5 } })");
+    CHECK(p.state.over);
+    CHECK(p.state.winners.empty());
+    CHECK(p.state.shares() == std::vector<double>{0.5, 0.5});
+  }
+  SECTION("a best result wins") {
+    Probe p;
+    p.run("game:finish({ results = { 0.25, 1 } })");
+    CHECK(p.state.winners == std::vector<int>{1});
+  }
+  SECTION("a list of winners works as before: 1/k each") {
+    Probe p;
+    p.run("game:finish({ 1, 2 })");
+    CHECK(p.state.results.empty());
+    CHECK(p.state.shares() == std::vector<double>{0.5, 0.5});
+  }
+  SECTION("malformed results are errors") {
+    Probe p;
+    CHECK_THAT(p.error("game:finish({ results = { 0.5 } })"), Catch::Contains("1 results for 2 seats"));
+    CHECK_THAT(p.error("game:finish({ results = { 2, 0 } })"), Catch::Contains("seat 1's result should be a number from 0 to 1"));
+    CHECK_THAT(p.error("game:finish({ results = { 'x', 0 } })"), Catch::Contains("seat 1's result"));
+    CHECK_THAT(p.error("game:finish({ 1, results = { 1, 0 } })"), Catch::Contains("not both"));
+    CHECK_THAT(p.error("game:finish({ results = 1 })"), Catch::Contains("results should be a list"));
+  }
+}

@@ -112,3 +112,15 @@ TEST_CASE("a file with a zero byte is not text, and says on which line") {
   REQUIRE(y.errors().size() == 1);
   CHECK(y.errors()[0] == file + ": is not a text file (a zero byte on line 2)");
 }
+
+TEST_CASE("load_documents reads every document (scenario files only), each key-checked") {
+  std::string file = std::filesystem::temp_directory_path() / ("arbiter-docs-" + std::to_string(::getpid()) + ".yaml");
+  std::ofstream(file) << "steps: [a]\n---\nsteps: [b]\n...\n---\nx: 1\nx: 2\n";
+  YamlChecker y(file);
+  auto docs = y.load_documents();
+  std::filesystem::remove(file);
+  REQUIRE(docs.size() == 3);
+  CHECK(docs[1]["steps"][0].Scalar() == "b");
+  REQUIRE(y.errors().size() == 1);
+  CHECK_THAT(y.errors()[0], Catch::Contains(":7:1: duplicate key 'x' (first given at line 6)"));
+}

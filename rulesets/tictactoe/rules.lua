@@ -56,7 +56,7 @@ function rules.apply(game, seat, action)
     game:finish({ seat })
   elseif game:count(PILE[1]) == 0 then
     game:say("The grid is full with no row of three: a draw.")
-    game:finish({})
+    game:finish({ results = { 0.5, 0.5 } })  -- half a point each: a bot plays for it when it cannot win
   else
     game:end_turn()
   end

@@ -130,8 +130,9 @@ function Game:fold(seat) end
 ---@param seat Seat
 function Game:eliminate(seat) end
 
----Changing: the game is over, won by these seats ({} for nobody).
----@param winners Seat[]
+---Changing: the game is over, won by these seats ({} for nobody); or, given
+---{results = {r1, r2, ...}}, with a result from 0 to 1 per seat (a draw: {results = {0.5, 0.5}}).
+---@param winners Seat[]|{results: number[]}
 function Game:finish(winners) end
 
 -- Parameters and variables -----------------------------------------------------------
@@ -198,7 +199,8 @@ function Game:bottom(zone) end
 ---@return string
 function Game:name(c) end
 
----A property of the component's kind; nil when it has none.
+---A property of the component's kind; nil when it has none but another kind has it.
+---A property no kind has is an error (a misspelt key), not nil.
 ---@param c Component
 ---@param key string
 ---@return Value
