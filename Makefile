@@ -4,7 +4,7 @@ BUILD ?= build
 RELEASE ?= build-release
 JOBS ?= $(shell nproc)
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
-           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev
+           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev python3
 
 .PHONY: all deps build play test bench check clean
 

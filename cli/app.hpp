@@ -67,8 +67,16 @@ std::string style(const std::string& text, const char* code, bool on);
 int cmd_list();
 int cmd_test(const std::vector<std::string>& targets, bool verbose);
 int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
-int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file,
-             const std::string& chance, bool json = false);
+// What `play` adds to the game flags.
+struct PlayFlags {
+  bool keep_going = false;               // piped input: go on after a refused line
+  std::string load_file;                 // --load
+  std::string chance;                    // "", "ask" or "rng"
+  bool json = false;                     // JSON lines instead of the REPL
+  bool no_undo = false;                  // :undo refused (tournament play)
+};
+
+int cmd_play(const std::string& ruleset, const GameFlags& flags, const PlayFlags& play);
 int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& sim);
 int cmd_perft(const std::string& ruleset, const GameFlags& flags, const PerftFlags& perft);
 int cmd_new(const std::string& path, const std::string& name);

@@ -63,8 +63,10 @@ int play_json_lines(Engine& engine, State state, const Seating& seating, const s
 
 }  // namespace
 
-int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, const std::string& load_file,
-             const std::string& chance, bool json) {
+int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& play) {
+  const std::string& load_file = play.load_file;
+  const std::string& chance = play.chance;
+  bool json = play.json;
   bool interactive = isatty(STDIN_FILENO);
   try {
     Loaded loaded = load(name);
@@ -92,7 +94,8 @@ int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, c
     if (json) return play_json_lines(engine, std::move(state), seating, chance);
     if (interactive) fmt::print("Seed {}. Seats: {}.\n", options.seed, describe(*table, seating));
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
-    Repl repl(loaded, table, std::move(seating), interactive, keep_going, mode);
+    Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
+    repl.set_no_undo(play.no_undo);
     return repl.run(std::move(state));
   } catch (const InputError& e) {
     fmt::print(stderr, "{}\n", e.what());

@@ -116,20 +116,19 @@ int main(int argc, char** argv) {
   app.add_subcommand("list", "list the rulesets found");
 
   auto* play = app.add_subcommand("play", "play a game in the REPL (piped input is read line by line)");
-  std::string play_ruleset, load_file;
-  bool keep_going = false;
+  std::string play_ruleset;
+  PlayFlags play_flags;
   play->add_option("ruleset", play_ruleset, "a ruleset id or folder")->required();
   add_game_flags(play, flags);
   play->add_option("--bot", flags.bots, "a bot in a seat: --bot 2=random or --bot Bill=random (repeatable); "
                                         "--bot all=random for a game with no humans")
       ->check(kBot);
-  play->add_option("--load", load_file, "resume a saved game");
-  bool play_json = false;
-  play->add_flag("--json", play_json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
+  play->add_option("--load", play_flags.load_file, "resume a saved game");
+  play->add_flag("--json", play_flags.json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
                                       "without a bot with its view and news, answered by an action (docs/protocol.md)");
-  play->add_flag("--keep-going", keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
-  std::string chance;
-  play->add_option("--chance", chance, "who makes chance decisions: ask (the people at the table) or rng; "
+  play->add_flag("--keep-going", play_flags.keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
+  play->add_flag("--no-undo", play_flags.no_undo, "refuse :undo (tournament play)");
+  play->add_option("--chance", play_flags.chance, "who makes chance decisions: ask (the people at the table) or rng; "
                                        "default: ask for those game.yaml marks physical")
       ->check(CLI::IsMember({"ask", "rng"}));
 
@@ -214,7 +213,7 @@ int main(int argc, char** argv) {
     if (sub == "sim") return cmd_sim(sim_ruleset, flags, sim_flags);
     if (sub == "new") return cmd_new(new_path, new_name);
     if (sub == "perft") return cmd_perft(perft_ruleset, flags, perft_flags);
-    if (sub == "play") return cmd_play(play_ruleset, flags, keep_going, load_file, chance, play_json);
+    if (sub == "play") return cmd_play(play_ruleset, flags, play_flags);
     return 2;
   });
 }

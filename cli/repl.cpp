@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <random>
 
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
+#include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 
 namespace arbiter::cli {
@@ -38,7 +40,9 @@ Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, 
       color_(interactive && color_enabled(STDOUT_FILENO)),
       editor_(interactive),
       chance_mode_(chance),
-      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17) {
+      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17),
+      redeal_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 29),
+      hidden_(anything_hidden(*loaded.ruleset)) {
   make_bots();
 }
 
@@ -50,6 +54,20 @@ void Repl::make_bots() {
                                 ? nullptr
                                 : make_bot(seating_.kinds[i], seating_.seed * 1000003 + i, *engine_, error));
   }
+}
+
+std::uint32_t Repl::human_mask() const {
+  std::uint32_t mask = 0;
+  for (std::size_t i = 0; i < seating_.human.size(); ++i)
+    if (seating_.human[i]) mask |= 1u << i;
+  return mask;
+}
+
+// At a terminal, from the system's entropy: the game's seed is printed, so a seed derived
+// from it could be worked out. Piped, from the seed, so that a script plays the same way.
+std::uint64_t Repl::redeal_seed() {
+  if (interactive_) return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+  return redeal_rng_.next();
 }
 
 int Repl::human_count() const {
@@ -206,15 +224,39 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
     has_pending_ = true;
     return false;
   }
-  // In hot-seat play the screen may face someone else: show only what everyone may see.
+  // Hot-seat with something hidden: each holder in turn gets the screen, alone, with their view.
+  if (human_count() > 1 && hidden_) {
+    for (std::size_t i = 0; i < holders.size(); ++i) {
+      int seat = holders[i];
+      hand_over(seat);
+      show_news(seat);
+      show_table(seat);
+      if (ask_out_of_turn({seat}, offers[i].substr(offers[i].find(": ") + 2))) return true;
+      if (quit_) return false;
+    }
+    return false;
+  }
+  // One human (or nothing hidden): one shared prompt; with several, only what everyone may see.
   show_news(human_count() > 1 ? -1 : viewer_for(holders[0]));
-  fmt::print("{}\n", style("Before play goes on, you may act: " + join_choices(offers, "; "), "33", color_));
-  // Ask until the humans act or pass: a meta command or a refused line keeps the chance open.
+  return ask_out_of_turn(holders, join_choices(offers, "; "));
+}
+
+// Asks until one of `holders` acts or they pass: a meta command or a refused line keeps the chance open.
+bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& offer) {
+  std::string who = holders.size() == 1 && human_count() > 1 ? engine_->table().seats[holders[0]].name + ", before" : "Before";
+  fmt::print("{}\n", style(who + " play goes on, you may act: " + offer, "33", color_));
+  std::vector<std::string> completions(kMeta);
+  for (int seat : holders) {
+    std::vector<std::string> legal;
+    engine_->legal(state_, seat, legal);
+    completions.insert(completions.end(), legal.begin(), legal.end());
+  }
+  editor_.set_completions(completions);
   for (std::string line; read_line("(Enter passes)> ", line);) {
     line = normalize_action(line);
     if (line.empty()) return false;
     if (line[0] == ':') {
-      if (!meta(holders[0], line)) return false;
+      if (!meta(holders[0], line)) return quit_ = true, false;
       continue;
     }
     int seat = seat_prefix(line);
@@ -224,11 +266,12 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
     else if (apply(seat, line))
       return true;
   }
+  quit_ = true;  // end of input
   return false;
 }
 
 void Repl::hand_over(int seat) {
-  if (!interactive_ || human_count() < 2 || at_screen_ == seat) return;
+  if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
   fmt::print("\033[2J\033[H");
   std::string ignored;
   fmt::print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
@@ -290,10 +333,12 @@ bool Repl::meta(int seat, const std::string& line) {
       refused("while the game is on you may view only your own seat, or 'public'");
     else show_table(target);
   } else if (cmd == ":undo") {
-    if (undo_.empty()) refused("nothing to undo");
+    if (no_undo_) refused("undo is off in this game (--no-undo)");
+    else if (undo_.empty()) refused("nothing to undo");
     else {
       state_ = std::move(undo_.back());
       undo_.pop_back();
+      redeal_hidden(state_, human_mask(), redeal_seed());
       ++applied_;
       offered_at_ = -1;  // the out-of-turn chances at this point are offered again
       for (auto& c : cursor_) c = std::min(c, state_.log.size());
@@ -303,6 +348,10 @@ bool Repl::meta(int seat, const std::string& line) {
     try {
       write_save(arg, save_text(*engine_, state_));  // all or nothing: see save.hpp
       fmt::print("Saved to {}.\n", arg);
+      if (!warned_save_)
+        fmt::print("Note: a save holds the seed and every action, hidden ones too: whoever reads\n"
+                   "it can learn every hand and the order of the deck.\n");
+      warned_save_ = true;
     } catch (const InputError& e) {
       refused(e.what());
     }
@@ -365,6 +414,7 @@ bool Repl::chance_step() {
 bool Repl::step() {
   if (engine_->pending_chance(state_)) return chance_step();
   if (offer_out_of_turn()) return !failed_ || keep_going_;
+  if (quit_) return false;
   if (failed_ && !keep_going_) return false;
   if (state_.over) return false;
   int seat = state_.active();

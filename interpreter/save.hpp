@@ -10,6 +10,7 @@ namespace arbiter {
 
 struct SavedStep {
   int seat = -1;           // -1: a chance decision, `action` its outcome
+  bool redeal = false;     // an undo's re-deal (interpreter/sample.hpp): `action` is "SEED SEATS"
   std::string action;
   std::uint64_t hash = 0;  // of the state after the action
   int line = 0;            // where it stands in the file
