@@ -7,6 +7,7 @@
 #include <cstdio>
 
 #include "cli/app.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
 
@@ -79,6 +80,7 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     std::string error;
     auto start = Clock::now();
     std::vector<GameRecord> records;
+    catch_interrupts();  // Ctrl-C: the workers stop, and the games finished are reported as partial
     if (isatty(STDERR_FILENO)) {
       ProgressBar bar(o.games, color_enabled(STDERR_FILENO));
       records = play_games(loaded.ruleset, o, rules_factory(), error, std::ref(bar));
@@ -88,10 +90,11 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (!error.empty()) throw InputError(loaded.ruleset->id + ": " + error);
     SimReport report = summarize(*table, o, records);
+    report.asked = o.games;
     if (sim.json) fmt::print("{}", report_json(report, run));
     else if (sim.csv) fmt::print("{}", report_csv(report));
     else fmt::print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));
-    return 0;
+    return report.asked > report.games ? 130 : 0;  // cut short by Ctrl-C: the report is partial
   } catch (const InputError& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 1;
