@@ -2,6 +2,8 @@
 // of multi-word actions.
 #include "cli/line_editor.hpp"
 
+#include "cli/interrupt.hpp"
+
 #include <editline/readline.h>
 
 #include <cstdlib>
@@ -57,14 +59,19 @@ LineEditor::~LineEditor() {
   if (interactive_ && !history_file_.empty()) write_history(history_file_.c_str());
 }
 
-bool LineEditor::read(const std::string& prompt, std::string& line) {
-  if (!interactive_) return static_cast<bool>(std::getline(std::cin, line));
+LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) {
+  if (!interactive_) return std::getline(std::cin, line) ? Read::Line : Read::End;
+  take_interrupt();  // a Ctrl-C pressed before the prompt (while a bot thought) is not this line's
   char* raw = readline(prompt.c_str());
-  if (!raw) return false;
+  if (take_interrupt()) {
+    std::free(raw);
+    return Read::Cancelled;
+  }
+  if (!raw) return Read::End;
   line = raw;
   std::free(raw);
   if (!line.empty()) add_history(line.c_str());
-  return true;
+  return Read::Line;
 }
 
 void LineEditor::set_completions(std::vector<std::string> completions) { g_completions = std::move(completions); }

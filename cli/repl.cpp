@@ -5,9 +5,14 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <fstream>
+#include <mutex>
 #include <random>
+#include <thread>
 
+#include "cli/interrupt.hpp"
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
@@ -93,6 +98,91 @@ void Repl::show_news(int viewer) {
   for (const auto& e : v.log)
     if (e.kind == Event::Kind::Say) fmt::print("{}\n", e.text);
     else if (e.kind == Event::Kind::Chance) fmt::print("Outcome: {}.\n", e.text);
+  std::fflush(stdout);  // as it happens, also into a pipe (`| tee log`)
+}
+
+// With one human (or none) the news is printed move by move. In hot-seat play each
+// human's news waits for their own screen, which may hold what only they may read.
+void Repl::narrate() {
+  if (human_count() <= 1) show_news(viewer_for(-1));
+}
+
+// A bot's choice. At a terminal, a search that takes over half a second says so, and
+// Ctrl-C stops it: the bot plays its best move so far.
+std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on_turn) {
+  Bot& bot = *seating_.bots[seat];
+  stop_thinking() = false;
+  View view = bot.wants_view() ? make_view(state_, seat, state_.log.size()) : View{};
+  if (!interactive_ || !bot.wants_view() || !isatty(STDOUT_FILENO)) return bot.choose(view, legal, on_turn);
+  std::mutex mutex;
+  std::condition_variable done_cv;
+  bool done = false, shown = false;
+  std::thread notice([&] {
+    std::unique_lock lock(mutex);
+    if (done_cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) return;
+    fmt::print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
+    std::fflush(stdout);
+    shown = true;
+  });
+  std::string choice = bot.choose(view, legal, on_turn);
+  {
+    std::lock_guard lock(mutex);
+    done = true;
+  }
+  done_cv.notify_all();
+  notice.join();
+  if (shown) fmt::print("\r\033[K");
+  stop_thinking() = false;
+  take_interrupt();  // that Ctrl-C was for the bot, not for the next prompt
+  return choice;
+}
+
+bool Repl::started() const {
+  for (const auto& e : state_.log.entries())
+    if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) return true;
+  return false;
+}
+
+// At a terminal, a game under way may be saved before leaving.
+void Repl::leave() {
+  if (quit_) return;
+  quit_ = true;
+  if (!interactive_ || state_.over || !started()) return;
+  for (;;) {
+    std::string file;
+    fmt::print("Save the game before leaving? Type a file name, or Enter to leave without saving.\n");
+    if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
+    try {
+      write_save(normalize_action(file), save_text(*engine_, state_));
+      fmt::print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
+      return;
+    } catch (const InputError& e) {
+      fmt::print(stderr, "{}\n", e.what());
+    }
+  }
+}
+
+// At a terminal the game's end leaves the table up: :log, :view, :save, :undo, :quit.
+bool Repl::after_end() {
+  fmt::print("The game is over: :log, :view SEAT, :save FILE, :undo or :quit.\n");
+  editor_.set_completions(kMeta);
+  int seat = 0;
+  for (std::size_t i = 0; i < seating_.human.size(); ++i)
+    if (seating_.human[i]) {
+      seat = static_cast<int>(i);
+      break;
+    }
+  for (std::string line; read_line("(game over)> ", line);) {
+    line = normalize_action(line);
+    if (line.empty()) continue;
+    if (line[0] != ':') {
+      fmt::print("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest.\n");
+      continue;
+    }
+    if (!meta(seat, line)) return false;
+    if (!state_.over) return true;
+  }
+  return false;
 }
 
 void Repl::show_table(int viewer) {
@@ -116,7 +206,20 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
     has_pending_ = false;
     return true;
   }
-  if (!editor_.read(interactive_ ? prompt : "", line)) return false;
+  for (;;) {
+    auto got = editor_.read(interactive_ ? prompt : "", line);
+    if (got == LineEditor::Read::Line) break;
+    if (got == LineEditor::Read::End) {
+      if (interactive_) fmt::print("\n");  // Ctrl-D leaves the prompt's line open
+      return false;
+    }
+    // Ctrl-C drops the line; a second one in a row leaves (as :quit does).
+    fmt::print("^C\n");
+    if (cancelled_) return leave(), false;
+    cancelled_ = true;
+    fmt::print("(Ctrl-C again or :quit leaves the game)\n");
+  }
+  cancelled_ = false;
   ++line_number_;
   return true;
 }
@@ -192,8 +295,8 @@ bool Repl::offer_out_of_turn() {
     engine_->legal(state_, seat, legal);
     if (legal.empty()) continue;
     if (!seating_.human[seat]) {
-      std::string choice = seating_.bots[seat]->choose(make_view(state_, seat, state_.log.size()), legal, false);
-      if (!choice.empty() && apply(seat, choice)) return true;
+      std::string choice = think(seat, legal, false);
+      if (!choice.empty() && apply(seat, choice)) return narrate(), true;
     } else {
       humans.push_back(seat);
     }
@@ -283,6 +386,7 @@ void Repl::hand_over(int seat) {
 
 bool Repl::human_turn(int seat) {
   hand_over(seat);
+  if (quit_) return false;
   int viewer = viewer_for(seat);
   show_news(viewer);
   std::vector<std::string> legal;
@@ -316,7 +420,7 @@ bool Repl::meta(int seat, const std::string& line) {
   std::string cmd = line.substr(0, line.find(' '));
   std::string arg = line.size() > cmd.size() ? normalize_action(line.substr(cmd.size())) : "";
   int viewer = viewer_for(seat);
-  if (cmd == ":quit" || cmd == ":q") return false;
+  if (cmd == ":quit" || cmd == ":q") return leave(), false;
   if (cmd == ":help") fmt::print("{}", kHelp);
   else if (cmd == ":table") show_table(viewer);
   else if (cmd == ":legal") {
@@ -412,6 +516,7 @@ bool Repl::chance_step() {
 }
 
 bool Repl::step() {
+  narrate();
   if (engine_->pending_chance(state_)) return chance_step();
   if (offer_out_of_turn()) return !failed_ || keep_going_;
   if (quit_) return false;
@@ -424,8 +529,8 @@ bool Repl::step() {
       refused(st.ok ? engine_->table().seats[seat].name + " has no legal action" : st.message);
       return false;
     }
-    std::string choice = seating_.bots[seat]->choose(make_view(state_, seat, state_.log.size()), legal, true);
-    if (apply(seat, choice)) return true;
+    std::string choice = think(seat, legal, true);
+    if (apply(seat, choice)) return narrate(), true;
     // The bot would choose the same again: the game cannot go on, even with --keep-going.
     refused(engine_->table().seats[seat].name + "'s bot cannot act, so the game stops here");
     failed_ = true;
@@ -437,13 +542,21 @@ bool Repl::step() {
 int Repl::run(State state) {
   state_ = std::move(state);
   cursor_.assign(state_.seat_count() + 1, 0);
-  if (interactive_)
+  if (interactive_) {
+    catch_interrupts();
     fmt::print("{} — {} players. Type :help for commands; Tab completes actions.\n", loaded_.ruleset->name,
                state_.seat_count());
-  while (!state_.over && step()) {
   }
-  if (state_.over) show_end();
-  else show_news(viewer_for(-1));
+  for (;;) {
+    while (!state_.over && !quit_ && step()) {
+    }
+    if (!state_.over) {
+      show_news(viewer_for(-1));
+      break;
+    }
+    show_end();
+    if (!interactive_ || quit_ || !after_end()) break;
+  }
   return failed_ ? 1 : 0;
 }
 

@@ -52,6 +52,11 @@ class Repl {
   std::uint64_t redeal_seed();
   void refused(const std::string& what);
   void make_bots();                           // for the current engine
+  std::string think(int seat, const std::vector<std::string>& legal, bool on_turn);  // a bot's choice
+  void narrate();                             // the news so far, as it happens
+  void leave();                               // :quit, Ctrl-C twice: offers to save a game under way
+  bool started() const;                       // an action or outcome has been taken
+  bool after_end();                           // the prompt after the game's end; true if :undo reopened it
 
   Loaded& loaded_;
   std::unique_ptr<Engine> engine_;
@@ -73,7 +78,8 @@ class Repl {
   bool hidden_;                               // the ruleset can hide something from a seat
   bool no_undo_ = false;
   bool warned_save_ = false;                  // the save's warning is printed once
-  bool quit_ = false;                         // :quit or the end of input at an out-of-turn prompt
+  bool quit_ = false;                         // :quit, Ctrl-C twice, or the end of input
+  bool cancelled_ = false;                    // the last prompt was left with Ctrl-C
 };
 
 

@@ -29,7 +29,9 @@ def hot_seat_hands_over(arbiter):
     t.expect("Ben> ")
     assert "Hand: 1  |" not in plain(t.screen()), plain(t.screen())
     t.line(":quit")
-    t.wait()
+    t.expect("save as> ")
+    t.line("")
+    assert t.wait() == 0
 
 
 def nothing_hidden_no_hand_over(arbiter):
@@ -41,4 +43,94 @@ def nothing_hidden_no_hand_over(arbiter):
     t.wait()
 
 
-run({f.__name__: f for f in [hot_seat_hands_over, nothing_hidden_no_hand_over]})
+def ctrl_c_cancels_then_leaves(arbiter):
+    """Ctrl-C drops the line typed; a second one leaves, offering to save the game under way."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    t.send("play 4")
+    t.expect("play 4")
+    t.interrupt()
+    t.expect(r"\(Ctrl-C again or :quit leaves the game\)")
+    t.expect("Andy> ")
+    t.line("play 4 bid 4")
+    t.expect(r"\(Enter passes\)> ")
+    t.interrupt()
+    t.expect("Ctrl-C again")
+    t.interrupt()
+    t.expect("Save the game before leaving")
+    t.expect("save as> ")
+    t.line("quit-save.yaml")
+    t.expect("Saved to quit-save.yaml")
+    assert t.wait() == 0
+    t = Terminal([arbiter, "play", "stacks", "--load", "quit-save.yaml"])
+    t.expect(r"\(Enter passes\)> ")
+    t.line(":quit")
+    t.expect("save as> ")
+    t.line("")
+    assert t.wait() == 0
+
+
+def ctrl_c_stops_a_thinking_bot(arbiter):
+    """A bot searching for long says so; Ctrl-C makes it play its best move so far."""
+    t = Terminal([arbiter, "play", "tictactoe", "--players", "Ann,Ben", "--bot", "2=mcts:100000000"])
+    t.expect("Ann> ")
+    t.line("b2")
+    t.expect(r"Ben is thinking…")
+    t.interrupt()
+    t.expect(r"Ben puts O on")
+    t.expect("Ann> ")
+    t.send("\x04")
+    assert t.wait() == 0
+
+
+def out_of_turn_prompt_completes_and_quits(arbiter):
+    """Tab at the out-of-turn prompt completes 'call' (not an on-turn action)."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    t.line("play 4 bid 4")
+    t.expect(r"\(Enter passes\)> ")
+    t.send("ca")
+    t.expect("ca")
+    t.send("\t\r")
+    t.expect("Andy calls Bill")
+    t.expect(r"> ")
+    t.line(":quit")
+    t.expect("save as> ")
+    t.line("")
+    assert t.wait() == 0
+
+
+def out_of_turn_prompt_quits(arbiter):
+    """:quit and Ctrl-D leave from the out-of-turn prompt."""
+    for leave in [":quit\r", "\x04"]:
+        t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+        t.expect("Andy> ")
+        t.line("play 4 bid 4")
+        t.expect(r"\(Enter passes\)> ")
+        t.send(leave)
+        if leave.startswith(":"):
+            t.expect("save as> ")
+            t.line("")
+        assert t.wait() == 0
+
+
+def game_end_keeps_a_prompt(arbiter):
+    """After the end, the table stays: :log works, :undo takes the game back, Ctrl-D leaves."""
+    t = Terminal([arbiter, "play", "tictactoe", "--players", "Ann,Ben"])
+    for move in ["a1", "a2", "b1", "b2", "c1"]:
+        t.expect("> ")
+        t.line(move)
+    t.expect("Game over. Ann wins")
+    t.expect(r"\(game over\)> ")
+    t.line(":log")
+    t.expect("Three in a row")
+    t.expect(r"\(game over\)> ")
+    t.line(":undo")
+    t.expect("Undone")
+    t.expect("Ann> ")
+    t.send("\x04")
+    assert t.wait() == 0
+
+
+run({f.__name__: f for f in [hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, game_end_keeps_a_prompt]})
