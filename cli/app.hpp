@@ -38,7 +38,8 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f);  // throws Input
 // `text` as a count of seats the ruleset allows; throws InputError naming its range.
 int player_count(const Ruleset& r, const std::string& text);
 // The bot kind of each seat: `kinds` (one per seat, "" for a human) with each --bot SEAT=KIND
-// applied (SEAT by name or number, or `all`; a bare SEAT means random). Throws InputError
+// applied (SEAT by name or number, or `all`; a bare SEAT means random; KIND `human` makes the
+// seat a person's). Throws InputError
 // for an unknown seat or bot kind.
 std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots, std::vector<std::string> kinds);
 

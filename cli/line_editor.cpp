@@ -61,7 +61,7 @@ LineEditor::~LineEditor() {
 
 LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) {
   if (!interactive_) return std::getline(std::cin, line) ? Read::Line : Read::End;
-  take_interrupt();  // a Ctrl-C pressed before the prompt (while a bot thought) is not this line's
+  if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
   char* raw = readline(prompt.c_str());
   if (take_interrupt()) {
     std::free(raw);

@@ -118,12 +118,13 @@ int main(int argc, char** argv) {
   auto* play = app.add_subcommand("play", "play a game in the REPL (piped input is read line by line)");
   std::string play_ruleset;
   PlayFlags play_flags;
-  play->add_option("ruleset", play_ruleset, "a ruleset id or folder")->required();
+  play->add_option("ruleset", play_ruleset, "a ruleset id or folder (not needed with --load)");
   add_game_flags(play, flags);
   play->add_option("--bot", flags.bots, "a bot in a seat: --bot 2=random or --bot Bill=random (repeatable); "
                                         "--bot all=random for a game with no humans")
       ->check(kBot);
-  play->add_option("--load", play_flags.load_file, "resume a saved game");
+  play->add_option("--load", play_flags.load_file, "resume a saved game: its ruleset, seats (who plays each), seed, "
+                                                   "variant and parameters; --bot may change who plays a seat");
   play->add_flag("--json", play_flags.json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
                                       "without a bot with its view and news, answered by an action (docs/protocol.md)");
   play->add_flag("--keep-going", play_flags.keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");

@@ -137,6 +137,12 @@ std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on
   return choice;
 }
 
+std::vector<std::string> Repl::save_kinds() const {
+  std::vector<std::string> kinds;
+  for (std::size_t i = 0; i < seating_.kinds.size(); ++i) kinds.push_back(seating_.human[i] ? "human" : seating_.kinds[i]);
+  return kinds;
+}
+
 bool Repl::started() const {
   for (const auto& e : state_.log.entries())
     if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) return true;
@@ -153,7 +159,7 @@ void Repl::leave() {
     fmt::print("Save the game before leaving? Type a file name, or Enter to leave without saving.\n");
     if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
     try {
-      write_save(normalize_action(file), save_text(*engine_, state_));
+      write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
       fmt::print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
       return;
     } catch (const InputError& e) {
@@ -450,7 +456,7 @@ bool Repl::meta(int seat, const std::string& line) {
     }
   } else if (cmd == ":save") {
     try {
-      write_save(arg, save_text(*engine_, state_));  // all or nothing: see save.hpp
+      write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
       fmt::print("Saved to {}.\n", arg);
       if (!warned_save_)
         fmt::print("Note: a save holds the seed and every action, hidden ones too: whoever reads\n"

@@ -55,7 +55,8 @@ class Repl {
   std::string think(int seat, const std::vector<std::string>& legal, bool on_turn);  // a bot's choice
   void narrate();                             // the news so far, as it happens
   void leave();                               // :quit, Ctrl-C twice: offers to save a game under way
-  bool started() const;                       // an action or outcome has been taken
+  bool started() const;
+  std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind                       // an action or outcome has been taken
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
 
   Loaded& loaded_;

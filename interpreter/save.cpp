@@ -44,7 +44,9 @@ std::string digest(const std::string& key, const std::string& text) {
   return hex(h);
 }
 
-std::string seat_text(const Seat& s) { return s.age >= 0 ? s.name + " age " + std::to_string(s.age) : s.name; }
+std::string seat_text(const Seat& s, const std::string& kind) {
+  return (s.age >= 0 ? s.name + " age " + std::to_string(s.age) : s.name) + (kind.empty() ? "" : " plays " + kind);
+}
 
 // A header fact as the file gives it, and where.
 struct HeaderItem {
@@ -55,12 +57,13 @@ struct HeaderItem {
 
 }  // namespace
 
-std::string save_text(Engine& engine, const State& state) {
+std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds) {
   const Table& t = *state.table;
+  auto kind = [&](std::size_t i) { return i < kinds.size() ? kinds[i] : std::string(); };
   std::vector<std::pair<std::string, std::string>> facts = {{"ruleset", t.ruleset->id}};
   if (!t.variant.empty()) facts.emplace_back("variant", t.variant);
   facts.emplace_back("seed", std::to_string(t.seed));
-  for (std::size_t i = 0; i < t.seats.size(); ++i) facts.emplace_back("players." + std::to_string(i + 1), seat_text(t.seats[i]));
+  for (std::size_t i = 0; i < t.seats.size(); ++i) facts.emplace_back("players." + std::to_string(i + 1), seat_text(t.seats[i], kind(i)));
   for (const auto& [k, v] : t.params) facts.emplace_back("params." + k, to_text(v));
 
   YAML::Emitter out;
@@ -70,9 +73,11 @@ std::string save_text(Engine& engine, const State& state) {
   if (!t.variant.empty()) out << YAML::Key << "variant" << YAML::Value << t.variant;
   out << YAML::Key << "seed" << YAML::Value << std::to_string(t.seed);
   out << YAML::Key << "players" << YAML::Value << YAML::BeginSeq;
-  for (const auto& s : t.seats) {
+  for (std::size_t i = 0; i < t.seats.size(); ++i) {
+    const Seat& s = t.seats[i];
     out << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << s.name;
     if (s.age >= 0) out << YAML::Key << "age" << YAML::Value << s.age;
+    if (!kind(i).empty()) out << YAML::Key << "plays" << YAML::Value << kind(i);
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
@@ -135,11 +140,13 @@ void read_header(YamlChecker& y, const YAML::Node& root, SavedGame& g, std::vect
   if (!root["players"]) y.error(root, "missing 'players'");
   else if (y.is_list(root["players"], "players")) {
     for (const auto& p : root["players"]) {
-      if (!y.keys(p, {"name", "age"}, "a player") || !p["name"]) { y.error(p, "a player is {name: N, age: A}"); continue; }
+      if (!y.keys(p, {"name", "age", "plays"}, "a player") || !p["name"]) { y.error(p, "a player is {name: N, age: A, plays: KIND}"); continue; }
       std::int64_t age = p["age"] ? y.integer(p["age"], "age") : -1;
       if (p["age"] && (age < 0 || age > 1000)) y.error(p["age"], "an age is a whole number from 0 to 1000");
       g.options.seats.push_back({y.text(p["name"], "name"), static_cast<int>(age)});
-      items.push_back({"players." + std::to_string(g.options.seats.size()), seat_text(g.options.seats.back()), p});
+      std::string kind = p["plays"] ? y.text(p["plays"], "plays") : "";
+      if (p["plays"]) g.kinds.resize(g.options.seats.size()), g.kinds.back() = kind;
+      items.push_back({"players." + std::to_string(g.options.seats.size()), seat_text(g.options.seats.back(), kind), p});
     }
   }
   if (root["params"] && y.is_map(root["params"], "params"))

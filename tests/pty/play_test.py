@@ -56,6 +56,7 @@ def ctrl_c_cancels_then_leaves(arbiter):
     t.expect(r"\(Enter passes\)> ")
     t.interrupt()
     t.expect("Ctrl-C again")
+    t.expect(r"\(Enter passes\)> ")
     t.interrupt()
     t.expect("Save the game before leaving")
     t.expect("save as> ")
@@ -114,11 +115,20 @@ def out_of_turn_prompt_quits(arbiter):
         assert t.wait() == 0
 
 
+def seat_line_names_kinds(arbiter):
+    """--bot 2=mcts changes seat 2 only; the seat line names each kind."""
+    t = Terminal([arbiter, "play", "stacks", "--bot", "2=mcts", "--seed", "1"])
+    t.expect(r"Seats: Andy \(human\), Bill \(mcts:300\), Charlie \(random\)\.")
+    t.expect("Andy> ")
+    t.line(":quit")
+    assert t.wait() == 0
+
+
 def game_end_keeps_a_prompt(arbiter):
     """After the end, the table stays: :log works, :undo takes the game back, Ctrl-D leaves."""
     t = Terminal([arbiter, "play", "tictactoe", "--players", "Ann,Ben"])
-    for move in ["a1", "a2", "b1", "b2", "c1"]:
-        t.expect("> ")
+    for who, move in [("Ann", "a1"), ("Ben", "a2"), ("Ann", "b1"), ("Ben", "b2"), ("Ann", "c1")]:
+        t.expect(who + "> ")  # the prompt: libedit reads the terminal from then on
         t.line(move)
     t.expect("Game over. Ann wins")
     t.expect(r"\(game over\)> ")
@@ -133,4 +143,4 @@ def game_end_keeps_a_prompt(arbiter):
 
 
 run({f.__name__: f for f in [hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
-                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, game_end_keeps_a_prompt]})
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, game_end_keeps_a_prompt]})

@@ -62,6 +62,9 @@ class Terminal:
                 raise AssertionError(f"the program ended before {pattern!r}; it wrote:\n{self.out[-3000:]}")
 
     def send(self, text):
+        # libedit may set the terminal up after its prompt is written; a moment's wait keeps
+        # what is typed from reaching the terminal before that (a busy machine made it flaky).
+        time.sleep(0.1)
         os.write(self.fd, text.encode())
 
     def line(self, text):
