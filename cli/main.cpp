@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <limits>
@@ -111,6 +112,7 @@ int guarded(const std::string& subcommand, Run&& run) {
 int main(int argc, char** argv) {
   CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION, "print the version and exit");
   GameFlags flags;
 
   app.add_subcommand("list", "list the rulesets found");
@@ -120,8 +122,10 @@ int main(int argc, char** argv) {
   PlayFlags play_flags;
   play->add_option("ruleset", play_ruleset, "a ruleset id or folder (not needed with --load)");
   add_game_flags(play, flags);
-  play->add_option("--bot", flags.bots, "a bot in a seat: --bot 2=random or --bot Bill=random (repeatable); "
-                                        "--bot all=random for a game with no humans")
+  play->add_option("--bot", flags.bots, "who plays a seat: --bot 2=mcts or --bot Bill=random (repeatable; other "
+                                        "seats keep their default); --bot all=random for a game with no humans. "
+                                        "Kinds: human, random, mcts (300 iterations), mcts:N, mcts:Nms, and the "
+                                        "ruleset's own bots (game.yaml bots:)")
       ->check(kBot);
   play->add_option("--load", play_flags.load_file, "resume a saved game: its ruleset, seats (who plays each), seed, "
                                                    "variant and parameters; --bot may change who plays a seat");
@@ -200,6 +204,17 @@ int main(int argc, char** argv) {
   make_new->add_option("path", new_path, "the folder to make; its name is the ruleset's id (my-game)")->required();
   make_new->add_option("--name", new_name, "the game's name as players see it (default: from the id)");
 
+  // An unknown subcommand is named (CLI11 would only say that one is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    std::string given = argv[1];
+    if (std::find(names.begin(), names.end(), given) == names.end()) {
+      fmt::print(stderr, "arbiter: unknown subcommand '{}'{}; subcommands: {} (arbiter --help)\n", given,
+                 did_you_mean(given, names), join_choices(names, ", "));
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,6 +3,7 @@
 #include "cli/repl.hpp"
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -73,6 +74,13 @@ std::uint32_t Repl::human_mask() const {
 std::uint64_t Repl::redeal_seed() {
   if (interactive_) return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
   return redeal_rng_.next();
+}
+
+// The columns of the terminal, 78 at most (and when it cannot be told); 40 at least.
+static int terminal_width() {
+  winsize w{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return 78;
+  return std::clamp(static_cast<int>(w.ws_col) - 2, 40, 78);
 }
 
 int Repl::human_count() const {
@@ -263,13 +271,27 @@ bool Repl::apply(int seat, const std::string& text) {
         refused(fmt::format("{}: '{}' could mean {}", engine_->table().seats[seat].name, action, join_choices(starts, ", ")));
         return false;
       }
-      fmt::print("Which one?\n");
+      fmt::print("Which one? (Enter: none)\n");
       for (std::size_t i = 0; i < starts.size(); ++i) fmt::print("  {}) {}\n", i + 1, starts[i]);
-      std::string pick;
-      if (!read_line("number> ", pick)) return false;
-      std::size_t n = std::atoi(pick.c_str());
-      if (n < 1 || n > starts.size()) return false;
-      action = starts[n - 1];
+      // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
+      for (;;) {
+        std::string pick;
+        if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
+          fmt::print("Nothing played; '{}' is still to be finished.\n", action);
+          return false;
+        }
+        pick = normalize_action(pick);
+        std::size_t n = std::atoi(pick.c_str());
+        if (n >= 1 && n <= starts.size()) {
+          action = starts[n - 1];
+          break;
+        }
+        if (std::find(starts.begin(), starts.end(), pick) != starts.end()) {
+          action = pick;
+          break;
+        }
+        fmt::print("'{}' is not one of 1 to {}; type a number, or Enter to play none.\n", pick, starts.size());
+      }
     }
   }
   State before = state_;
@@ -281,6 +303,7 @@ bool Repl::apply(int seat, const std::string& text) {
     std::string msg = own ? fmt::format("{}: {}: {}", name, action, to_text(o.refusal))
                           : fmt::format("{}'s bot: its action was refused: {}", name, to_text(o.refusal));
     if (!o.message.empty()) msg += o.refusal == Refusal::ScriptError ? "\n" + o.message : " (" + o.message + ")";
+    if (own && o.refusal == Refusal::NotLegal) msg += did_you_mean(action, o.legal);
     if (own && !o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");
     refused(msg);
     return false;
@@ -399,7 +422,7 @@ bool Repl::human_turn(int seat) {
   engine_->legal(state_, seat, legal);
   if (interactive_) {
     show_table(viewer);
-    fmt::print("{}\n{}", style("Your options:", "1", color_), render_actions(legal));
+    fmt::print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
     std::vector<std::string> completions = legal;
     completions.insert(completions.end(), kMeta.begin(), kMeta.end());
     editor_.set_completions(completions);
@@ -409,10 +432,33 @@ bool Repl::human_turn(int seat) {
   return handle(seat, line);
 }
 
+// What a newcomer types for help or to leave, when it is not an action of this game.
+static const char* bare_hint(const std::string& line) {
+  if (line == "help" || line == "?" || line == "h") return "commands start with a colon: :help lists them";
+  if (line == "quit" || line == "exit" || line == "q") return "to leave, type :quit (or press Ctrl-D)";
+  return nullptr;
+}
+
 bool Repl::handle(int seat, const std::string& raw) {
   std::string line = normalize_action(raw);
   if (line.empty()) return true;
   if (line[0] == ':') return meta(seat, line);
+  std::vector<std::string> legal;
+  engine_->legal(state_, seat, legal);
+  if (const char* hint = bare_hint(line); hint && std::find(legal.begin(), legal.end(), line) == legal.end()) {
+    refused(hint);
+    return keep_going_ || interactive_;
+  }
+  // "Zed: call" names a seat: one that does not exist is said so, not read as an action.
+  if (auto colon = line.find(':'); colon != std::string::npos && colon > 0 && line.find(' ') > colon &&
+                                   engine_->table().seat_by_name(line.substr(0, colon)) < 0) {
+    std::string who = line.substr(0, colon);
+    // As typed (the line was lower-cased): 'Zed', not 'zed'.
+    if (auto start = raw.find_first_not_of(" \t"); start != std::string::npos) who = raw.substr(start, who.size());
+    refused("there is no seat '" + who + "'" + did_you_mean(who, engine_->table().seat_names()) + "; seats: " +
+            join_choices(engine_->table().seat_names(), ", "));
+    return keep_going_ || interactive_;
+  }
   int who = seat_prefix(line);
   if (who >= 0 && !seating_.human[who]) {
     refused(engine_->table().seats[who].name + " is played by a bot");
@@ -432,7 +478,7 @@ bool Repl::meta(int seat, const std::string& line) {
   else if (cmd == ":legal") {
     std::vector<std::string> legal;
     engine_->legal(state_, seat, legal);
-    fmt::print("{}", render_actions(legal));
+    fmt::print("{}", render_actions(legal, terminal_width()));
   } else if (cmd == ":log") {
     for (const auto& e : make_view(state_, viewer).log)
       fmt::print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);

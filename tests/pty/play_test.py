@@ -124,6 +124,27 @@ def seat_line_names_kinds(arbiter):
     assert t.wait() == 0
 
 
+def which_one_keeps_the_line(arbiter):
+    """The "Which one?" menu asks again after a wrong answer, and says so when nothing is played."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    t.line("play 2")
+    t.expect(r"Which one\?")
+    t.expect("number> ")
+    t.line("x")
+    t.expect("'x' is not one of 1 to")
+    t.expect("number> ")
+    t.line("")
+    t.expect("Nothing played; 'play 2' is still to be finished")
+    t.expect("Andy> ")
+    t.line("play 2")
+    t.expect("number> ")
+    t.line("1")
+    t.expect("Andy plays one card and bids 2")
+    t.send("\x04")
+    t.wait()
+
+
 def game_end_keeps_a_prompt(arbiter):
     """After the end, the table stays: :log works, :undo takes the game back, Ctrl-D leaves."""
     t = Terminal([arbiter, "play", "tictactoe", "--players", "Ann,Ben"])
@@ -143,4 +164,4 @@ def game_end_keeps_a_prompt(arbiter):
 
 
 run({f.__name__: f for f in [hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
-                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, game_end_keeps_a_prompt]})
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, game_end_keeps_a_prompt]})
