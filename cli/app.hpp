@@ -66,6 +66,9 @@ bool color_enabled(int fd);
 std::string style(const std::string& text, const char* code, bool on);
 
 int cmd_list();
+int cmd_info(const std::string& ruleset);
+// What `arbiter info` prints, in 60 columns; with `table`, also the seats and the values in effect (:rules).
+std::string rules_info(const Ruleset& ruleset, const Table* table);
 int cmd_test(const std::vector<std::string>& targets, bool verbose);
 int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
 // What `play` adds to the game flags.

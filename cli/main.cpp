@@ -117,6 +117,10 @@ int main(int argc, char** argv) {
 
   app.add_subcommand("list", "list the rulesets found");
 
+  auto* info = app.add_subcommand("info", "a ruleset's player counts, parameters, variants, bot kinds and folder");
+  std::string info_ruleset;
+  info->add_option("ruleset", info_ruleset, "a ruleset id or folder")->required();
+
   auto* play = app.add_subcommand("play", "play a game in the REPL (piped input is read line by line)");
   std::string play_ruleset;
   PlayFlags play_flags;
@@ -224,6 +228,7 @@ int main(int argc, char** argv) {
   std::string sub = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
   return guarded(sub, [&]() -> int {
     if (sub == "list") return cmd_list();
+    if (sub == "info") return cmd_info(info_ruleset);
     if (sub == "test") return cmd_test(targets, verbose);
     if (sub == "check") return cmd_check(check_ruleset, flags, games);
     if (sub == "sim") return cmd_sim(sim_ruleset, flags, sim_flags);

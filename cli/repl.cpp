@@ -23,12 +23,13 @@
 namespace arbiter::cli {
 
 namespace {
-const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal"};
+const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal", ":rules"};
 
 const char* kHelp =
     "Type an action as listed (Tab completes), or a command:\n"
     "  SEAT: ACTION   act for another seat (an out-of-turn action such as 'Bill: call')\n"
     "  :table         show the table again      :legal      list the legal actions\n"
+    "  :rules         players, parameters (in effect), variants, bots\n"
     "  :view SEAT     the table as SEAT sees it ('public' for what everyone sees)\n"
     "  :log           what has happened, as you may see it\n"
     "  :undo          take back your last action (and the bots' replies)\n"
@@ -474,6 +475,7 @@ bool Repl::meta(int seat, const std::string& line) {
   int viewer = viewer_for(seat);
   if (cmd == ":quit" || cmd == ":q") return leave(), false;
   if (cmd == ":help") fmt::print("{}", kHelp);
+  else if (cmd == ":rules") fmt::print("{}", rules_info(*loaded_.ruleset, &engine_->table()));
   else if (cmd == ":table") show_table(viewer);
   else if (cmd == ":legal") {
     std::vector<std::string> legal;
