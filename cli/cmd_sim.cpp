@@ -1,7 +1,10 @@
 // `arbiter sim`: many games with bots in every seat, on every core, reported as a table,
 // JSON or CSV; and `arbiter sim --compare A.json B.json`.
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include <chrono>
 #include <cstdio>
@@ -24,11 +27,14 @@ class ProgressBar {
   void operator()(int done) {
     double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
     double rate = elapsed > 0 ? done / elapsed : 0;
-    constexpr int kWidth = 30;
+    // The bar shrinks to keep the line within the terminal (60 columns must do).
+    winsize w{};
+    int columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
+    const int kWidth = std::clamp(columns - 50, 8, 30);
     int filled = total_ ? kWidth * done / total_ : kWidth;
     std::string bar = std::string("[") + style(std::string(filled, '#'), "36", color_) + std::string(kWidth - filled, '.') + "]";
     std::string left = rate > 0 ? fmt::format("{:.0f} s left", (total_ - done) / rate) : "";
-    fmt::print(stderr, "\r{} {}/{} games  {:.0f}/s  {}\033[K", bar, done, total_, rate, left);
+    fmt::print(stderr, "\r{} {}/{} games {:.0f}/s {}\033[K", bar, done, total_, rate, left);
     std::fflush(stderr);
   }
   ~ProgressBar() {

@@ -145,6 +145,15 @@ def which_one_keeps_the_line(arbiter):
     t.wait()
 
 
+def sim_progress_fits_60_columns(arbiter):
+    """arbiter sim's progress bar, on a terminal of 60 columns, stays within them."""
+    import re
+    t = Terminal([arbiter, "sim", "stacks", "--games", "2000", "--threads", "1"], cols=60)
+    assert t.wait(120) == 0
+    bars = [plain(s) for s in re.split(r"[\r\n]", t.out) if "games" in s and "[" in s]
+    assert bars and max(len(b) for b in bars) <= 60, bars
+
+
 def game_end_keeps_a_prompt(arbiter):
     """After the end, the table stays: :log works, :undo takes the game back, Ctrl-D leaves."""
     t = Terminal([arbiter, "play", "tictactoe", "--players", "Ann,Ben"])
@@ -164,4 +173,4 @@ def game_end_keeps_a_prompt(arbiter):
 
 
 run({f.__name__: f for f in [hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
-                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, game_end_keeps_a_prompt]})
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, game_end_keeps_a_prompt]})
