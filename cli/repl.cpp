@@ -201,7 +201,8 @@ bool Repl::after_end() {
 }
 
 void Repl::show_table(int viewer) {
-  fmt::print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_));
+  fmt::print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
+                                       terminal_width() + 2));
 }
 
 void Repl::show_end() {

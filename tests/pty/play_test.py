@@ -154,6 +154,18 @@ def sim_progress_fits_60_columns(arbiter):
     assert bars and max(len(b) for b in bars) <= 60, bars
 
 
+def table_fits_60_columns(arbiter):
+    """At 60 columns the table and the options fit: long seat lines go on below the name."""
+    t = Terminal([arbiter, "play", "stack-attack", "--seed", "1", "--players", "6"], cols=60)
+    t.expect("Player1> ")
+    text = plain(t.out)
+    table = text[text.index("Stack Attack! · round"):text.rindex("Player1> ")]
+    too_wide = [line for line in table.splitlines() if len(line) > 60]
+    assert not too_wide, too_wide
+    t.send("\x04")
+    t.wait()
+
+
 def game_end_keeps_a_prompt(arbiter):
     """After the end, the table stays: :log works, :undo takes the game back, Ctrl-D leaves."""
     t = Terminal([arbiter, "play", "tictactoe", "--players", "Ann,Ben"])
@@ -173,4 +185,4 @@ def game_end_keeps_a_prompt(arbiter):
 
 
 run({f.__name__: f for f in [hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
-                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, game_end_keeps_a_prompt]})
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, table_fits_60_columns, game_end_keeps_a_prompt]})
