@@ -7,7 +7,7 @@ RELEASE ?= build-release
 SANITIZE ?= build-sanitize
 JOBS ?= $(shell nproc)
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
-           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev
+           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev python3
 # Only `make fuzz` needs clang and libFuzzer; `make deps EXTRA_PACKAGES=...` adds them.
 EXTRA_PACKAGES ?=
 FUZZ_PACKAGES = clang libclang-rt-14-dev

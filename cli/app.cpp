@@ -99,7 +99,8 @@ std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string
     auto eq = b.find('=');
     std::string who = b.substr(0, eq), kind = eq == std::string::npos ? "random" : b.substr(eq + 1);
     std::string error;
-    if (!check_bot_kind(kind, error, t.ruleset.get())) throw InputError("--bot: " + error);
+    if (kind == "human") kind = "";  // a person plays the seat
+    else if (!check_bot_kind(kind, error, t.ruleset.get())) throw InputError("--bot: " + error + "; or human");
     if (who == "all") {
       for (auto& k : kinds) k = kind;
       continue;

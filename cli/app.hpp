@@ -38,7 +38,8 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f);  // throws Input
 // `text` as a count of seats the ruleset allows; throws InputError naming its range.
 int player_count(const Ruleset& r, const std::string& text);
 // The bot kind of each seat: `kinds` (one per seat, "" for a human) with each --bot SEAT=KIND
-// applied (SEAT by name or number, or `all`; a bare SEAT means random). Throws InputError
+// applied (SEAT by name or number, or `all`; a bare SEAT means random; KIND `human` makes the
+// seat a person's). Throws InputError
 // for an unknown seat or bot kind.
 std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots, std::vector<std::string> kinds);
 
@@ -66,10 +67,21 @@ bool color_enabled(int fd);
 std::string style(const std::string& text, const char* code, bool on);
 
 int cmd_list();
+int cmd_info(const std::string& ruleset);
+// What `arbiter info` prints, in 60 columns; with `table`, also the seats and the values in effect (:rules).
+std::string rules_info(const Ruleset& ruleset, const Table* table);
 int cmd_test(const std::vector<std::string>& targets, bool verbose);
 int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
-int cmd_play(const std::string& ruleset, const GameFlags& flags, bool keep_going, const std::string& load_file,
-             const std::string& chance, bool json = false);
+// What `play` adds to the game flags.
+struct PlayFlags {
+  bool keep_going = false;               // piped input: go on after a refused line
+  std::string load_file;                 // --load
+  std::string chance;                    // "", "ask" or "rng"
+  bool json = false;                     // JSON lines instead of the REPL
+  bool no_undo = false;                  // :undo refused (tournament play)
+};
+
+int cmd_play(const std::string& ruleset, const GameFlags& flags, const PlayFlags& play);
 int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& sim);
 int cmd_perft(const std::string& ruleset, const GameFlags& flags, const PerftFlags& perft);
 int cmd_new(const std::string& path, const std::string& name);

@@ -9,6 +9,7 @@
 #include "cli/line_editor.hpp"
 #include "cli/repl.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/mcts.hpp"
 #include "interpreter/save.hpp"
 
 namespace arbiter::cli {
@@ -24,13 +25,17 @@ std::vector<Seat> default_seats(int n) {
   return seats;
 }
 
-// --bot SEAT=KIND for each bot; with no --bot and no --players, the ruleset's default humans.
-Seating seat_players(const Table& t, const GameFlags& f, std::uint64_t seed) {
+// Each seat's kind before --bot: a saved game's, else the ruleset's default humans and random
+// bots for the rest, or every seat human when --players names them (hot-seat). --bot SEAT=KIND
+// then changes only the seats it names.
+Seating seat_players(const Table& t, const GameFlags& f, std::uint64_t seed, const std::vector<std::string>& saved) {
   Seating s;
   int n = t.seat_count();
   std::vector<std::string> kinds(n);
-  if (f.bots.empty() && f.players.empty())
+  if (f.players.empty())
     for (int i = t.ruleset->default_humans; i < n; ++i) kinds[i] = "random";
+  for (int i = 0; i < n && i < static_cast<int>(saved.size()); ++i)
+    if (!saved[i].empty()) kinds[i] = saved[i] == "human" ? "" : saved[i];
   kinds = seat_bots(t, f.bots, kinds);
   for (int i = 0; i < n; ++i) s.human.push_back(kinds[i].empty());
   s.kinds = kinds;
@@ -40,9 +45,32 @@ Seating seat_players(const Table& t, const GameFlags& f, std::uint64_t seed) {
 
 std::string describe(const Table& t, const Seating& s) {
   std::vector<std::string> parts;
-  for (int i = 0; i < t.seat_count(); ++i)
-    parts.push_back(t.seats[i].name + (s.human[i] ? " (human)" : " (bot)"));
+  for (int i = 0; i < t.seat_count(); ++i) {
+    std::string kind = s.kinds[i] == "mcts" ? "mcts:" + std::to_string(MctsBudget{}.iterations) : s.kinds[i];
+    parts.push_back(t.seats[i].name + " (" + (s.human[i] ? "human" : kind) + ")");
+  }
   return join_choices(parts, ", ");
+}
+
+// --load takes the seats, seed, variant and parameters from the file; options that would
+// change them are refused rather than silently ignored.
+void refuse_with_load(const GameFlags& f, const std::string& file) {
+  std::vector<std::string> given;
+  if (!f.players.empty()) given.push_back("--players");
+  if (f.seed_given) given.push_back("--seed");
+  if (!f.set.empty()) given.push_back("--set");
+  if (!f.variant.empty()) given.push_back("--variant");
+  if (!given.empty())
+    throw InputError("play --load " + file + ": the saved game fixes its seats, seed, variant and parameters, so " +
+                     join_choices(given, ", ") + " cannot be given with it (--bot can: it changes who plays a seat)");
+}
+
+// A parameter's `at_table` value (a limit meant for simulations) unless the variant or --set gives one.
+void table_params(const Ruleset& r, GameOptions& o) {
+  auto v = r.variants.find(o.variant);
+  for (const auto& p : r.params)
+    if (p.has_at_table && !o.set.count(p.name) && (v == r.variants.end() || !v->second.count(p.name)))
+      o.set[p.name] = to_text(p.at_table);
 }
 
 }  // namespace
@@ -64,16 +92,24 @@ int play_json_lines(Engine& engine, State state, const Seating& seating, const s
 
 }  // namespace
 
-int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, const std::string& load_file,
-             const std::string& chance, bool json) {
+int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& play) {
+  const std::string& load_file = play.load_file;
+  const std::string& chance = play.chance;
+  bool json = play.json;
   bool interactive = isatty(STDIN_FILENO);
   try {
-    Loaded loaded = load(name);
-    GameFlags f = flags;
-    GameOptions options = game_options(*loaded.ruleset, f);
     SavedGame saved;
     if (!load_file.empty()) {
       saved = read_save(load_file);
+      refuse_with_load(flags, load_file);
+    } else if (name.empty()) {
+      fmt::print(stderr, "play: name a ruleset (arbiter list shows them), or --load FILE\n");
+      return 2;
+    }
+    Loaded loaded = load(name.empty() ? saved.ruleset : name);
+    GameFlags f = flags;
+    GameOptions options = game_options(*loaded.ruleset, f);
+    if (!load_file.empty()) {
       if (saved.ruleset != loaded.ruleset->id)
         throw InputError(load_file + ": a saved game of " + saved.ruleset + ", not " + loaded.ruleset->id);
       options = saved.options;
@@ -83,9 +119,10 @@ int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, c
       if (!f.seed_given && interactive && !json)
         options.seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000;
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
+      if (!json) table_params(*loaded.ruleset, options);
     }
     auto table = make_table(loaded.ruleset, options);
-    Seating seating = seat_players(*table, f, options.seed);
+    Seating seating = seat_players(*table, f, options.seed, saved.kinds);
     Engine engine(table, *loaded.rules);
     State state(table);
     if (!load_file.empty()) state = replay_save(engine, saved, load_file);
@@ -93,7 +130,8 @@ int cmd_play(const std::string& name, const GameFlags& flags, bool keep_going, c
     if (json) return play_json_lines(engine, std::move(state), seating, chance);
     if (interactive) fmt::print("Seed {}. Seats: {}.\n", options.seed, describe(*table, seating));
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
-    Repl repl(loaded, table, std::move(seating), interactive, keep_going, mode);
+    Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
+    repl.set_no_undo(play.no_undo);
     return repl.run(std::move(state));
   } catch (const InputError& e) {
     fmt::print(stderr, "{}\n", e.what());

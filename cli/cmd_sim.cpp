@@ -1,12 +1,16 @@
 // `arbiter sim`: many games with bots in every seat, on every core, reported as a table,
 // JSON or CSV; and `arbiter sim --compare A.json B.json`.
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
+
+#include <algorithm>
 
 #include <chrono>
 #include <cstdio>
 
 #include "cli/app.hpp"
+#include "cli/interrupt.hpp"
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
 
@@ -23,11 +27,14 @@ class ProgressBar {
   void operator()(int done) {
     double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
     double rate = elapsed > 0 ? done / elapsed : 0;
-    constexpr int kWidth = 30;
+    // The bar shrinks to keep the line within the terminal (60 columns must do).
+    winsize w{};
+    int columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
+    const int kWidth = std::clamp(columns - 50, 8, 30);
     int filled = total_ ? kWidth * done / total_ : kWidth;
     std::string bar = std::string("[") + style(std::string(filled, '#'), "36", color_) + std::string(kWidth - filled, '.') + "]";
     std::string left = rate > 0 ? fmt::format("{:.0f} s left", (total_ - done) / rate) : "";
-    fmt::print(stderr, "\r{} {}/{} games  {:.0f}/s  {}\033[K", bar, done, total_, rate, left);
+    fmt::print(stderr, "\r{} {}/{} games {:.0f}/s {}\033[K", bar, done, total_, rate, left);
     std::fflush(stderr);
   }
   ~ProgressBar() {
@@ -86,6 +93,7 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     std::string error;
     auto start = Clock::now();
     std::vector<GameRecord> records;
+    catch_interrupts();  // Ctrl-C: the workers stop, and the games finished are reported as partial
     if (isatty(STDERR_FILENO)) {
       ProgressBar bar(o.games, color_enabled(STDERR_FILENO));
       records = play_games(loaded.ruleset, o, rules_factory(), error, std::ref(bar));
@@ -95,10 +103,11 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
     if (!error.empty()) throw InputError(loaded.ruleset->id + ": " + error);
     SimReport report = summarize(*table, o, records);
+    report.asked = o.games;
     if (sim.json) fmt::print("{}", report_json(report, run));
     else if (sim.csv) fmt::print("{}", report_csv(report));
     else fmt::print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));
-    return 0;
+    return report.asked > report.games ? 130 : 0;  // cut short by Ctrl-C: the report is partial
   } catch (const InputError& e) {
     fmt::print(stderr, "{}\n", e.what());
     return 1;

@@ -12,6 +12,7 @@
 #include "interpreter/diagnostics.hpp"
 
 #include "interpreter/match.hpp"
+#include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 #include "interpreter/view.hpp"
 
@@ -191,6 +192,11 @@ class Session {
       if (undo_.empty()) return error("nothing to undo"), std::nullopt;
       state_ = std::move(undo_.back());
       undo_.pop_back();
+      // What the driver's seats cannot see is dealt again, so an undo does not read the future.
+      std::uint32_t driver = 0;
+      for (std::size_t i = 0; i < seats_.kinds.size(); ++i)
+        if (seats_.kinds[i].empty()) driver |= 1u << i;
+      redeal_hidden(state_, driver, redeal_rng_.next());
       for (auto& c : cursor_) c = std::min(c, state_.log.size());
       send(-1, {{"type", "undone"}});
       return Answer::Acted;  // the decision is asked again from the earlier state
@@ -241,6 +247,7 @@ class Session {
   std::vector<std::size_t> cursor_;      // per seat: the log entries already sent to it
   std::vector<State> undo_;              // before each of the driver's actions
   Rng chance_rng_;
+  Rng redeal_rng_{seats_.seed * 0x9e3779b97f4a7c15ULL + 29};  // from the seed, so a run repeats
   int line_ = 0;
 };
 

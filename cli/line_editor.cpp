@@ -2,6 +2,8 @@
 // of multi-word actions.
 #include "cli/line_editor.hpp"
 
+#include "cli/interrupt.hpp"
+
 #include <editline/readline.h>
 
 #include <cstdlib>
@@ -74,14 +76,19 @@ bool read_bounded_line(std::istream& in, std::string& line) {
   }
 }
 
-bool LineEditor::read(const std::string& prompt, std::string& line) {
-  if (!interactive_) return read_bounded_line(std::cin, line);
+LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) {
+  if (!interactive_) return read_bounded_line(std::cin, line) ? Read::Line : Read::End;
+  if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
   char* raw = readline(prompt.c_str());
-  if (!raw) return false;
+  if (take_interrupt()) {
+    std::free(raw);
+    return Read::Cancelled;
+  }
+  if (!raw) return Read::End;
   line = raw;
   std::free(raw);
   if (!line.empty()) add_history(line.c_str());
-  return true;
+  return Read::Line;
 }
 
 void LineEditor::set_completions(std::vector<std::string> completions) { g_completions = std::move(completions); }

@@ -19,8 +19,10 @@ class LineEditor {
  public:
   explicit LineEditor(bool interactive);
   ~LineEditor();
-  // Reads one line (without its newline); false at the end of input.
-  bool read(const std::string& prompt, std::string& line);
+  enum class Read { Line, End, Cancelled };
+  // Reads one line (without its newline): Line; End at the end of input (Ctrl-D); Cancelled
+  // when Ctrl-C was pressed (cli/interrupt.hpp), the line typed so far dropped.
+  Read read(const std::string& prompt, std::string& line);
   // What Tab completes: whole action texts (completed a word at a time) and meta commands.
   void set_completions(std::vector<std::string> completions);
 

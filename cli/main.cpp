@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <limits>
@@ -111,25 +112,32 @@ int guarded(const std::string& subcommand, Run&& run) {
 int main(int argc, char** argv) {
   CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION, "print the version and exit");
   GameFlags flags;
 
   app.add_subcommand("list", "list the rulesets found");
 
+  auto* info = app.add_subcommand("info", "a ruleset's player counts, parameters, variants, bot kinds and folder");
+  std::string info_ruleset;
+  info->add_option("ruleset", info_ruleset, "a ruleset id or folder")->required();
+
   auto* play = app.add_subcommand("play", "play a game in the REPL (piped input is read line by line)");
-  std::string play_ruleset, load_file;
-  bool keep_going = false;
-  play->add_option("ruleset", play_ruleset, "a ruleset id or folder")->required();
+  std::string play_ruleset;
+  PlayFlags play_flags;
+  play->add_option("ruleset", play_ruleset, "a ruleset id or folder (not needed with --load)");
   add_game_flags(play, flags);
-  play->add_option("--bot", flags.bots, "a bot in a seat: --bot 2=random or --bot Bill=random (repeatable); "
-                                        "--bot all=random for a game with no humans")
+  play->add_option("--bot", flags.bots, "who plays a seat: --bot 2=mcts or --bot Bill=random (repeatable; other "
+                                        "seats keep their default); --bot all=random for a game with no humans. "
+                                        "Kinds: human, random, mcts (300 iterations), mcts:N, mcts:Nms, and the "
+                                        "ruleset's own bots (game.yaml bots:)")
       ->check(kBot);
-  play->add_option("--load", load_file, "resume a saved game");
-  bool play_json = false;
-  play->add_flag("--json", play_json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
+  play->add_option("--load", play_flags.load_file, "resume a saved game: its ruleset, seats (who plays each), seed, "
+                                                   "variant and parameters; --bot may change who plays a seat");
+  play->add_flag("--json", play_flags.json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
                                       "without a bot with its view and news, answered by an action (docs/protocol.md)");
-  play->add_flag("--keep-going", keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
-  std::string chance;
-  play->add_option("--chance", chance, "who makes chance decisions: ask (the people at the table) or rng; "
+  play->add_flag("--keep-going", play_flags.keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
+  play->add_flag("--no-undo", play_flags.no_undo, "refuse :undo (tournament play)");
+  play->add_option("--chance", play_flags.chance, "who makes chance decisions: ask (the people at the table) or rng; "
                                        "default: ask for those game.yaml marks physical")
       ->check(CLI::IsMember({"ask", "rng"}));
 
@@ -203,6 +211,17 @@ int main(int argc, char** argv) {
   make_new->add_option("path", new_path, "the folder to make; its name is the ruleset's id (my-game)")->required();
   make_new->add_option("--name", new_name, "the game's name as players see it (default: from the id)");
 
+  // An unknown subcommand is named (CLI11 would only say that one is required).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    std::string given = argv[1];
+    if (std::find(names.begin(), names.end(), given) == names.end()) {
+      fmt::print(stderr, "arbiter: unknown subcommand '{}'{}; subcommands: {} (arbiter --help)\n", given,
+                 did_you_mean(given, names), join_choices(names, ", "));
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -212,12 +231,13 @@ int main(int argc, char** argv) {
   std::string sub = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
   return guarded(sub, [&]() -> int {
     if (sub == "list") return cmd_list();
+    if (sub == "info") return cmd_info(info_ruleset);
     if (sub == "test") return cmd_test(targets, verbose);
     if (sub == "check") return cmd_check(check_ruleset, flags, games);
     if (sub == "sim") return cmd_sim(sim_ruleset, flags, sim_flags);
     if (sub == "new") return cmd_new(new_path, new_name);
     if (sub == "perft") return cmd_perft(perft_ruleset, flags, perft_flags);
-    if (sub == "play") return cmd_play(play_ruleset, flags, keep_going, load_file, chance, play_json);
+    if (sub == "play") return cmd_play(play_ruleset, flags, play_flags);
     return 2;
   });
 }

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 #include "cli/app.hpp"
@@ -75,7 +76,19 @@ static std::string render_board(const View& v) {
   return out + "\n";
 }
 
-std::string render_table(const View& v, const std::string& title, bool color) {
+// Display columns of `text`: UTF-8 continuation bytes and ANSI sequences take none.
+static std::size_t columns(const std::string& text) {
+  std::size_t n = 0;
+  bool escape = false;
+  for (unsigned char c : text) {
+    if (escape) escape = !std::isalpha(c);
+    else if (c == 0x1b) escape = true;
+    else if ((c & 0xc0) != 0x80) ++n;
+  }
+  return n;
+}
+
+std::string render_table(const View& v, const std::string& title, bool color, int columns_max) {
   std::string out = style(title, "1", color);
   if (v.rounds && v.round > 0) out += fmt::format(" · round {}", v.round);
   out += "\n";
@@ -86,7 +99,18 @@ std::string render_table(const View& v, const std::string& title, bool color) {
     if (v.zones[z].owner < 0 && !on_board[z])
       out += fmt::format("  {}: {}\n", v.zones[z].label, render_items(v.zones[z], v.noun));
   std::string globals = var_list(v.globals, v.undisplayed);
-  if (!globals.empty()) out += "  " + globals + "\n";
+  if (!globals.empty()) {  // wrapped at the commas to fit
+    std::string line;
+    std::size_t start = 0;
+    while (start < globals.size()) {
+      std::size_t comma = globals.find(", ", start);
+      std::string piece = globals.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      start = comma == std::string::npos ? globals.size() : comma + 2;
+      if (!line.empty() && static_cast<int>(columns(line + ", " + piece)) + 2 > columns_max) out += "  " + line + ",\n", line.clear();
+      line += (line.empty() ? "" : ", ") + piece;
+    }
+    out += "  " + line + "\n";
+  }
   std::size_t width = 0;
   for (const auto& s : v.seats) width = std::max(width, s.name.size());
   for (std::size_t i = 0; i < v.seats.size(); ++i) {
@@ -95,14 +119,20 @@ std::string render_table(const View& v, const std::string& title, bool color) {
     std::string marker = on_turn ? "▶ " : "  ";
     std::string name = fmt::format("{:<{}}", s.name, width);
     if (static_cast<int>(i) == v.seat) name = style(name, "1;36", color);
-    std::string line = marker + name;
-    std::string vars = var_list(s.vars, v.undisplayed);
-    if (!vars.empty()) line += "  " + vars;
+    std::vector<std::string> parts;
+    if (std::string vars = var_list(s.vars, v.undisplayed); !vars.empty()) parts.push_back(vars);
     for (const auto& z : v.zones)
-      if (z.owner == static_cast<int>(i)) line += fmt::format("  | {}: {}", z.label, render_items(z, v.noun));
-    if (s.status == "out") line += style("  (out this round)", "2", color);
-    if (s.status == "eliminated") line += style("  (out of the game)", "2", color);
-    out += line + "\n";
+      if (z.owner == static_cast<int>(i)) parts.push_back(fmt::format("| {}: {}", z.label, render_items(z, v.noun)));
+    if (s.status == "out") parts.push_back(style("(out this round)", "2", color));
+    if (s.status == "eliminated") parts.push_back(style("(out of the game)", "2", color));
+    std::string line = marker + name, whole = line;
+    for (const auto& p : parts) whole += "  " + p;
+    if (static_cast<int>(columns(whole)) <= columns_max) {
+      out += whole + "\n";
+      continue;
+    }
+    out += line + "\n";  // too wide: each part on a line of its own, under the name
+    for (const auto& p : parts) out += "      " + p + "\n";
   }
   return out;
 }

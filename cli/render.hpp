@@ -8,8 +8,9 @@
 namespace arbiter::cli {
 
 // The table as `view.seat` sees it: shared zones, then a line per seat with its
-// variables and its own zones. `color` adds ANSI colour.
-std::string render_table(const View& view, const std::string& title, bool color);
+// variables and its own zones. `color` adds ANSI colour. A seat's line longer than `width`
+// columns goes on below its name, a part (its variables, each zone) a line.
+std::string render_table(const View& view, const std::string& title, bool color, int width = 78);
 
 // Zone contents as a person reads them: "4 2", "3 cards", "1 2 +1 hidden", or grouped "3×2 4".
 std::string render_items(const ZoneView& zone, const std::string& noun);

@@ -3,24 +3,33 @@
 #include "cli/repl.hpp"
 
 #include <fmt/format.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <fstream>
+#include <mutex>
+#include <random>
+#include <thread>
 
+#include "cli/interrupt.hpp"
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
+#include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 
 namespace arbiter::cli {
 
 namespace {
-const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal"};
+const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal", ":rules"};
 
 const char* kHelp =
     "Type an action as listed (Tab completes), or a command:\n"
     "  SEAT: ACTION   act for another seat (an out-of-turn action such as 'Bill: call')\n"
     "  :table         show the table again      :legal      list the legal actions\n"
+    "  :rules         players, parameters (in effect), variants, bots\n"
     "  :view SEAT     the table as SEAT sees it ('public' for what everyone sees)\n"
     "  :log           what has happened, as you may see it\n"
     "  :undo          take back your last action (and the bots' replies)\n"
@@ -38,7 +47,9 @@ Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, 
       color_(interactive && color_enabled(STDOUT_FILENO)),
       editor_(interactive),
       chance_mode_(chance),
-      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17) {
+      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17),
+      redeal_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 29),
+      hidden_(anything_hidden(*loaded.ruleset)) {
   make_bots();
 }
 
@@ -50,6 +61,27 @@ void Repl::make_bots() {
                                 ? nullptr
                                 : make_bot(seating_.kinds[i], seating_.seed * 1000003 + i, *engine_, error));
   }
+}
+
+std::uint32_t Repl::human_mask() const {
+  std::uint32_t mask = 0;
+  for (std::size_t i = 0; i < seating_.human.size(); ++i)
+    if (seating_.human[i]) mask |= 1u << i;
+  return mask;
+}
+
+// At a terminal, from the system's entropy: the game's seed is printed, so a seed derived
+// from it could be worked out. Piped, from the seed, so that a script plays the same way.
+std::uint64_t Repl::redeal_seed() {
+  if (interactive_) return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+  return redeal_rng_.next();
+}
+
+// The columns of the terminal, 78 at most (and when it cannot be told); 40 at least.
+static int terminal_width() {
+  winsize w{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return 78;
+  return std::clamp(static_cast<int>(w.ws_col) - 2, 40, 78);
 }
 
 int Repl::human_count() const {
@@ -75,10 +107,102 @@ void Repl::show_news(int viewer) {
   for (const auto& e : v.log)
     if (e.kind == Event::Kind::Say) fmt::print("{}\n", e.text);
     else if (e.kind == Event::Kind::Chance) fmt::print("Outcome: {}.\n", e.text);
+  std::fflush(stdout);  // as it happens, also into a pipe (`| tee log`)
+}
+
+// With one human (or none) the news is printed move by move. In hot-seat play each
+// human's news waits for their own screen, which may hold what only they may read.
+void Repl::narrate() {
+  if (human_count() <= 1) show_news(viewer_for(-1));
+}
+
+// A bot's choice. At a terminal, a search that takes over half a second says so, and
+// Ctrl-C stops it: the bot plays its best move so far.
+std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on_turn) {
+  Bot& bot = *seating_.bots[seat];
+  stop_thinking() = false;
+  View view = bot.wants_view() ? make_view(state_, seat, state_.log.size()) : View{};
+  if (!interactive_ || !bot.wants_view() || !isatty(STDOUT_FILENO)) return bot.choose(view, legal, on_turn);
+  std::mutex mutex;
+  std::condition_variable done_cv;
+  bool done = false, shown = false;
+  std::thread notice([&] {
+    std::unique_lock lock(mutex);
+    if (done_cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) return;
+    fmt::print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
+    std::fflush(stdout);
+    shown = true;
+  });
+  std::string choice = bot.choose(view, legal, on_turn);
+  {
+    std::lock_guard lock(mutex);
+    done = true;
+  }
+  done_cv.notify_all();
+  notice.join();
+  if (shown) fmt::print("\r\033[K");
+  stop_thinking() = false;
+  take_interrupt();  // that Ctrl-C was for the bot, not for the next prompt
+  return choice;
+}
+
+std::vector<std::string> Repl::save_kinds() const {
+  std::vector<std::string> kinds;
+  for (std::size_t i = 0; i < seating_.kinds.size(); ++i) kinds.push_back(seating_.human[i] ? "human" : seating_.kinds[i]);
+  return kinds;
+}
+
+bool Repl::started() const {
+  for (const auto& e : state_.log.entries())
+    if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) return true;
+  return false;
+}
+
+// At a terminal, a game under way may be saved before leaving.
+void Repl::leave() {
+  if (quit_) return;
+  quit_ = true;
+  if (!interactive_ || state_.over || !started()) return;
+  for (;;) {
+    std::string file;
+    fmt::print("Save the game before leaving? Type a file name, or Enter to leave without saving.\n");
+    if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
+    try {
+      write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
+      fmt::print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
+      return;
+    } catch (const InputError& e) {
+      fmt::print(stderr, "{}\n", e.what());
+    }
+  }
+}
+
+// At a terminal the game's end leaves the table up: :log, :view, :save, :undo, :quit.
+bool Repl::after_end() {
+  fmt::print("The game is over: :log, :view SEAT, :save FILE, :undo or :quit.\n");
+  editor_.set_completions(kMeta);
+  int seat = 0;
+  for (std::size_t i = 0; i < seating_.human.size(); ++i)
+    if (seating_.human[i]) {
+      seat = static_cast<int>(i);
+      break;
+    }
+  for (std::string line; read_line("(game over)> ", line);) {
+    line = normalize_action(line);
+    if (line.empty()) continue;
+    if (line[0] != ':') {
+      fmt::print("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest.\n");
+      continue;
+    }
+    if (!meta(seat, line)) return false;
+    if (!state_.over) return true;
+  }
+  return false;
 }
 
 void Repl::show_table(int viewer) {
-  fmt::print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_));
+  fmt::print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
+                                       terminal_width() + 2));
 }
 
 void Repl::show_end() {
@@ -98,7 +222,20 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
     has_pending_ = false;
     return true;
   }
-  if (!editor_.read(interactive_ ? prompt : "", line)) return false;
+  for (;;) {
+    auto got = editor_.read(interactive_ ? prompt : "", line);
+    if (got == LineEditor::Read::Line) break;
+    if (got == LineEditor::Read::End) {
+      if (interactive_) fmt::print("\n");  // Ctrl-D leaves the prompt's line open
+      return false;
+    }
+    // Ctrl-C drops the line; a second one in a row leaves (as :quit does).
+    fmt::print("^C\n");
+    if (cancelled_) return leave(), false;
+    cancelled_ = true;
+    fmt::print("(Ctrl-C again or :quit leaves the game)\n");
+  }
+  cancelled_ = false;
   ++line_number_;
   return true;
 }
@@ -136,13 +273,27 @@ bool Repl::apply(int seat, const std::string& text) {
         refused(fmt::format("{}: '{}' could mean {}", engine_->table().seats[seat].name, action, join_choices(starts, ", ")));
         return false;
       }
-      fmt::print("Which one?\n");
+      fmt::print("Which one? (Enter: none)\n");
       for (std::size_t i = 0; i < starts.size(); ++i) fmt::print("  {}) {}\n", i + 1, starts[i]);
-      std::string pick;
-      if (!read_line("number> ", pick)) return false;
-      std::size_t n = std::atoi(pick.c_str());
-      if (n < 1 || n > starts.size()) return false;
-      action = starts[n - 1];
+      // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
+      for (;;) {
+        std::string pick;
+        if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
+          fmt::print("Nothing played; '{}' is still to be finished.\n", action);
+          return false;
+        }
+        pick = normalize_action(pick);
+        std::size_t n = std::atoi(pick.c_str());
+        if (n >= 1 && n <= starts.size()) {
+          action = starts[n - 1];
+          break;
+        }
+        if (std::find(starts.begin(), starts.end(), pick) != starts.end()) {
+          action = pick;
+          break;
+        }
+        fmt::print("'{}' is not one of 1 to {}; type a number, or Enter to play none.\n", pick, starts.size());
+      }
     }
   }
   State before = state_;
@@ -155,6 +306,7 @@ bool Repl::apply(int seat, const std::string& text) {
     std::string msg = own ? fmt::format("{}: {}: {}", name, shown, to_text(o.refusal))
                           : fmt::format("{}'s bot: its action was refused: {}", name, to_text(o.refusal));
     if (!o.message.empty()) msg += o.refusal == Refusal::ScriptError ? "\n" + o.message : " (" + o.message + ")";
+    if (own && o.refusal == Refusal::NotLegal) msg += did_you_mean(action, o.legal);
     if (own && !o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");
     refused(msg);
     return false;
@@ -175,8 +327,8 @@ bool Repl::offer_out_of_turn() {
     engine_->legal(state_, seat, legal);
     if (legal.empty()) continue;
     if (!seating_.human[seat]) {
-      std::string choice = seating_.bots[seat]->choose(make_view(state_, seat, state_.log.size()), legal, false);
-      if (!choice.empty() && apply(seat, choice)) return true;
+      std::string choice = think(seat, legal, false);
+      if (!choice.empty() && apply(seat, choice)) return narrate(), true;
     } else {
       humans.push_back(seat);
     }
@@ -207,15 +359,39 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
     has_pending_ = true;
     return false;
   }
-  // In hot-seat play the screen may face someone else: show only what everyone may see.
+  // Hot-seat with something hidden: each holder in turn gets the screen, alone, with their view.
+  if (human_count() > 1 && hidden_) {
+    for (std::size_t i = 0; i < holders.size(); ++i) {
+      int seat = holders[i];
+      hand_over(seat);
+      show_news(seat);
+      show_table(seat);
+      if (ask_out_of_turn({seat}, offers[i].substr(offers[i].find(": ") + 2))) return true;
+      if (quit_) return false;
+    }
+    return false;
+  }
+  // One human (or nothing hidden): one shared prompt; with several, only what everyone may see.
   show_news(human_count() > 1 ? -1 : viewer_for(holders[0]));
-  fmt::print("{}\n", style("Before play goes on, you may act: " + join_choices(offers, "; "), "33", color_));
-  // Ask until the humans act or pass: a meta command or a refused line keeps the chance open.
+  return ask_out_of_turn(holders, join_choices(offers, "; "));
+}
+
+// Asks until one of `holders` acts or they pass: a meta command or a refused line keeps the chance open.
+bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& offer) {
+  std::string who = holders.size() == 1 && human_count() > 1 ? engine_->table().seats[holders[0]].name + ", before" : "Before";
+  fmt::print("{}\n", style(who + " play goes on, you may act: " + offer, "33", color_));
+  std::vector<std::string> completions(kMeta);
+  for (int seat : holders) {
+    std::vector<std::string> legal;
+    engine_->legal(state_, seat, legal);
+    completions.insert(completions.end(), legal.begin(), legal.end());
+  }
+  editor_.set_completions(completions);
   for (std::string line; read_line("(Enter passes)> ", line);) {
     line = normalize_action(line);
     if (line.empty()) return false;
     if (line[0] == ':') {
-      if (!meta(holders[0], line)) return false;
+      if (!meta(holders[0], line)) return quit_ = true, false;
       continue;
     }
     int seat = seat_prefix(line);
@@ -225,11 +401,12 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
     else if (apply(seat, line))
       return true;
   }
+  quit_ = true;  // end of input
   return false;
 }
 
 void Repl::hand_over(int seat) {
-  if (!interactive_ || human_count() < 2 || at_screen_ == seat) return;
+  if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
   fmt::print("\033[2J\033[H");
   std::string ignored;
   fmt::print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
@@ -241,13 +418,14 @@ void Repl::hand_over(int seat) {
 
 bool Repl::human_turn(int seat) {
   hand_over(seat);
+  if (quit_) return false;
   int viewer = viewer_for(seat);
   show_news(viewer);
   std::vector<std::string> legal;
   engine_->legal(state_, seat, legal);
   if (interactive_) {
     show_table(viewer);
-    fmt::print("{}\n{}", style("Your options:", "1", color_), render_actions(legal));
+    fmt::print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
     std::vector<std::string> completions = legal;
     completions.insert(completions.end(), kMeta.begin(), kMeta.end());
     editor_.set_completions(completions);
@@ -257,10 +435,33 @@ bool Repl::human_turn(int seat) {
   return handle(seat, line);
 }
 
+// What a newcomer types for help or to leave, when it is not an action of this game.
+static const char* bare_hint(const std::string& line) {
+  if (line == "help" || line == "?" || line == "h") return "commands start with a colon: :help lists them";
+  if (line == "quit" || line == "exit" || line == "q") return "to leave, type :quit (or press Ctrl-D)";
+  return nullptr;
+}
+
 bool Repl::handle(int seat, const std::string& raw) {
   std::string line = normalize_action(raw);
   if (line.empty()) return true;
   if (line[0] == ':') return meta(seat, line);
+  std::vector<std::string> legal;
+  engine_->legal(state_, seat, legal);
+  if (const char* hint = bare_hint(line); hint && std::find(legal.begin(), legal.end(), line) == legal.end()) {
+    refused(hint);
+    return keep_going_ || interactive_;
+  }
+  // "Zed: call" names a seat: one that does not exist is said so, not read as an action.
+  if (auto colon = line.find(':'); colon != std::string::npos && colon > 0 && line.find(' ') > colon &&
+                                   engine_->table().seat_by_name(line.substr(0, colon)) < 0) {
+    std::string who = line.substr(0, colon);
+    // As typed (the line was lower-cased): 'Zed', not 'zed'.
+    if (auto start = raw.find_first_not_of(" \t"); start != std::string::npos) who = raw.substr(start, who.size());
+    refused("there is no seat '" + who + "'" + did_you_mean(who, engine_->table().seat_names()) + "; seats: " +
+            join_choices(engine_->table().seat_names(), ", "));
+    return keep_going_ || interactive_;
+  }
   int who = seat_prefix(line);
   if (who >= 0 && !seating_.human[who]) {
     refused(engine_->table().seats[who].name + " is played by a bot");
@@ -274,13 +475,14 @@ bool Repl::meta(int seat, const std::string& line) {
   std::string cmd = line.substr(0, line.find(' '));
   std::string arg = line.size() > cmd.size() ? normalize_action(line.substr(cmd.size())) : "";
   int viewer = viewer_for(seat);
-  if (cmd == ":quit" || cmd == ":q") return false;
+  if (cmd == ":quit" || cmd == ":q") return leave(), false;
   if (cmd == ":help") fmt::print("{}", kHelp);
+  else if (cmd == ":rules") fmt::print("{}", rules_info(*loaded_.ruleset, &engine_->table()));
   else if (cmd == ":table") show_table(viewer);
   else if (cmd == ":legal") {
     std::vector<std::string> legal;
     engine_->legal(state_, seat, legal);
-    fmt::print("{}", render_actions(legal));
+    fmt::print("{}", render_actions(legal, terminal_width()));
   } else if (cmd == ":log") {
     for (const auto& e : make_view(state_, viewer).log)
       fmt::print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
@@ -291,10 +493,12 @@ bool Repl::meta(int seat, const std::string& line) {
       refused("while the game is on you may view only your own seat, or 'public'");
     else show_table(target);
   } else if (cmd == ":undo") {
-    if (undo_.empty()) refused("nothing to undo");
+    if (no_undo_) refused("undo is off in this game (--no-undo)");
+    else if (undo_.empty()) refused("nothing to undo");
     else {
       state_ = std::move(undo_.back());
       undo_.pop_back();
+      redeal_hidden(state_, human_mask(), redeal_seed());
       ++applied_;
       offered_at_ = -1;  // the out-of-turn chances at this point are offered again
       for (auto& c : cursor_) c = std::min(c, state_.log.size());
@@ -302,8 +506,12 @@ bool Repl::meta(int seat, const std::string& line) {
     }
   } else if (cmd == ":save") {
     try {
-      write_save(arg, save_text(*engine_, state_));  // all or nothing: see save.hpp
+      write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
       fmt::print("Saved to {}.\n", arg);
+      if (!warned_save_)
+        fmt::print("Note: a save holds the seed and every action, hidden ones too: whoever reads\n"
+                   "it can learn every hand and the order of the deck.\n");
+      warned_save_ = true;
     } catch (const InputError& e) {
       refused(e.what());
     }
@@ -364,8 +572,10 @@ bool Repl::chance_step() {
 }
 
 bool Repl::step() {
+  narrate();
   if (engine_->pending_chance(state_)) return chance_step();
   if (offer_out_of_turn()) return !failed_ || keep_going_;
+  if (quit_) return false;
   if (failed_ && !keep_going_) return false;
   if (state_.over) return false;
   int seat = state_.active();
@@ -375,8 +585,8 @@ bool Repl::step() {
       refused(st.ok ? engine_->table().seats[seat].name + " has no legal action" : st.message);
       return false;
     }
-    std::string choice = seating_.bots[seat]->choose(make_view(state_, seat, state_.log.size()), legal, true);
-    if (apply(seat, choice)) return true;
+    std::string choice = think(seat, legal, true);
+    if (apply(seat, choice)) return narrate(), true;
     // The bot would choose the same again: the game cannot go on, even with --keep-going.
     refused(engine_->table().seats[seat].name + "'s bot cannot act, so the game stops here");
     failed_ = true;
@@ -388,13 +598,21 @@ bool Repl::step() {
 int Repl::run(State state) {
   state_ = std::move(state);
   cursor_.assign(state_.seat_count() + 1, 0);
-  if (interactive_)
+  if (interactive_) {
+    catch_interrupts();
     fmt::print("{} — {} players. Type :help for commands; Tab completes actions.\n", loaded_.ruleset->name,
                state_.seat_count());
-  while (!state_.over && step()) {
   }
-  if (state_.over) show_end();
-  else show_news(viewer_for(-1));
+  for (;;) {
+    while (!state_.over && !quit_ && step()) {
+    }
+    if (!state_.over) {
+      show_news(viewer_for(-1));
+      break;
+    }
+    show_end();
+    if (!interactive_ || quit_ || !after_end()) break;
+  }
   return failed_ ? 1 : 0;
 }
 

@@ -25,6 +25,8 @@ class Repl {
   // `interactive`: prompts, colour, screen clearing and Tab completion (stdin is a terminal).
   Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
        ChanceMode chance = ChanceMode::Default);
+  // --no-undo: :undo is refused (tournament play).
+  void set_no_undo(bool on) { no_undo_ = on; }
   // Plays from `state` until the game ends, input ends or :quit. The exit status.
   int run(State state);
 
@@ -33,6 +35,7 @@ class Repl {
   bool chance_step();                         // the pending chance decision; false to stop
   bool offer_out_of_turn();                   // true if someone acted
   bool ask_humans_out_of_turn(const std::vector<int>& holders);
+  bool ask_out_of_turn(const std::vector<int>& holders, const std::string& offer);
   bool human_turn(int seat);
   bool handle(int seat, const std::string& line);  // false to stop
   bool apply(int seat, const std::string& text);   // prints a refusal; true if applied
@@ -45,8 +48,16 @@ class Repl {
   bool read_line(const std::string& prompt, std::string& line);
   int seat_prefix(std::string& line) const;   // "Bill: call" -> Bill, line becomes "call"; -1 if none
   int human_count() const;
+  std::uint32_t human_mask() const;
+  std::uint64_t redeal_seed();
   void refused(const std::string& what);
   void make_bots();                           // for the current engine
+  std::string think(int seat, const std::vector<std::string>& legal, bool on_turn);  // a bot's choice
+  void narrate();                             // the news so far, as it happens
+  void leave();                               // :quit, Ctrl-C twice: offers to save a game under way
+  bool started() const;
+  std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind                       // an action or outcome has been taken
+  bool after_end();                           // the prompt after the game's end; true if :undo reopened it
 
   Loaded& loaded_;
   std::unique_ptr<Engine> engine_;
@@ -64,6 +75,12 @@ class Repl {
   bool failed_ = false;
   ChanceMode chance_mode_;
   Rng chance_rng_;
+  Rng redeal_rng_;                            // piped mode's re-deals after :undo
+  bool hidden_;                               // the ruleset can hide something from a seat
+  bool no_undo_ = false;
+  bool warned_save_ = false;                  // the save's warning is printed once
+  bool quit_ = false;                         // :quit, Ctrl-C twice, or the end of input
+  bool cancelled_ = false;                    // the last prompt was left with Ctrl-C
 };
 
 

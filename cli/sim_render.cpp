@@ -178,6 +178,8 @@ std::string tally_table(const SimReport& r) {
 
 std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   std::string out = style(title(r), "1", color) + "\n";
+  if (r.asked > r.games)
+    out += style(fmt::format("Partial: stopped by Ctrl-C after {} of the {} games asked for.", r.games, r.asked), "1;33", color) + "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
   out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.{}f} games/s\n\n", r.games, r.seed,
                      r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s", rate,

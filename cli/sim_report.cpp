@@ -51,6 +51,7 @@ SimReport from_json(const ordered_json& j) {
   r.seed = j.at("seed").get<std::uint64_t>();
   r.players = j.at("players").get<int>();
   r.games = j.at("games").get<int>();
+  if (j.contains("partial") && j["partial"].is_object()) r.asked = j["partial"].value("asked", 0);
   r.max_actions = j.at("max_actions").get<int>();
   r.finished = j.at("finished").get<int>();
   r.hit_limit = j.at("hit_limit").at("games").get<int>();
@@ -102,6 +103,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["seed"] = r.seed;
   j["players"] = r.players;
   j["games"] = r.games;
+  if (r.asked > r.games) j["partial"] = {{"asked", r.asked}};  // Ctrl-C stopped the run
   j["max_actions"] = r.max_actions;
   j["finished"] = r.finished;
   j["hit_limit"] = {{"games", r.hit_limit}, {"seeds", r.limit_seeds}};

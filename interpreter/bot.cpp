@@ -13,6 +13,11 @@ std::string RandomBot::choose(const View&, const std::vector<std::string>& legal
   return pick < legal.size() ? legal[pick] : "";
 }
 
+std::atomic<bool>& stop_thinking() {
+  static std::atomic<bool> flag{false};
+  return flag;
+}
+
 std::vector<std::string> bot_kinds() { return {"random", "mcts"}; }
 
 namespace {

@@ -1,5 +1,6 @@
 // Bots choose an action for a seat from what that seat may see and its legal actions.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,10 @@ class RandomBot final : public Bot {
 
 class Engine;
 struct Ruleset;
+
+// Set (a signal handler may) to make a thinking search bot stop and play its best move so
+// far; whoever asks a bot to choose clears it first. One flag for the process.
+std::atomic<bool>& stop_thinking();
 
 // A bot by kind name ("random", "mcts", "mcts:2000", "mcts:200ms"); nullptr with `error` set
 // for an unknown kind. Search bots play through `engine`, which must outlive them.

@@ -1,6 +1,8 @@
 // One conformance test for every ruleset: no per-game code.
 #include "interpreter/conformance.hpp"
 
+#include "interpreter/sample.hpp"
+
 #include <algorithm>
 
 #include "interpreter/match.hpp"
@@ -63,6 +65,10 @@ std::string check_replay(Engine& engine, const State& s) {
   if (Status st = engine.start(r); !st.ok) return "replay: set-up failed: " + st.message;
   for (const auto& e : s.log.entries()) {
     if (e.kind == Event::Kind::Say) continue;
+    if (e.kind == Event::Kind::Redeal) {
+      if (!replay_redeal(r, e)) return "replay: a malformed re-deal '" + e.text + "'";
+      continue;
+    }
     Outcome o = e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
     if (!o.ok()) return "replay: '" + e.text + "' was refused: " + o.message;
   }

@@ -12,7 +12,9 @@ namespace arbiter {
 constexpr std::uint32_t kEveryone = 0xffffffffu;
 
 struct Event {
-  enum class Kind : std::uint8_t { Action, Say, Chance } kind = Kind::Say;
+  // Redeal: the hidden components dealt again after an undo (interpreter/sample.hpp); its
+  // text is "SEED SEATS", read by redeal_event, and nobody reads it in a view.
+  enum class Kind : std::uint8_t { Action, Say, Chance, Redeal } kind = Kind::Say;
   int seat = -1;                         // who acted (Action), or -1
   std::string text;                      // the action's canonical text, or the words said
   std::uint32_t audience = kEveryone;    // a bit per seat

@@ -175,6 +175,7 @@ std::string MctsBot::choose(const View& view, const std::vector<std::string>& le
     } else if (i >= budget_.iterations) {
       break;
     }
+    if (i > 0 && stop_thinking().load(std::memory_order_relaxed)) break;  // Ctrl-C: the best so far
     Cursor c{sample_state(engine_.table_ptr(), view, rng_), {}, 0};
     c.reset();
     // Start at this bot's own decision: the seats before it in the decision order have passed.

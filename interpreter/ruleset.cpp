@@ -142,7 +142,7 @@ void read_params(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     p.name = kv.first.Scalar();
     const YAML::Node& d = kv.second;
     std::string what = "params." + p.name;
-    if (!y.keys(d, {"default", "min", "max", "choices", "doc"}, what)) continue;
+    if (!y.keys(d, {"default", "min", "max", "choices", "doc", "at_table"}, what)) continue;
     if (!d["default"]) y.error(d, what + " needs a default");
     else p.initial = y.value(d["default"], what + ".default");
     if (d["min"]) p.has_min = true, p.min = y.integer(d["min"], what + ".min");
@@ -151,6 +151,7 @@ void read_params(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     else if (p.initial.is_int() && ((p.has_min && p.initial.as_int() < p.min) || (p.has_max && p.initial.as_int() > p.max)))
       y.error(d["default"], what + ": the default lies outside min..max");
     if (d["doc"]) p.doc = y.text(d["doc"], what + ".doc");
+    if (d["at_table"]) p.has_at_table = true, p.at_table = y.value(d["at_table"], what + ".at_table");
     if (d["choices"] && y.is_list(d["choices"], what + ".choices"))
       for (const auto& c : d["choices"]) p.choices.push_back(y.text(c, what + ".choices"));
     if ((p.has_min || p.has_max) && !p.initial.is_int() && d["default"])

@@ -49,6 +49,8 @@ struct ParamDef {
   std::int64_t min = 0, max = 0;
   std::vector<std::string> choices;       // for string parameters; empty means any
   std::string doc;
+  bool has_at_table = false;              // `at_table:` the value at `arbiter play` (a limit meant for sim)
+  Value at_table;
 };
 
 // A chance decision the rules may ask for: named outcomes, each with a line of help.

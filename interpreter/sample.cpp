@@ -2,6 +2,7 @@
 #include "interpreter/sample.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 namespace arbiter {
 
@@ -74,6 +75,53 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   s.pending = 0;
   s.rng.reseed(rng.next());
   return s;
+}
+
+namespace {
+
+void redeal(State& s, std::uint32_t seats, std::uint64_t seed) {
+  Rng rng(seed);
+  std::vector<int> places;  // indices into s.items holding a component none of `seats` sees
+  for (std::size_t i = 0; i < s.items.size(); ++i) {
+    bool seen = false;
+    for (int seat = 0; seat < s.seat_count() && !seen; ++seat)
+      seen = (seats & (1u << seat)) && s.visible(s.items[i], seat);
+    if (!seen) places.push_back(static_cast<int>(i));
+  }
+  std::vector<std::uint16_t> comps;
+  std::vector<Face> faces;
+  for (int i : places) comps.push_back(s.items[i]), faces.push_back(s.face[s.items[i]]);
+  for (std::size_t i = comps.size(); i > 1; --i) std::swap(comps[i - 1], comps[rng.below(i)]);
+  // `shown` belongs to a component and is kept; a place's face stays with the place.
+  for (std::size_t k = 0; k < places.size(); ++k) {
+    s.items[places[k]] = comps[k];
+    s.face[comps[k]] = faces[k];
+  }
+  s.rng.reseed(rng.next());
+}
+
+}  // namespace
+
+void redeal_hidden(State& s, std::uint32_t seats, std::uint64_t seed) {
+  redeal(s, seats, seed);
+  s.record({Event::Kind::Redeal, -1, std::to_string(seed) + " " + std::to_string(seats), 0});
+}
+
+bool replay_redeal(State& s, const Event& e) {
+  std::istringstream in(e.text);
+  std::uint64_t seed = 0;
+  std::uint32_t seats = 0;
+  if (!(in >> seed >> seats)) return false;
+  redeal_hidden(s, seats, seed);
+  return true;
+}
+
+bool anything_hidden(const Ruleset& r) {
+  for (const auto& z : r.zones)
+    if (z.visibility != Visibility::Public) return true;
+  for (const auto& v : r.vars)
+    if (v.hidden) return true;
+  return false;
 }
 
 }  // namespace arbiter

@@ -14,10 +14,12 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
+#include <cinttypes>
 #include <cstring>
 #include <filesystem>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/sample.hpp"
 #include "interpreter/yaml_check.hpp"
 
 namespace fs = std::filesystem;
@@ -26,7 +28,8 @@ namespace arbiter {
 
 namespace {
 
-constexpr int kVersion = 2;  // 1 had no `check` and no `end`, and hashes were optional
+// 1 had no `check` and no `end`, and hashes were optional; 3 adds re-deals (read from 2 too).
+constexpr int kVersion = 3;
 
 std::string hex(std::uint64_t h) {
   char buf[17];
@@ -41,7 +44,9 @@ std::string digest(const std::string& key, const std::string& text) {
   return hex(h);
 }
 
-std::string seat_text(const Seat& s) { return s.age >= 0 ? s.name + " age " + std::to_string(s.age) : s.name; }
+std::string seat_text(const Seat& s, const std::string& kind) {
+  return (s.age >= 0 ? s.name + " age " + std::to_string(s.age) : s.name) + (kind.empty() ? "" : " plays " + kind);
+}
 
 // A header fact as the file gives it, and where.
 struct HeaderItem {
@@ -52,12 +57,13 @@ struct HeaderItem {
 
 }  // namespace
 
-std::string save_text(Engine& engine, const State& state) {
+std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds) {
   const Table& t = *state.table;
+  auto kind = [&](std::size_t i) { return i < kinds.size() ? kinds[i] : std::string(); };
   std::vector<std::pair<std::string, std::string>> facts = {{"ruleset", t.ruleset->id}};
   if (!t.variant.empty()) facts.emplace_back("variant", t.variant);
   facts.emplace_back("seed", std::to_string(t.seed));
-  for (std::size_t i = 0; i < t.seats.size(); ++i) facts.emplace_back("players." + std::to_string(i + 1), seat_text(t.seats[i]));
+  for (std::size_t i = 0; i < t.seats.size(); ++i) facts.emplace_back("players." + std::to_string(i + 1), seat_text(t.seats[i], kind(i)));
   for (const auto& [k, v] : t.params) facts.emplace_back("params." + k, to_text(v));
 
   YAML::Emitter out;
@@ -67,9 +73,11 @@ std::string save_text(Engine& engine, const State& state) {
   if (!t.variant.empty()) out << YAML::Key << "variant" << YAML::Value << t.variant;
   out << YAML::Key << "seed" << YAML::Value << std::to_string(t.seed);
   out << YAML::Key << "players" << YAML::Value << YAML::BeginSeq;
-  for (const auto& s : t.seats) {
+  for (std::size_t i = 0; i < t.seats.size(); ++i) {
+    const Seat& s = t.seats[i];
     out << YAML::Flow << YAML::BeginMap << YAML::Key << "name" << YAML::Value << s.name;
     if (s.age >= 0) out << YAML::Key << "age" << YAML::Value << s.age;
+    if (!kind(i).empty()) out << YAML::Key << "plays" << YAML::Value << kind(i);
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
@@ -85,8 +93,20 @@ std::string save_text(Engine& engine, const State& state) {
   int count = 0;
   for (const auto& e : state.log.entries()) {
     if (e.kind == Event::Kind::Say) continue;
-    bool chance = e.kind == Event::Kind::Chance;
     ++count;
+    if (e.kind == Event::Kind::Redeal) {
+      std::uint64_t seed = 0;
+      std::uint32_t seats = 0;
+      if (std::sscanf(e.text.c_str(), "%" SCNu64 " %" SCNu32, &seed, &seats) != 2 || !replay_redeal(replay, e))
+        throw InputError("the game cannot be saved: a malformed re-deal '" + e.text + "'");
+      out << YAML::Flow << YAML::BeginMap << YAML::Key << "redeal" << YAML::Value << std::to_string(seed);
+      out << YAML::Key << "seats" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+      for (int i = 0; i < t.seat_count(); ++i)
+        if (seats & (1u << i)) out << t.seats[i].name;
+      out << YAML::EndSeq << YAML::Key << "hash" << YAML::Value << hex(replay.hash()) << YAML::EndMap;
+      continue;
+    }
+    bool chance = e.kind == Event::Kind::Chance;
     // A step without its hash could not be checked when loaded: refuse to write it.
     if (Outcome o = chance ? engine.decide(replay, e.text) : engine.apply(replay, e.seat, e.text); !o.ok())
       throw InputError("the game cannot be saved: its action " + std::to_string(count) + " (" + e.text +
@@ -120,11 +140,13 @@ void read_header(YamlChecker& y, const YAML::Node& root, SavedGame& g, std::vect
   if (!root["players"]) y.error(root, "missing 'players'");
   else if (y.is_list(root["players"], "players")) {
     for (const auto& p : root["players"]) {
-      if (!y.keys(p, {"name", "age"}, "a player") || !p["name"]) { y.error(p, "a player is {name: N, age: A}"); continue; }
+      if (!y.keys(p, {"name", "age", "plays"}, "a player") || !p["name"]) { y.error(p, "a player is {name: N, age: A, plays: KIND}"); continue; }
       std::int64_t age = p["age"] ? y.integer(p["age"], "age") : -1;
       if (p["age"] && (age < 0 || age > 1000)) y.error(p["age"], "an age is a whole number from 0 to 1000");
       g.options.seats.push_back({y.text(p["name"], "name"), static_cast<int>(age)});
-      items.push_back({"players." + std::to_string(g.options.seats.size()), seat_text(g.options.seats.back()), p});
+      std::string kind = p["plays"] ? y.text(p["plays"], "plays") : "";
+      if (p["plays"]) g.kinds.resize(g.options.seats.size()), g.kinds.back() = kind;
+      items.push_back({"players." + std::to_string(g.options.seats.size()), seat_text(g.options.seats.back(), kind), p});
     }
   }
   if (root["params"] && y.is_map(root["params"], "params"))
@@ -159,16 +181,54 @@ void check_header(YamlChecker& y, const YAML::Node& root, const std::vector<Head
   }
 }
 
-// One action: {seat, action, hash} or {chance, hash}; every hash must be there.
+bool read_action(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s);
+
+// A re-deal after an undo: {redeal: SEED, seats: [NAME, ...], hash: H}.
+bool read_redeal(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s) {
+  y.keys(a, {"redeal", "seats", "hash"}, "a re-deal");
+  std::uint64_t seed = y.unsigned_integer(a["redeal"], "redeal");
+  std::uint32_t seats = 0;
+  if (!a["seats"] || !y.is_list(a["seats"], "seats")) {
+    y.error(a, "a re-deal is {redeal: SEED, seats: [NAME, ...], hash: H}");
+    return false;
+  }
+  for (const auto& n : a["seats"]) {
+    std::string name = y.text(n, "a seat");
+    int found = -1;
+    for (std::size_t i = 0; i < g.options.seats.size(); ++i)
+      if (g.options.seats[i].name == name) found = static_cast<int>(i);
+    if (found < 0) y.error(n, "unknown seat '" + name + "'");
+    else seats |= 1u << found;
+  }
+  s.redeal = true;
+  s.action = std::to_string(seed) + " " + std::to_string(seats);
+  return true;
+}
+
+// One action: {seat, action, hash}, {chance, hash} or {redeal, seats, hash}; every hash must be there.
 void read_step(YamlChecker& y, const YAML::Node& a, SavedGame& g) {
+  SavedStep s;
+  s.line = a.Mark().line + 1;
+  if (a.IsMap() && a["redeal"] && a["hash"]) {
+    if (!read_redeal(y, a, g, s)) return;
+  } else if (!read_action(y, a, g, s)) {
+    return;
+  }
+  std::string h = y.text(a["hash"], "hash");
+  if (h.size() == 16 && std::all_of(h.begin(), h.end(), [](unsigned char c) { return std::isxdigit(c); }))
+    s.hash = std::strtoull(h.c_str(), nullptr, 16);
+  else
+    y.error(a["hash"], "a hash is 16 hex digits, not '" + h + "'");
+  g.steps.push_back(std::move(s));
+}
+
+bool read_action(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s) {
   bool chance = a.IsMap() && a["chance"];
   if (!a.IsMap() || (!chance && (!a["seat"] || !a["action"])) || !a["hash"]) {
     y.error(a, "an action is {seat: NAME, action: TEXT, hash: H} or {chance: OUTCOME, hash: H}");
-    return;
+    return false;
   }
   y.keys(a, chance ? std::vector<std::string>{"chance", "hash"} : std::vector<std::string>{"seat", "action", "hash"}, "an action");
-  SavedStep s;
-  s.line = a.Mark().line + 1;
   if (chance) {
     s.action = y.text(a["chance"], "chance");
   } else {
@@ -178,12 +238,7 @@ void read_step(YamlChecker& y, const YAML::Node& a, SavedGame& g) {
       if (g.options.seats[i].name == seat) s.seat = static_cast<int>(i);
     if (s.seat < 0) y.error(a["seat"], "unknown seat '" + seat + "'");
   }
-  std::string h = y.text(a["hash"], "hash");
-  if (h.size() == 16 && std::all_of(h.begin(), h.end(), [](unsigned char c) { return std::isxdigit(c); }))
-    s.hash = std::strtoull(h.c_str(), nullptr, 16);
-  else
-    y.error(a["hash"], "a hash is 16 hex digits, not '" + h + "'");
-  g.steps.push_back(std::move(s));
+  return true;
 }
 
 }  // namespace
@@ -195,7 +250,7 @@ SavedGame read_save(const std::string& file) {
   if (!root.IsMap() || !root["arbiter_save"]) throw InputError(file + ": not an Arbiter saved game");
   y.keys(root, {"arbiter_save", "ruleset", "variant", "seed", "players", "params", "check", "actions", "end"},
          "a saved game");
-  if (y.integer(root["arbiter_save"], "arbiter_save") != kVersion) {
+  if (std::int64_t v = y.integer(root["arbiter_save"], "arbiter_save"); v != kVersion && v != 2) {
     y.error(root["arbiter_save"], "a save of version " + root["arbiter_save"].Scalar() + "; this Arbiter reads version " +
                                       std::to_string(kVersion) + " (version 1 had no check of its header)");
     y.throw_if_errors();
@@ -220,7 +275,14 @@ State replay_save(Engine& engine, const SavedGame& game, const std::string& file
   int n = 0;
   for (const auto& step : game.steps) {
     ++n;
-    std::string who = step.seat < 0 ? "chance" : engine.table().seats[step.seat].name;
+    std::string who = step.redeal ? "re-deal" : step.seat < 0 ? "chance" : engine.table().seats[step.seat].name;
+    if (step.redeal) {
+      replay_redeal(s, {Event::Kind::Redeal, -1, step.action, 0});
+      if (s.hash() != step.hash)
+        throw InputError(file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) +
+                         " (re-deal): the state differs from the saved one; the file or the ruleset changed since");
+      continue;
+    }
     std::string where = file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) + " (" + who + ": " +
                         step.action + "): ";
     Outcome o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);

@@ -10,6 +10,7 @@ namespace arbiter {
 
 struct SavedStep {
   int seat = -1;           // -1: a chance decision, `action` its outcome
+  bool redeal = false;     // an undo's re-deal (interpreter/sample.hpp): `action` is "SEED SEATS"
   std::string action;
   std::uint64_t hash = 0;  // of the state after the action
   int line = 0;            // where it stands in the file
@@ -18,13 +19,15 @@ struct SavedStep {
 struct SavedGame {
   std::string ruleset;     // the id
   GameOptions options;     // seats, seed, variant and every parameter's value
+  std::vector<std::string> kinds;  // per seat: "human" or a bot's kind; empty in a save that did not record them
   std::vector<SavedStep> steps;
 };
 
 // The save file's text for `state`: every action in its log, each with the hash of the
 // state after it (found by replaying the actions on a fresh state of `engine`'s table).
 // Throws InputError if that replay refuses an action: such a save could not be checked.
-std::string save_text(Engine& engine, const State& state);
+// `kinds`, when given, is per seat: "human" or the bot's kind (mcts:300).
+std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds = {});
 
 // Writes `text` to `file` so that a failure (a full disk, a folder that cannot be written)
 // leaves any earlier file as it was: a temporary file in the same folder, synced, then

@@ -96,6 +96,11 @@ int worker_count(const SimOptions& o) {
   return std::max(1, std::min(threads, o.games));
 }
 
+std::atomic<bool>& stop_simulating() {
+  static std::atomic<bool> flag{false};
+  return flag;
+}
+
 std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const SimOptions& o,
                                    const RulesFactory& make_rules, std::string& error,
                                    const std::function<void(int)>& progress) {
@@ -119,7 +124,7 @@ std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const
     } catch (const std::exception& e) {
       fail(-1, e.what());
     }
-    for (int g; rules && !stop && (g = next++) < o.games; ++done) {
+    for (int g; rules && !stop && !stop_simulating() && (g = next++) < o.games; ++done) {
       try {
         if (Status st = play_game(ruleset, o, *rules, g, records[g]); !st.ok) fail(g, st.message);
       } catch (const std::exception& e) {
@@ -143,6 +148,7 @@ std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const
   }
   for (auto& t : pool) t.join();
   if (progress) progress(done);
+  if (stop_simulating() && errors.empty()) records.resize(std::min(o.games, next.load()));  // every game taken was finished
   if (!errors.empty()) {
     // Of the games that failed before the run stopped, the first by index.
     auto [g, message] = *std::min_element(errors.begin(), errors.end());

@@ -2,6 +2,7 @@
 // confidence intervals), how long games last, how the scores spread, whether the seat
 // that moves first has an edge; and whether two such reports differ beyond noise.
 #pragma once
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -43,11 +44,16 @@ struct GameRecord {
 // How many worker threads play_games starts: `threads`, or one per core, never more than the games.
 int worker_count(const SimOptions& options);
 
+// Set (a signal handler may) to stop play_games: each worker finishes the game it is playing
+// and takes no other. One flag for the process.
+std::atomic<bool>& stop_simulating();
+
 // Plays the games. `make_rules` is called once per worker thread (a Lua state is not
 // thread-safe) and may throw; `progress` (optional) is called on the calling thread, about
 // ten times a second and once at the end, with the games finished so far. Returns the
 // records by game index; on the first error (a script error, a game where nobody can act)
-// the run stops and `error` names the game and its seed.
+// the run stops and `error` names the game and its seed. When stop_simulating() stops the
+// run, the records are those of the games finished, which are the first ones by index.
 std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const SimOptions& options,
                                    const RulesFactory& make_rules, std::string& error,
                                    const std::function<void(int done)>& progress = {});
@@ -92,6 +98,7 @@ struct SimReport {
   std::map<std::string, std::string> params;  // every parameter in force
   std::uint64_t seed = 1;
   int players = 0, games = 0, max_actions = 0;
+  int asked = 0;                    // games asked for: more than `games` when Ctrl-C cut the run short (partial)
   int finished = 0;                 // games that ended; every statistic is over these
   int hit_limit = 0;                // games stopped at max_actions, left out of every statistic
   std::vector<std::uint64_t> limit_seeds;  // the first few of them, to replay

@@ -1,9 +1,10 @@
 // Tests of interpreter/sample.cpp: a sampled state agrees with the view it came from, also
-// after components changed kind.
+// after components changed kind; an undo's re-deal changes only what the humans cannot see.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
+#include "interpreter/engine.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/view.hpp"
 #include "binding/lua_rules.hpp"
@@ -36,4 +37,32 @@ TEST_CASE("a sampled state shows what the view shows, with components that chang
   std::sort(got.begin(), got.end());
   CHECK(got == want);
   CHECK(make_view(sampled, 0).kind_counts == v.kind_counts);
+}
+
+TEST_CASE("a re-deal moves only what no given seat sees, and reseeds the generator") {
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks", ARBITER_SOURCE_DIR "/scripts");
+  LuaRules rules(ruleset, ARBITER_SOURCE_DIR "/scripts");
+  auto table = make_table(ruleset, GameOptions{{{"Ann", -1}, {"Ben", -1}, {"Cid", -1}}, 7, "", {}});
+  Engine engine(table, rules);
+  State s(table);
+  REQUIRE(engine.start(s).ok);
+  bool deck_changed = false;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    State r = s;
+    redeal_hidden(r, 0b001u, seed);  // Ann is the only human
+    auto before = make_view(s, 0), after = make_view(r, 0);
+    for (std::size_t z = 0; z < before.zones.size(); ++z) {
+      CHECK(before.zones[z].items == after.zones[z].items);  // Ann's view is unchanged
+      CHECK(before.zones[z].count == after.zones[z].count);
+    }
+    std::vector<std::uint16_t> a = s.items, b = r.items;
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    CHECK(a == b);  // nothing lost or duplicated
+    CHECK_FALSE(r.rng == s.rng);
+    deck_changed = deck_changed || r.items != s.items;
+    CHECK(r.log.entries().back().kind == Event::Kind::Redeal);
+    CHECK(make_view(r, 0).log.size() == make_view(s, 0).log.size());  // nobody reads it
+  }
+  CHECK(deck_changed);
 }

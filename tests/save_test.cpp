@@ -13,6 +13,7 @@
 
 #include "binding/lua_rules.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 #include "interpreter/yaml_check.hpp"
 
@@ -94,6 +95,24 @@ TEST_CASE("a save loads back to the same state, with a seed of 2^63 or more") {
   CHECK(s.table->params.at("target") == Value{30});
 }
 
+TEST_CASE("an undo's re-deal is saved, replayed to the same state, and an edited one refused at its line") {
+  StacksGame g;
+  redeal_hidden(g.state, 1u, 12345);  // Andy took an action back
+  std::vector<std::string> legal;
+  REQUIRE(g.engine.legal(g.state, g.state.active(), legal).ok);
+  REQUIRE(g.engine.apply(g.state, g.state.active(), legal.front()).ok());
+  Folder f;
+  std::string text = save_text(g.engine, g.state);
+  CHECK(text.find("{redeal: 12345, seats: [Andy], hash: ") != std::string::npos);
+  std::string file = f.write("redeal.yaml", text);
+  SavedGame saved = read_save(file);
+  Engine engine(make_table(g.ruleset, saved.options), g.rules);
+  CHECK(replay_save(engine, saved, file).hash() == g.state.hash());
+  std::string edited = std::regex_replace(text, std::regex("redeal: 12345"), "redeal: 12346");
+  std::string bad = f.write("redeal-edited.yaml", edited);
+  CHECK_THAT(load_error(g, bad), Catch::StartsWith(bad + ":" + std::to_string(line_of(edited, "redeal:")) + ":"));
+}
+
 TEST_CASE("an edited, added or removed header fact is refused at its line") {
   StacksGame g;
   Folder f;
@@ -119,7 +138,7 @@ TEST_CASE("an edited, added or removed header fact is refused at its line") {
       {"seat-removed", "  - \\{name: Bill\\}\n", "", "check:", "'players.2' was removed"},
       {"check-edited", "params.target: [0-9a-f]{4}([0-9a-f]{12})", "params.target: 0000$1", "params:", "'params.target' was edited"},
       {"check-removed", "check: .*\n", "", "arbiter_save", "missing 'check'"},
-      {"version-1", "arbiter_save: 2", "arbiter_save: 1", "arbiter_save", "this Arbiter reads version 2"},
+      {"version-1", "arbiter_save: 3", "arbiter_save: 1", "arbiter_save", "this Arbiter reads version 3"},
   };
   for (const auto& e : edits) {
     std::string text = std::regex_replace(good, std::regex(e.from), e.to, std::regex_constants::format_first_only);

@@ -1,0 +1,67 @@
+// `arbiter info RULESET` and the REPL's `:rules`: what a ruleset offers (player counts,
+// parameters with defaults, ranges and docs, variants, bot kinds, where it was found),
+// wrapped to 60 columns.
+#include <fmt/format.h>
+
+#include <sstream>
+
+#include "cli/app.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+// `text` wrapped at `width` columns, each line starting with `indent`.
+std::string wrap(const std::string& text, const std::string& indent, std::size_t width = 60) {
+  std::istringstream words(text);
+  std::string out, line, word;
+  while (words >> word) {
+    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) out += indent + line + "\n", line.clear();
+    line += (line.empty() ? "" : " ") + word;
+  }
+  return line.empty() ? out : out + indent + line + "\n";
+}
+
+std::string param_line(const ParamDef& p, const Table* table) {
+  std::string range;
+  if (p.has_min || p.has_max)
+    range = fmt::format(", {}..{}", p.has_min ? std::to_string(p.min) : "", p.has_max ? std::to_string(p.max) : "");
+  if (!p.choices.empty()) range = ", one of " + join_choices(p.choices, ", ");
+  std::string at_table = p.has_at_table ? ", " + to_text(p.at_table) + " at the table" : "";
+  std::string now = table ? fmt::format("{} (default {}{}{})", to_text(table->params.at(p.name)), to_text(p.initial), at_table, range)
+                          : fmt::format("default {}{}{}", to_text(p.initial), at_table, range);
+  return wrap(p.name + " = " + now, "  ") + (p.doc.empty() ? "" : wrap(p.doc, "      "));
+}
+
+}  // namespace
+
+std::string rules_info(const Ruleset& r, const Table* table) {
+  std::string out = fmt::format("{} ({})\n", r.name, r.id);
+  if (!r.summary.empty()) out += wrap(r.summary, "  ");
+  out += fmt::format("Players: {} to {} (default {}, {} human)\n", r.min_players, r.max_players, r.default_players,
+                     r.default_humans);
+  if (table) out += wrap("Seats: " + join_choices(table->seat_names(), ", "), "", 60);
+  if (table && !table->variant.empty()) out += "Variant in effect: " + table->variant + "\n";
+  out += r.params.empty() ? "Parameters: none\n" : table ? "Parameters (value in effect):\n" : "Parameters:\n";
+  for (const auto& p : r.params) out += param_line(p, table);
+  out += "Variants:" + std::string(r.variant_order.empty() ? " none" : "") + "\n";
+  for (const auto& name : r.variant_order) {
+    std::vector<std::string> sets;
+    for (const auto& [k, v] : r.variants.at(name)) sets.push_back(k + "=" + to_text(v));
+    out += wrap(name + ": " + join_choices(sets, ", "), "  ");
+  }
+  std::vector<std::string> kinds = {"human", "random", "mcts (300 iterations; mcts:N, mcts:Nms)"};
+  kinds.insert(kinds.end(), r.bots.begin(), r.bots.end());
+  out += wrap("Bot kinds: " + join_choices(kinds, ", "), "");
+  out += wrap("Found in: " + r.dir, "");
+  return out;
+}
+
+int cmd_info(const std::string& name) {
+  Loaded loaded = load(name);
+  fmt::print("{}", rules_info(*loaded.ruleset, nullptr));
+  return 0;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,13 @@
+// Ctrl-C at the table: one SIGINT handler for the whole command. It stops a thinking bot
+// (it plays its best move so far), stops `sim`'s workers, and leaves a mark the REPL reads
+// to cancel the line being typed. Installed only where Ctrl-C has such a meaning.
+#pragma once
+
+namespace arbiter::cli {
+
+// Installs the handler (no SA_RESTART, so a blocked read returns EINTR).
+void catch_interrupts();
+// Whether Ctrl-C was pressed since the last call; clears the mark.
+bool take_interrupt();
+
+}  // namespace arbiter::cli

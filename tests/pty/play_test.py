@@ -1,0 +1,188 @@
+"""`arbiter play` at a pseudo-terminal: the interactive behaviour the README's REPL section
+describes. Run by CTest as `play_test.py ARBITER CASE`, one test per case."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from terminal import Terminal, plain, run  # noqa: E402
+
+
+def hot_seat_hands_over(arbiter):
+    """Three humans at Stacks: Cid's out-of-turn prompt comes after a hand-over, with Cid's view only."""
+    t = Terminal([arbiter, "play", "stacks", "--players", "Ann,Ben,Cid", "--seed", "3"])
+    t.expect("Pass to Ann, and press Enter")
+    t.line("")
+    t.expect("Ann> ")
+    assert "Hand: 2 4" in plain(t.screen()), plain(t.screen())
+    t.line("play 4 bid 4")
+    t.expect("Pass to Cid, and press Enter")
+    t.line("")
+    t.expect(r"Cid, before play goes on, you may act: call")
+    screen = plain(t.screen())
+    assert "Hand: 2 4" not in screen and "Hand: 2\n" not in screen, screen
+    assert "Ann  score 0, bid 4  | Hand: 1 card" in screen, screen
+    assert "Cid  score 0  | Hand: 1  |" in screen, screen  # Cid's own card
+    t.expect(r"\(Enter passes\)> ")
+    t.line("")
+    t.expect("Pass to Ben, and press Enter")
+    t.line("")
+    t.expect("Ben> ")
+    assert "Hand: 1  |" not in plain(t.screen()), plain(t.screen())
+    t.line(":quit")
+    t.expect("save as> ")
+    t.line("")
+    assert t.wait() == 0
+
+
+def nothing_hidden_no_hand_over(arbiter):
+    """Two humans at Stacks 5x5: nothing is hidden, so nobody is asked to pass the keyboard."""
+    t = Terminal([arbiter, "play", "stacks-5x5", "--players", "Ann,Ben", "--seed", "1"])
+    t.expect("Ann> ")
+    assert "Pass to" not in t.out, plain(t.out)
+    t.line(":quit")
+    t.wait()
+
+
+def ctrl_c_cancels_then_leaves(arbiter):
+    """Ctrl-C drops the line typed; a second one leaves, offering to save the game under way."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    t.send("play 4")
+    t.expect("play 4")
+    t.interrupt()
+    t.expect(r"\(Ctrl-C again or :quit leaves the game\)")
+    t.expect("Andy> ")
+    t.line("play 4 bid 4")
+    t.expect(r"\(Enter passes\)> ")
+    t.interrupt()
+    t.expect("Ctrl-C again")
+    t.expect(r"\(Enter passes\)> ")
+    t.interrupt()
+    t.expect("Save the game before leaving")
+    t.expect("save as> ")
+    t.line("quit-save.yaml")
+    t.expect("Saved to quit-save.yaml")
+    assert t.wait() == 0
+    t = Terminal([arbiter, "play", "stacks", "--load", "quit-save.yaml"])
+    t.expect(r"\(Enter passes\)> ")
+    t.line(":quit")
+    t.expect("save as> ")
+    t.line("")
+    assert t.wait() == 0
+
+
+def ctrl_c_stops_a_thinking_bot(arbiter):
+    """A bot searching for long says so; Ctrl-C makes it play its best move so far."""
+    t = Terminal([arbiter, "play", "tictactoe", "--players", "Ann,Ben", "--bot", "2=mcts:100000000"])
+    t.expect("Ann> ")
+    t.line("b2")
+    t.expect(r"Ben is thinking…")
+    t.interrupt()
+    t.expect(r"Ben puts O on")
+    t.expect("Ann> ")
+    t.send("\x04")
+    assert t.wait() == 0
+
+
+def out_of_turn_prompt_completes_and_quits(arbiter):
+    """Tab at the out-of-turn prompt completes 'call' (not an on-turn action)."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    t.line("play 4 bid 4")
+    t.expect(r"\(Enter passes\)> ")
+    t.send("ca")
+    t.expect("ca")
+    t.send("\t\r")
+    t.expect("Andy calls Bill")
+    t.expect(r"> ")
+    t.line(":quit")
+    t.expect("save as> ")
+    t.line("")
+    assert t.wait() == 0
+
+
+def out_of_turn_prompt_quits(arbiter):
+    """:quit and Ctrl-D leave from the out-of-turn prompt."""
+    for leave in [":quit\r", "\x04"]:
+        t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+        t.expect("Andy> ")
+        t.line("play 4 bid 4")
+        t.expect(r"\(Enter passes\)> ")
+        t.send(leave)
+        if leave.startswith(":"):
+            t.expect("save as> ")
+            t.line("")
+        assert t.wait() == 0
+
+
+def seat_line_names_kinds(arbiter):
+    """--bot 2=mcts changes seat 2 only; the seat line names each kind."""
+    t = Terminal([arbiter, "play", "stacks", "--bot", "2=mcts", "--seed", "1"])
+    t.expect(r"Seats: Andy \(human\), Bill \(mcts:300\), Charlie \(random\)\.")
+    t.expect("Andy> ")
+    t.line(":quit")
+    assert t.wait() == 0
+
+
+def which_one_keeps_the_line(arbiter):
+    """The "Which one?" menu asks again after a wrong answer, and says so when nothing is played."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    t.line("play 2")
+    t.expect(r"Which one\?")
+    t.expect("number> ")
+    t.line("x")
+    t.expect("'x' is not one of 1 to")
+    t.expect("number> ")
+    t.line("")
+    t.expect("Nothing played; 'play 2' is still to be finished")
+    t.expect("Andy> ")
+    t.line("play 2")
+    t.expect("number> ")
+    t.line("1")
+    t.expect("Andy plays one card and bids 2")
+    t.send("\x04")
+    t.wait()
+
+
+def sim_progress_fits_60_columns(arbiter):
+    """arbiter sim's progress bar, on a terminal of 60 columns, stays within them."""
+    import re
+    t = Terminal([arbiter, "sim", "stacks", "--games", "2000", "--threads", "1"], cols=60)
+    assert t.wait(120) == 0
+    bars = [plain(s) for s in re.split(r"[\r\n]", t.out) if "games" in s and "[" in s]
+    assert bars and max(len(b) for b in bars) <= 60, bars
+
+
+def table_fits_60_columns(arbiter):
+    """At 60 columns the table and the options fit: long seat lines go on below the name."""
+    t = Terminal([arbiter, "play", "stack-attack", "--seed", "1", "--players", "6"], cols=60)
+    t.expect("Player1> ")
+    text = plain(t.out)
+    table = text[text.index("Stack Attack! · round"):text.rindex("Player1> ")]
+    too_wide = [line for line in table.splitlines() if len(line) > 60]
+    assert not too_wide, too_wide
+    t.send("\x04")
+    t.wait()
+
+
+def game_end_keeps_a_prompt(arbiter):
+    """After the end, the table stays: :log works, :undo takes the game back, Ctrl-D leaves."""
+    t = Terminal([arbiter, "play", "tictactoe", "--players", "Ann,Ben"])
+    for who, move in [("Ann", "a1"), ("Ben", "a2"), ("Ann", "b1"), ("Ben", "b2"), ("Ann", "c1")]:
+        t.expect(who + "> ")  # the prompt: libedit reads the terminal from then on
+        t.line(move)
+    t.expect("Game over. Ann wins")
+    t.expect(r"\(game over\)> ")
+    t.line(":log")
+    t.expect("Three in a row")
+    t.expect(r"\(game over\)> ")
+    t.line(":undo")
+    t.expect("Undone")
+    t.expect("Ann> ")
+    t.send("\x04")
+    assert t.wait() == 0
+
+
+run({f.__name__: f for f in [hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, table_fits_60_columns, game_end_keeps_a_prompt]})
