@@ -211,15 +211,16 @@ void Runner::expect_legal(const YAML::Node& map) {
         fail(spec["count"], "expected " + seat_name + " to have " + std::to_string(n) + " legal action" +
                                 (n == 1 ? "" : "s") + ", found " + std::to_string(legal.size()) + " " + as_list(legal));
     }
-    // Open-ended actions (a bid of any integer) are legal when the ruleset accepts them.
+    // Beyond the list, an action is legal when the engine would take it: an open-ended one
+    // the ruleset accepts (a bid of any integer), or a whole move its expand hook splits
+    // into legal steps. Tried on a copy, as a player's line would be.
     auto has = [&](const std::string& a) {
       std::string n = normalize_action(a);
       if (std::any_of(legal.begin(), legal.end(), [&](const std::string& l) { return same_action(l, n); })) return true;
-      bool accepted = false;
-      std::string canonical, why;
-      Status st = engine_->rules().accepts(state_, s, n, accepted, canonical, why);
-      if (!st.ok) fail(kv.first, "the ruleset failed: " + st.message);
-      return accepted;
+      State copy = state_;
+      Outcome o = engine_->apply(copy, s, n);
+      if (o.refusal == Refusal::ScriptError) fail(kv.first, "the ruleset failed: " + o.message);
+      return o.ok();
     };
     for (const char* which : {"includes", "excludes"}) {
       if (!spec[which]) continue;
