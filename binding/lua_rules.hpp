@@ -18,6 +18,10 @@ struct SandboxLimits {
   std::chrono::milliseconds wall{2000};     // per hook call, whatever it does
 };
 
+// Whether a ruleset's print() reaches standard error (the default) or is dropped, for the
+// whole process: at the table, players read that terminal.
+void set_lua_print(bool on);
+
 class LuaRules final : public Rules {
  public:
   // Loads `ruleset`'s Lua entry file. `scripts_dir` holds the shared scripts that `require`

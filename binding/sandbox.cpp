@@ -1,6 +1,7 @@
 // The Lua sandbox a ruleset runs in: no io, os, debug, dofile, loadfile or bytecode;
 // `require` finds only the ruleset's folder and scripts/; the libraries are frozen. The
 // limits of each hook call (limits.cpp) are installed here.
+#include <atomic>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -38,7 +39,10 @@ int sandbox_setmetatable(lua_State* L) {
 // print(...) writes to stderr, marked with the ruleset, so it never mixes into a game's
 // output. The line is built on the Lua stack: a __tostring may raise, and no C++ object
 // may be alive then.
+std::atomic<bool> g_print{true};
+
 int sandbox_print(lua_State* L) {
+  if (!g_print.load(std::memory_order_relaxed)) return 0;
   int n = lua_gettop(L);
   luaL_Buffer line;
   luaL_buffinit(L, &line);
@@ -281,6 +285,8 @@ LuaContext& context(lua_State* L) {
   lua_getallocf(L, &ud);
   return *static_cast<LuaContext*>(ud);
 }
+
+void set_lua_print(bool on) { g_print.store(on, std::memory_order_relaxed); }
 
 lua_State* new_sandbox(LuaContext* ctx) {
   lua_State* L = lua_newstate(limited_alloc, ctx);

@@ -3,8 +3,10 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 
+#include "binding/lua_rules.hpp"
 #include "cli/json_play.hpp"
 #include "cli/line_editor.hpp"
 #include "cli/repl.hpp"
@@ -93,6 +95,8 @@ int play_json_lines(Engine& engine, State state, const Seating& seating, const s
 }  // namespace
 
 int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& play) {
+  const char* debug = std::getenv("ARBITER_DEBUG");
+  set_lua_print(debug && *debug && std::string(debug) != "0");  // players read this terminal
   const std::string& load_file = play.load_file;
   const std::string& chance = play.chance;
   bool json = play.json;
