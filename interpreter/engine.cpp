@@ -246,7 +246,7 @@ Status Engine::settle(State& s) {
   for (int guard = 0; guard < kSettleSteps; ++guard) {
     if ((guard & 15) == 15 && std::chrono::steady_clock::now() - started > kSettleWall)
       return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file +
-                           ": turns or rounds went on ending for 2 s without a decision in between (" +
+                           ": turns or rounds went on ending for " + std::to_string(kSettleWall.count()) + " s without a decision in between (" +
                            std::to_string(guard) + " hook calls)");
     if (s.over) {
       s.pending = 0;
