@@ -3,15 +3,45 @@
 #pragma once
 #include <lua.hpp>
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "binding/lua_rules.hpp"
 #include "binding/small_blocks.hpp"
 #include "binding/watchdog.hpp"
 
 namespace arbiter {
+
+// What a name passed from Lua stands for, found by the address of the Lua string. Lua
+// interns short strings, so "deck" written anywhere in a ruleset is one string at one
+// address; a name is cached only while the registry anchors it (LuaContext::anchors), so no
+// other string can take its address. A long string is never the same object twice: it
+// just misses. Direct-mapped: a collision replaces the older entry.
+struct NameCache {
+  struct Entry {
+    const char* name = nullptr;
+    std::intptr_t value = -1;
+  };
+  std::array<Entry, 256> slots{};
+  static std::size_t slot(const char* p) { return (reinterpret_cast<std::uintptr_t>(p) >> 4) & 255; }
+  std::intptr_t find(const char* p) const {
+    const Entry& e = slots[slot(p)];
+    return e.name == p ? e.value : -1;
+  }
+  void put(const char* p, std::intptr_t value) { slots[slot(p)] = {p, value}; }
+  void clear() { slots.fill({}); }
+};
+
+// Component properties by number (the first time a name is passed, by name): for each
+// kind, the value of each property any kind has, or nullptr.
+struct PropTable {
+  std::vector<std::string> names;
+  std::vector<std::vector<const Value*>> of_kind;
+};
 
 struct LuaContext {
   std::shared_ptr<const Ruleset> ruleset;
@@ -21,6 +51,14 @@ struct LuaContext {
   State* writing = nullptr;        // non-null only in hooks that may change it
   const char* hook = "";           // the hook being run, for messages
   std::string display;              // "stacks/rules.lua", for messages
+  int game_ref = LUA_NOREF;         // the `game` object, in the registry
+  // Names the rules pass on every call ("deck", "score"), each looked up once (NameCache).
+  // Variables and zone kinds are the ruleset's; zone names and parameters are one table's,
+  // emptied when the table changes.
+  NameCache var_names, zone_defs, zone_names, param_values, prop_names;
+  PropTable props;                 // built on first use, from `ruleset`
+  std::uint64_t names_table = 0;   // the Table::serial zone_names and param_values are for
+  int anchors = LUA_NOREF;         // a registry table holding every name cached, so none is collected
   // Sandbox accounting.
   std::size_t heap = 0;            // bytes the Lua heap holds now (at most limits.memory)
   long long steps = 0;             // count-hook ticks in this call
@@ -33,7 +71,9 @@ struct LuaContext {
   std::string kill_text;           // why this call was killed, as first raised
 };
 
-LuaContext& context(lua_State* L);
+// The context lives in the Lua state's extra space (set by new_sandbox): every call of
+// the binding reads it, so it costs one load.
+inline LuaContext& context(lua_State* L) { return **static_cast<LuaContext**>(lua_getextraspace(L)); }
 
 // The sandbox: restricted standard libraries, a `require` confined to the ruleset's folder
 // and scripts/, text-only `load`, a deterministic math.random, a frozen global table.

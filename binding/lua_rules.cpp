@@ -22,6 +22,10 @@ constexpr lua_Unsigned kExpandMax = 1000;  // steps of one line, from expand()
 
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
                               "round_order", "actions", "accepts", "score", "outcome", "expand"};
+constexpr int kHookCount = sizeof(kHooks) / sizeof(kHooks[0]);
+// Indices into kHooks.
+enum Hook { kSetup_, kRoundStart_, kTurnStart_, kRoundEnd_, kApply_, kRoundOrder_, kActions_, kAccepts_,
+            kScore_, kOutcome_, kExpand_ };
 
 // Keeps the error message and the ruleset's own frames of the traceback. The Lua calls
 // that may raise (a __tostring) come before any C++ object.
@@ -85,7 +89,8 @@ struct LuaRules::Impl {
   lua_State* L = nullptr;
   int rules_ref = LUA_NOREF;
   int action_meta_ref = LUA_NOREF;
-  bool has[sizeof(kHooks) / sizeof(kHooks[0])] = {};
+  bool has[kHookCount] = {};
+  int hook_ref[kHookCount] = {};  // each hook function, held in the registry since loading
 
   ~Impl() {
     if (L) close_sandbox(L);
@@ -98,13 +103,13 @@ struct LuaRules::Impl {
   }
 
   // Pushes handler and the hook function; returns the handler's index, or 0 if no such hook.
-  int prepare(const char* hook) {
-    if (!has[index_of(hook)]) return 0;
+  // The function is the one the rules table held when it was loaded (by reference: no
+  // lookup by name on every call).
+  int prepare(Hook hook) {
+    if (!has[hook]) return 0;
     lua_pushcfunction(L, traceback_handler);
     int handler = lua_gettop(L);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, rules_ref);
-    lua_getfield(L, -1, hook);
-    lua_remove(L, -2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, hook_ref[hook]);
     push_game(L);
     return handler;
   }
@@ -161,10 +166,10 @@ struct LuaRules::Impl {
     lua_settop(L, 0);
   }
 
-  Status run_changing(const char* hook, State& state) {
+  Status run_changing(Hook hook, State& state) {
     int h = prepare(hook);
     if (!h) return {};
-    Status st = call(hook, h, 0, 0, &state, &state);
+    Status st = call(kHooks[hook], h, 0, 0, &state, &state);
     if (st.ok) lua_settop(L, h - 1);
     return st;
   }
@@ -198,7 +203,7 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
     }
     lua_getfield(m.L, -2, key.c_str());
     if (!lua_isfunction(m.L, -1)) throw InputError(display + ": rule '" + key + "' should be a function");
-    lua_pop(m.L, 1);
+    m.hook_ref[i] = luaL_ref(m.L, LUA_REGISTRYINDEX);
     m.has[i] = true;
   }
   if (!m.has[m.index_of("actions")] || !m.has[m.index_of("apply")])
@@ -220,15 +225,15 @@ std::vector<std::string> LuaRules::hooks() const {
   return out;
 }
 
-Status LuaRules::setup(State& state) { return impl_->run_changing("setup", state); }
-Status LuaRules::round_start(State& state) { return impl_->run_changing("round_start", state); }
-Status LuaRules::turn_start(State& state) { return impl_->run_changing("turn_start", state); }
-Status LuaRules::round_end(State& state) { return impl_->run_changing("round_end", state); }
+Status LuaRules::setup(State& state) { return impl_->run_changing(kSetup_, state); }
+Status LuaRules::round_start(State& state) { return impl_->run_changing(kRoundStart_, state); }
+Status LuaRules::turn_start(State& state) { return impl_->run_changing(kTurnStart_, state); }
+Status LuaRules::round_end(State& state) { return impl_->run_changing(kRoundEnd_, state); }
 
 Status LuaRules::apply(State& state, int seat, const std::string& action) {
   Impl& m = *impl_;
   lua_State* L = m.L;
-  int h = m.prepare("apply");
+  int h = m.prepare(kApply_);
   lua_pushinteger(L, seat + 1);
   // The action: {text = "play 4 bid 9", name = "play", args = {"4", "bid", "9"}}, args
   // made when first read (action_index).
@@ -246,7 +251,7 @@ Status LuaRules::apply(State& state, int seat, const std::string& action) {
 
 Status LuaRules::outcome(State& state, const std::string& decision, const std::string& result) {
   Impl& m = *impl_;
-  int h = m.prepare("outcome");
+  int h = m.prepare(kOutcome_);
   if (!h) return Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file +
                                ": asks for chance decisions but has no outcome(game, decision, result) rule");
   lua_pushstring(m.L, decision.c_str());
@@ -259,7 +264,7 @@ Status LuaRules::outcome(State& state, const std::string& decision, const std::s
 Status LuaRules::round_order(const State& state, std::vector<int>& order) {
   Impl& m = *impl_;
   order.clear();
-  int h = m.prepare("round_order");
+  int h = m.prepare(kRoundOrder_);
   if (!h) return {};
   Status st = m.call("round_order", h, 0, 1, &state, nullptr);
   if (!st.ok) return st;
@@ -276,7 +281,7 @@ Status LuaRules::round_order(const State& state, std::vector<int>& order) {
 
 Status LuaRules::actions(const State& state, int seat, std::vector<std::string>& out) {
   Impl& m = *impl_;
-  int h = m.prepare("actions");
+  int h = m.prepare(kActions_);
   lua_pushinteger(m.L, seat + 1);
   Status st = m.call("actions", h, 1, 1, &state, nullptr);
   if (!st.ok) return st;
@@ -298,7 +303,7 @@ Status LuaRules::accepts(const State& state, int seat, const std::string& action
                          std::string& canonical, std::string& why) {
   Impl& m = *impl_;
   accepted = false;
-  int h = m.prepare("accepts");
+  int h = m.prepare(kAccepts_);
   if (!h) return {};
   lua_pushinteger(m.L, seat + 1);
   lua_pushstring(m.L, action.c_str());
@@ -316,7 +321,7 @@ Status LuaRules::accepts(const State& state, int seat, const std::string& action
 
 Status LuaRules::expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) {
   Impl& m = *impl_;
-  int h = m.prepare("expand");
+  int h = m.prepare(kExpand_);
   if (!h) return {};
   lua_pushinteger(m.L, seat + 1);
   lua_pushstring(m.L, line.c_str());
@@ -363,7 +368,7 @@ Status LuaRules::bot_choose(const std::string& name, const View& view, const std
 
 Status LuaRules::score(const State& state, int seat, Value& out) {
   Impl& m = *impl_;
-  int h = m.prepare("score");
+  int h = m.prepare(kScore_);
   if (!h) return {};
   lua_pushinteger(m.L, seat + 1);
   Status st = m.call("score", h, 1, 1, &state, nullptr);

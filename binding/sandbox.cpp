@@ -280,17 +280,12 @@ int load_file_chunk(lua_State* L, const std::string& path, const std::string& di
   return luaL_loadbufferx(L, code.data(), code.size(), ("@" + display).c_str(), "t");
 }
 
-LuaContext& context(lua_State* L) {
-  void* ud = nullptr;
-  lua_getallocf(L, &ud);
-  return *static_cast<LuaContext*>(ud);
-}
-
 void set_lua_print(bool on) { g_print.store(on, std::memory_order_relaxed); }
 
 lua_State* new_sandbox(LuaContext* ctx) {
   lua_State* L = lua_newstate(limited_alloc, ctx);
   if (!L) return nullptr;
+  *static_cast<LuaContext**>(lua_getextraspace(L)) = ctx;  // context(L) reads it back
   luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
   luaL_requiref(L, LUA_TABLIBNAME, luaopen_table, 1);
   luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);

@@ -68,10 +68,34 @@ int check_component(lua_State* L, int arg) {
   return static_cast<int>(c) - 1;
 }
 
+// The name caches (NameCache): what the string at `arg` was found to be, or -1.
+std::intptr_t cached(lua_State* L, const NameCache& cache, int arg) {
+  return lua_type(L, arg) == LUA_TSTRING ? cache.find(lua_tostring(L, arg)) : -1;
+}
+void remember(lua_State* L, NameCache& cache, int arg, std::intptr_t value) {
+  if (lua_type(L, arg) != LUA_TSTRING) return;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, context(L).anchors);
+  lua_pushvalue(L, arg);
+  lua_pushboolean(L, 1);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  cache.put(lua_tostring(L, arg), value);
+}
+// Empties the caches of one table's names when the state read is of another table.
+void cache_table(LuaContext& ctx, const Table& t) {
+  if (ctx.names_table == t.serial) return;
+  ctx.zone_names.clear();
+  ctx.param_values.clear();
+  ctx.names_table = t.serial;
+}
+
 // A zone argument: a zone id from game:zone(), or a shared zone's name.
 int check_zone(lua_State* L, int arg) {
   const State& s = reading(L);
   if (lua_type(L, arg) == LUA_TSTRING) {
+    LuaContext& ctx = context(L);
+    cache_table(ctx, *s.table);
+    if (auto z = cached(L, ctx.zone_names, arg); z >= 0) return static_cast<int>(z);
     std::size_t length = 0;
     const char* text = lua_tolstring(L, arg, &length);
     int z = s.table->zone_by_name(std::string_view(text, length));
@@ -79,6 +103,7 @@ int check_zone(lua_State* L, int arg) {
       std::string name(text, length);
       throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, s.table->zone_names()));
     }
+    remember(L, ctx.zone_names, arg, z);
     return z;
   }
   lua_Integer z = arg_integer(L, arg);
@@ -92,6 +117,8 @@ std::string_view check_name(lua_State* L, int arg) { return arg_text(L, arg); }
 
 int check_var(lua_State* L, int arg) {
   const State& s = reading(L);
+  LuaContext& ctx = context(L);
+  if (auto v = cached(L, ctx.var_names, arg); v >= 0) return static_cast<int>(v);
   std::string_view view = check_name(L, arg);
   int v = s.table->ruleset->var_index(view);
   if (v < 0) {
@@ -99,6 +126,7 @@ int check_var(lua_State* L, int arg) {
     throw RuleError("unknown variable '" + name + "'" + did_you_mean(name, s.table->ruleset->var_names()) +
                     " (declare it under vars: in game.yaml)");
   }
+  remember(L, ctx.var_names, arg, v);
   return v;
 }
 
@@ -213,10 +241,17 @@ int g_finish(lua_State* L) {
 // --- parameters and variables ---
 int g_param(lua_State* L) {
   const State& s = reading(L);
+  LuaContext& ctx = context(L);
+  cache_table(ctx, *s.table);
+  if (auto found = cached(L, ctx.param_values, 2); found >= 0) {
+    push_value(L, *reinterpret_cast<const Value*>(found));
+    return 1;
+  }
   std::string name(arg_text(L, 2));
   auto it = s.table->params.find(name);
   if (it == s.table->params.end())
     throw RuleError("unknown parameter '" + name + "'" + did_you_mean(name, s.table->ruleset->param_names()));
+  remember(L, ctx.param_values, 2, reinterpret_cast<std::intptr_t>(&it->second));
   push_value(L, it->second);
   return 1;
 }
@@ -244,12 +279,18 @@ int g_set(lua_State* L) {
 // --- zones and components ---
 int g_zone(lua_State* L) {
   const State& s = reading(L);
-  std::string_view view = check_name(L, 2);
   const Ruleset& r = *s.table->ruleset;
-  const ZoneDef* def = r.zone(view);
+  LuaContext& ctx = context(L);
+  auto cached_def = cached(L, ctx.zone_defs, 2);
+  const ZoneDef* def = cached_def >= 0 ? &r.zones[static_cast<std::size_t>(cached_def)] : nullptr;
   if (!def) {
-    std::string name(view);
-    throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, r.zone_names()));
+    std::string_view view = check_name(L, 2);
+    def = r.zone(view);
+    if (!def) {
+      std::string name(view);
+      throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, r.zone_names()));
+    }
+    remember(L, ctx.zone_defs, 2, static_cast<int>(def - r.zones.data()));
   }
   int seat = -1;
   if (def->per_seat) {
@@ -267,17 +308,56 @@ int g_cards(lua_State* L) { int z = check_zone(L, 2); push_ids(L, reading(L).con
 int g_top(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).top(z)); }
 int g_bottom(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).bottom(z)); }
 int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).name(c).c_str()); return 1; }
+// A property name passed by the rules, with its number in the context's PropTable (-1:
+// no kind has it).
+struct PropKey {
+  std::string_view name;
+  int id = -1;
+  const PropTable* props = nullptr;
+};
+
+const PropTable& prop_table(LuaContext& ctx) {
+  PropTable& t = ctx.props;
+  if (!t.of_kind.empty() || ctx.ruleset->kinds.empty()) return t;
+  for (const auto& kind : ctx.ruleset->kinds)
+    for (const auto& [name, value] : kind.props)
+      if (std::find(t.names.begin(), t.names.end(), name) == t.names.end()) t.names.push_back(name);
+  for (const auto& kind : ctx.ruleset->kinds) {
+    auto& row = t.of_kind.emplace_back(t.names.size(), nullptr);
+    for (std::size_t i = 0; i < t.names.size(); ++i) {
+      auto it = kind.props.find(t.names[i]);
+      if (it != kind.props.end()) row[i] = &it->second;
+    }
+  }
+  return t;
+}
+
+PropKey prop_key(lua_State* L, int arg) {
+  LuaContext& ctx = context(L);
+  PropKey key{check_name(L, arg), -1, &prop_table(ctx)};
+  if (auto id = cached(L, ctx.prop_names, arg); id >= 0) {
+    key.id = static_cast<int>(id);
+    return key;
+  }
+  const auto& names = key.props->names;
+  auto it = std::find(names.begin(), names.end(), key.name);
+  if (it != names.end()) {
+    key.id = static_cast<int>(it - names.begin());
+    remember(L, ctx.prop_names, arg, key.id);
+  }
+  return key;
+}
+
 // Component `c`'s property `key`, or nullptr when its kind has none.
-// A kind has a handful of properties: a scan beats the map's tree.
-const Value* prop_of(const State& s, int c, std::string_view key) {
-  for (const auto& [name, value] : s.table->ruleset->kinds[s.kind(c)].props)
-    if (name.size() == key.size() && name == key) return &value;
-  return nullptr;
+const Value* prop_of(const State& s, int c, const PropKey& key) {
+  return key.id < 0 ? nullptr : key.props->of_kind[s.kind(c)][key.id];
 }
 
 // A property that no kind has is a slip in the rules (`"vaule"`), not a component without it:
 // nil would read as "has none" and play on wrongly.
-void check_known_prop(const State& s, std::string_view key) {
+void check_known_prop(const State& s, const PropKey& prop) {
+  if (prop.id >= 0) return;
+  std::string_view key = prop.name;
   std::vector<std::string> known;
   for (const auto& kind : s.table->ruleset->kinds)
     for (const auto& [name, value] : kind.props) {
@@ -292,7 +372,7 @@ void check_known_prop(const State& s, std::string_view key) {
 
 int g_prop(lua_State* L) {
   int c = check_component(L, 2);
-  std::string_view key = check_name(L, 3);
+  PropKey key = prop_key(L, 3);
   const Value* v = prop_of(reading(L), c, key);
   if (!v) check_known_prop(reading(L), key);
   if (!v) lua_pushnil(L);
@@ -302,7 +382,7 @@ int g_prop(lua_State* L) {
 int g_where(lua_State* L) { int c = check_component(L, 2); lua_pushinteger(L, reading(L).zone_of(c) + 1); return 1; }
 int g_sum(lua_State* L) {
   int z = check_zone(L, 2);
-  std::string_view key = check_name(L, 3);
+  PropKey key = prop_key(L, 3);
   const State& s = reading(L);
   std::int64_t total = 0;
   bool found = false;
@@ -357,7 +437,7 @@ int g_move_all(lua_State* L) {
   return 1;
 }
 // The components of zone `z`, top first, whose property `key` equals `value`.
-std::vector<int> matching(const State& s, int z, std::string_view key, const Value& value) {
+std::vector<int> matching(const State& s, int z, const PropKey& key, const Value& value) {
   std::vector<int> found;
   for (int i = s.zone_end[z] - 1; i >= s.zone_begin(z); --i) {
     const Value* v = prop_of(s, s.items[i], key);
@@ -367,7 +447,7 @@ std::vector<int> matching(const State& s, int z, std::string_view key, const Val
 }
 int g_matching(lua_State* L) {
   int z = check_zone(L, 2);
-  push_ids(L, matching(reading(L), z, check_name(L, 3), to_value(L, 4)));
+  push_ids(L, matching(reading(L), z, prop_key(L, 3), to_value(L, 4)));
   return 1;
 }
 // Moves them onto `to` in the order they lay, the first found on top; returns them.
@@ -375,7 +455,7 @@ int g_move_matching(lua_State* L) {
   int from = check_zone(L, 2);
   int to = check_zone(L, 3);
   State& s = writing(L);
-  std::vector<int> found = matching(s, from, check_name(L, 4), to_value(L, 5));
+  std::vector<int> found = matching(s, from, prop_key(L, 4), to_value(L, 5));
   for (auto c = found.rbegin(); c != found.rend(); ++c) s.move(*c, to);
   push_ids(L, found);
   return 1;
@@ -385,7 +465,7 @@ int g_move_matching(lua_State* L) {
 // reveals stay as they are.
 int g_sort(lua_State* L) {
   int z = check_zone(L, 2);
-  std::string_view key = check_name(L, 3);
+  PropKey key = prop_key(L, 3);
   bool descending = false;
   if (!lua_isnoneornil(L, 4)) {
     std::string_view order = check_name(L, 4);
@@ -404,9 +484,9 @@ int g_sort(lua_State* L) {
     const Value* v = prop_of(s, c, key);
     if (!v || !(v->is_int() || v->is_string()))
       throw RuleError("game:sort: " + s.name(c) + " (component " + std::to_string(c + 1) +
-                      ") has no number or text '" + std::string(key) + "' to sort by");
+                      ") has no number or text '" + std::string(key.name) + "' to sort by");
     if (!keyed.empty() && v->is_int() != keyed[0].first->is_int())
-      throw RuleError("game:sort: '" + std::string(key) + "' mixes numbers and text in " + s.table->zones[z].name);
+      throw RuleError("game:sort: '" + std::string(key.name) + "' mixes numbers and text in " + s.table->zones[z].name);
     keyed.emplace_back(v, c);
   }
   auto ascending = [](const std::pair<const Value*, int>& a, const std::pair<const Value*, int>& b) {
@@ -477,7 +557,7 @@ int g_tops(lua_State* L) {
   const Board& b = board(L);
   const State& s = reading(L);
   bool by_key = !lua_isnoneornil(L, 2);
-  std::string_view key = by_key ? check_name(L, 2) : std::string_view{};
+  PropKey key = by_key ? prop_key(L, 2) : PropKey{};
   lua_createtable(L, b.size(), 0);
   lua_Integer i = 0;
   for (int p = 0; p < b.size(); ++p) {
@@ -717,7 +797,10 @@ void register_game(lua_State* L) {
   lua_pushliteral(L, "locked");
   lua_setfield(L, -2, "__metatable");
   lua_setmetatable(L, -2);
-  lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.game");
+  LuaContext& ctx = context(L);
+  ctx.game_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  lua_newtable(L);
+  ctx.anchors = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_getglobal(L, "string");
   lua_getfield(L, -1, "format");
   lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.format");
@@ -728,6 +811,6 @@ void register_game(lua_State* L) {
   lua_pop(L, 1);
 }
 
-void push_game(lua_State* L) { lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.game"); }
+void push_game(lua_State* L) { lua_rawgeti(L, LUA_REGISTRYINDEX, context(L).game_ref); }
 
 }  // namespace arbiter

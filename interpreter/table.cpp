@@ -2,6 +2,7 @@
 #include "interpreter/table.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 
 #include "interpreter/diagnostics.hpp"
@@ -10,9 +11,9 @@
 namespace arbiter {
 
 int Table::zone_id(int def, int seat) const {
-  for (std::size_t z = 0; z < zones.size(); ++z)
-    if (zones[z].def == def && (zones[z].owner == seat || zones[z].owner < 0)) return static_cast<int>(z);
-  return -1;
+  if (def < 0 || def >= static_cast<int>(first_zone.size())) return -1;
+  if (!ruleset->zones[def].per_seat) return first_zone[def];
+  return seat >= 0 && seat < seat_count() ? first_zone[def] + seat : -1;
 }
 
 int Table::zone_by_name(std::string_view name) const {
@@ -109,6 +110,7 @@ std::vector<Seat> default_seats(const Ruleset& r, const std::vector<Seat>& given
 void lay_out(Table& t) {
   const Ruleset& r = *t.ruleset;
   for (std::size_t d = 0; d < r.zones.size(); ++d) {
+    t.first_zone.push_back(static_cast<int>(t.zones.size()));
     if (!r.zones[d].per_seat) t.zones.push_back({r.zones[d].name, static_cast<int>(d), -1});
     else
       for (int s = 0; s < t.seat_count(); ++s)
@@ -151,7 +153,9 @@ void lay_out(Table& t) {
 }  // namespace
 
 std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, const GameOptions& options) {
+  static std::atomic<std::uint64_t> serials{0};
   auto t = std::make_shared<Table>();
+  t->serial = ++serials;
   const Ruleset& r = *ruleset;
   t->ruleset = ruleset;
   t->seats = default_seats(r, options.seats);

@@ -31,7 +31,9 @@ struct Table {
   std::uint64_t seed = 1;
   std::vector<int> component_kind;         // kind index per component id
   std::vector<int> component_start;        // zone each component starts in
-  std::vector<ZoneSlot> zones;
+  std::vector<ZoneSlot> zones;             // per ZoneDef in order: one, or one per seat
+  std::vector<int> first_zone;             // per ZoneDef: its (first) zone id
+  std::uint64_t serial = 0;                // unique to this table in the process (caches key on it)
   int global_vars = 0;                     // global var slots come first
   std::vector<int> var_slot;               // per VarDef: its global slot, or its per-seat offset
   int seat_vars = 0;
