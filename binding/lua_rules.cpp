@@ -166,6 +166,70 @@ struct LuaRules::Impl {
     lua_settop(L, 0);
   }
 
+  // The action passed to apply: {text = "play 4 bid 9", name = "play", args = {"4", "bid",
+  // "9"}}, args made when first read (action_index). A game plays the same few actions again
+  // and again, so each distinct text's table is made once and kept (at most kActionsKept)
+  // while it stays as made: check_action looks after each call.
+  static constexpr int kActionsKept = 4096;
+  int actions_ref = LUA_NOREF;  // text -> action table
+  int actions_kept = 0;
+  void push_action(const std::string& action) {
+    if (actions_ref == LUA_NOREF || actions_kept >= kActionsKept) {
+      if (actions_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, actions_ref);
+      lua_newtable(L);
+      actions_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      actions_kept = 0;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref);
+    lua_pushlstring(L, action.data(), action.size());
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+      lua_remove(L, -2);
+      return;
+    }
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 3);
+    lua_pushlstring(L, action.data(), action.size());
+    lua_setfield(L, -2, "text");
+    lua_pushlstring(L, action.data(), std::min(action.find(' '), action.size()));
+    lua_setfield(L, -2, "name");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, action_meta_ref);
+    lua_setmetatable(L, -2);
+    lua_pushlstring(L, action.data(), action.size());
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);
+    ++actions_kept;
+    lua_remove(L, -2);
+  }
+  // After a call: the action table at `index` is kept only if it holds its text and name as
+  // made and nothing else; the args a call made are dropped, so the next call gets fresh ones.
+  void check_action(int index, const std::string& action) {
+    std::string_view name(action.data(), std::min(action.find(' '), action.size()));
+    bool pristine = true, has_args = false;
+    int fields = 0;
+    lua_pushnil(L);
+    while (lua_next(L, index)) {
+      std::size_t kl = 0, vl = 0;
+      const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &kl) : nullptr;
+      const char* value = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &vl) : nullptr;
+      std::string_view k(key ? key : "", kl), v(value ? value : "", vl);
+      if (k == "args") has_args = true;
+      else if (k == "text" && value && v == action) ++fields;
+      else if (k == "name" && value && v == name) ++fields;
+      else pristine = false;
+      lua_pop(L, 1);
+    }
+    if (has_args) {
+      lua_pushnil(L);
+      lua_setfield(L, index, "args");  // the table has no __newindex
+    }
+    if (pristine && fields == 2) return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref);
+    lua_pushlstring(L, action.data(), action.size());
+    lua_pushnil(L);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+  }
+
   Status run_changing(Hook hook, State& state) {
     int h = prepare(hook);
     if (!h) return {};
@@ -233,19 +297,15 @@ Status LuaRules::round_end(State& state) { return impl_->run_changing(kRoundEnd_
 Status LuaRules::apply(State& state, int seat, const std::string& action) {
   Impl& m = *impl_;
   lua_State* L = m.L;
+  int base = lua_gettop(L);
+  m.push_action(action);
   int h = m.prepare(kApply_);
   lua_pushinteger(L, seat + 1);
-  // The action: {text = "play 4 bid 9", name = "play", args = {"4", "bid", "9"}}, args
-  // made when first read (action_index).
-  lua_createtable(L, 0, 3);
-  lua_pushlstring(L, action.data(), action.size());
-  lua_setfield(L, -2, "text");
-  lua_pushlstring(L, action.data(), std::min(action.find(' '), action.size()));
-  lua_setfield(L, -2, "name");
-  lua_rawgeti(L, LUA_REGISTRYINDEX, m.action_meta_ref);
-  lua_setmetatable(L, -2);
+  lua_pushvalue(L, base + 1);
   Status st = m.call("apply", h, 2, 0, &state, &state);
   if (st.ok) lua_settop(L, h - 1);
+  m.check_action(base + 1, action);
+  lua_settop(L, base);
   return st;
 }
 

@@ -140,6 +140,18 @@ TEST_CASE("a runaway allocation is stopped by the memory cap and the game goes o
   s.ok("inc");
 }
 
+TEST_CASE("each call of apply gets the action as made, whatever an earlier call did to it") {
+  Sandbox box;
+  for (int i = 0; i < 3; ++i) {
+    box.ok("mutate_action");
+    CHECK(box.var("note") == Value{std::string("mutate_action|mutate_action|0|nil")});
+  }
+  for (int i = 0; i < 3; ++i) {
+    box.ok("mutate_args");
+    CHECK(box.var("note") == Value{std::string("0|nil")});
+  }
+}
+
 TEST_CASE("globals are frozen once the ruleset has loaded") {
   Sandbox s;
   std::string e = s.script_error("global");
