@@ -2,6 +2,7 @@
 // state, and push results. Seats, zones and components are 1-based numbers in Lua.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "binding/context.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -436,9 +437,11 @@ int g_move_all(lua_State* L) {
   lua_pushinteger(L, n);
   return 1;
 }
-// The components of zone `z`, top first, whose property `key` equals `value`.
-std::vector<int> matching(const State& s, int z, const PropKey& key, const Value& value) {
-  std::vector<int> found;
+// The components of zone `z`, top first, whose property `key` equals `value`. In one
+// buffer per thread, valid until the next call: a playout's hot loop allocates nothing.
+const std::vector<int>& matching(const State& s, int z, const PropKey& key, const Value& value) {
+  thread_local std::vector<int> found;
+  found.clear();
   for (int i = s.zone_end[z] - 1; i >= s.zone_begin(z); --i) {
     const Value* v = prop_of(s, s.items[i], key);
     if (v ? *v == value : value.is_nil()) found.push_back(s.items[i]);
@@ -450,12 +453,36 @@ int g_matching(lua_State* L) {
   push_ids(L, matching(reading(L), z, prop_key(L, 3), to_value(L, 4)));
   return 1;
 }
+// How many of zone `z`'s components have property `key` equal to `value`: no list is made.
+int g_count_matching(lua_State* L) {
+  int z = check_zone(L, 2);
+  PropKey key = prop_key(L, 3);
+  Value value = to_value(L, 4);
+  const State& s = reading(L);
+  lua_Integer n = 0;
+  for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) {
+    const Value* v = prop_of(s, s.items[i], key);
+    if (v ? *v == value : value.is_nil()) ++n;
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+// game:move_matching_count: game:move_matching returning how many moved, not a list.
+int g_move_matching_count(lua_State* L) {
+  int from = check_zone(L, 2);
+  int to = check_zone(L, 3);
+  State& s = writing(L);
+  const std::vector<int>& found = matching(s, from, prop_key(L, 4), to_value(L, 5));
+  for (auto c = found.rbegin(); c != found.rend(); ++c) s.move(*c, to);
+  lua_pushinteger(L, static_cast<lua_Integer>(found.size()));
+  return 1;
+}
 // Moves them onto `to` in the order they lay, the first found on top; returns them.
 int g_move_matching(lua_State* L) {
   int from = check_zone(L, 2);
   int to = check_zone(L, 3);
   State& s = writing(L);
-  std::vector<int> found = matching(s, from, prop_key(L, 4), to_value(L, 5));
+  const std::vector<int>& found = matching(s, from, prop_key(L, 4), to_value(L, 5));
   for (auto c = found.rbegin(); c != found.rend(); ++c) s.move(*c, to);
   push_ids(L, found);
   return 1;
@@ -690,6 +717,50 @@ int g_chance(lua_State* L) {
   return 0;
 }
 
+// The conversions of a narration pattern, in order: the character after each '%' ('%%'
+// is none). Flags, width and precision are skipped.
+std::string conversions(std::string_view pattern) {
+  std::string out;
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] != '%') continue;
+    if (++i < pattern.size() && pattern[i] == '%') continue;
+    while (i < pattern.size() && std::strchr("-+ #0123456789.", pattern[i])) ++i;
+    if (i < pattern.size()) out += pattern[i];
+  }
+  return out;
+}
+// Pushes the pattern at `arg` for string.format: `%S` (a seat) and `%C` (a component)
+// become `%s`, their values being names (name_values).
+void push_pattern(lua_State* L, int arg, const State&) {
+  std::size_t length = 0;
+  const char* text = lua_tolstring(L, arg, &length);
+  std::string_view pattern(text, length);
+  if (pattern.find("%S") == std::string_view::npos && pattern.find("%C") == std::string_view::npos) {
+    lua_pushvalue(L, arg);
+    return;
+  }
+  std::string plain(pattern);
+  for (std::size_t i = 0; i + 1 < plain.size(); ++i) {
+    if (plain[i] != '%') continue;
+    if (plain[i + 1] == 'S' || plain[i + 1] == 'C') plain[i + 1] = 's';
+    ++i;  // "%%" stays as it is
+  }
+  lua_pushlstring(L, plain.data(), plain.size());
+}
+// Replaces, among the values pushed for string.format (arguments arg+1..top of the call,
+// now at the top of the stack), those of `%S` and `%C` by the seat's or component's name.
+void name_values(lua_State* L, int arg, int top, const State& s) {
+  std::string kinds = conversions(std::string_view(lua_tostring(L, arg)));
+  int values = top - arg, first = lua_gettop(L) - values + 1;
+  for (int i = 0; i < values && i < static_cast<int>(kinds.size()); ++i) {
+    if (kinds[i] != 'S' && kinds[i] != 'C') continue;
+    int at = first + i;
+    const std::string& name = kinds[i] == 'S' ? s.table->seats[check_seat(L, at)].name : s.name(check_component(L, at));
+    lua_pushlstring(L, name.data(), name.size());
+    lua_replace(L, at);
+  }
+}
+
 // The narration from argument `arg` on: the text alone, or string.format(text, ...) with
 // the arguments after it. Nothing is formatted when the log is off (simulations, search),
 // which is why the rules pass the pieces rather than a finished string. False then.
@@ -703,7 +774,9 @@ bool narration(lua_State* L, int arg, std::string& out) {
   int top = lua_gettop(L);
   if (top > arg) {
     lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.format");
-    for (int i = arg; i <= top; ++i) lua_pushvalue(L, i);
+    push_pattern(L, arg, s);
+    for (int i = arg + 1; i <= top; ++i) lua_pushvalue(L, i);
+    name_values(L, arg, top, s);
     // A value's __tostring is the ruleset's Lua: under the memory cap again while it runs.
     int depth = ctx.in_binding;
     ctx.in_binding = 0;
@@ -776,7 +849,8 @@ const luaL_Reg kMethods[] = {
     {"count", guarded<g_count>}, {"cards", guarded<g_cards>}, {"top", guarded<g_top>}, {"bottom", guarded<g_bottom>},
     {"name", guarded<g_name>}, {"prop", guarded<g_prop>}, {"where", guarded<g_where>}, {"sum", guarded<g_sum>},
     {"move", guarded<g_move>}, {"become", guarded<g_become>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
-    {"matching", guarded<g_matching>}, {"move_matching", guarded<g_move_matching>}, {"sort", guarded<g_sort>},
+    {"matching", guarded<g_matching>}, {"move_matching", guarded<g_move_matching>},
+    {"count_matching", guarded<g_count_matching>}, {"move_matching_count", guarded<g_move_matching_count>}, {"sort", guarded<g_sort>},
     {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
     {"conceal", guarded<g_conceal>}, {"show", guarded<g_show>}, {"say", guarded<g_say>}, {"narrating", guarded<g_narrating>}, {"tell", guarded<g_tell>},
     {"tell_others", guarded<g_tell_others>}, {"random", guarded<g_random>}, {"chance", guarded<g_chance>},

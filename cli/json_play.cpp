@@ -51,7 +51,7 @@ Json view_json(const View& v) {
   j["zones"] = Json::array();
   for (const auto& z : v.zones)
     j["zones"].push_back({{"name", z.name}, {"label", z.label}, {"owner", name_or_null(v, z.owner)},
-                          {"count", z.count}, {"items", z.items}});
+                          {"count", z.count}, {"items", z.listed}});
   if (!v.chance.empty()) j["chance"] = v.chance;
   return j;
 }

@@ -15,7 +15,7 @@ std::string render_items(const ZoneView& z, const std::string& noun) {
   if (z.count == 0) return "empty";
   std::vector<std::string> seen;
   int unseen = 0;
-  for (const auto& item : z.items) (item == "?" ? (void)++unseen : seen.push_back(item));
+  for (const auto& item : z.listed) (item == "?" ? (void)++unseen : seen.push_back(item));
   if (seen.empty()) return fmt::format("{} {}{}", z.count, noun, z.count == 1 ? "" : "s");
   std::string out;
   if (z.group) {

@@ -258,10 +258,20 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     const YAML::Node& d = kv.second;
     if (z.name.find('.') != std::string::npos) y.error(kv.first, "a zone name cannot contain '.'");
     if (d.IsNull()) { r.zones.push_back(z); continue; }
-    if (!y.keys(d, {"per_seat", "visibility", "label", "group"}, what)) continue;
+    if (!y.keys(d, {"per_seat", "visibility", "label", "group", "order"}, what)) continue;
     if (d["per_seat"]) z.per_seat = y.boolean(d["per_seat"], what + ".per_seat");
     if (d["label"]) z.label = y.text(d["label"], what + ".label");
     if (d["group"]) z.group = y.boolean(d["group"], what + ".group");
+    if (d["order"]) {
+      // "value", or "value descending" (or "value ascending").
+      std::string order = y.text(d["order"], what + ".order");
+      auto space = order.find(' ');
+      z.order = order.substr(0, space);
+      std::string direction = space == std::string::npos ? "ascending" : order.substr(space + 1);
+      if (z.order.empty() || (direction != "ascending" && direction != "descending"))
+        y.error(d["order"], what + ".order is a property, then 'ascending' or 'descending' if you like ('value descending'), not '" + order + "'");
+      z.descending = direction == "descending";
+    }
     if (d["visibility"]) {
       std::string v = y.choice(d["visibility"], what + ".visibility", {"public", "owner", "hidden"});
       z.visibility = v == "public" ? Visibility::Public : v == "owner" ? Visibility::Owner : Visibility::Hidden;
@@ -358,6 +368,19 @@ void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
         y.error(root["components"], "parameter '" + k.count_param + "' must be a whole number to count components");
       else total += std::clamp<std::int64_t>(p->initial.as_int(), 0, std::int64_t{1} << 40);  // no overflow
     }
+  }
+  for (const auto& z : r.zones) {
+    if (z.order.empty()) continue;
+    std::vector<std::string> known;
+    bool found = false;
+    for (const auto& k : r.kinds)
+      for (const auto& [name, value] : k.props) {
+        found = found || name == z.order;
+        if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(name);
+      }
+    if (!found)
+      y.error(root["zones"][z.name]["order"], "zone '" + z.name + "' is listed by '" + z.order +
+                                                  "', a property no component kind has" + did_you_mean(z.order, known));
   }
   if (total > kMaxComponents)
     y.error(root["components"], "the components add up to " + std::to_string(total) + "; a game holds at most " +

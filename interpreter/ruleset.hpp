@@ -31,6 +31,11 @@ struct ZoneDef {
   Visibility visibility = Visibility::Public;
   std::string label;                      // how the REPL titles it
   bool group = false;                     // render as counts per name ("3 ×2")
+  // How the table lists the zone: by this property of its components, lowest first (or
+  // highest, `descending`), ties by component number; empty: as it lies, top first. Only
+  // for showing: the rules see the zone as it lies, and playouts never sort.
+  std::string order;
+  bool descending = false;
 };
 
 struct VarDef {

@@ -1,6 +1,8 @@
 // Building a seat's view: the one place that decides what a seat may see.
 #include "interpreter/view.hpp"
 
+#include <algorithm>
+
 namespace arbiter {
 
 // A variable's value as people read it: seat numbers by name.
@@ -8,6 +10,33 @@ static std::string shown(const State& s, const VarDef& def, const Value& v) {
   if (def.holds_seat && v.is_int() && v.as_int() >= 1 && v.as_int() <= s.seat_count())
     return s.table->seats[v.as_int() - 1].name;
   return to_text(v);
+}
+
+// The seen components `seen` (top first) by the zone's `order:` property, ties by
+// component number, those without it last; then the unseen ones ("?") of `items`.
+static std::vector<std::string> listed_order(const State& s, const ZoneDef& def, std::vector<int> seen,
+                                             const std::vector<std::string>& items) {
+  const auto& kinds = s.table->ruleset->kinds;
+  auto key = [&](int c) -> const Value* {
+    auto it = kinds[s.kind(c)].props.find(def.order);
+    return it == kinds[s.kind(c)].props.end() ? nullptr : &it->second;
+  };
+  auto less = [](const Value& x, const Value& y) {
+    if (x.is_int() && y.is_int()) return x.as_int() < y.as_int();
+    if (x.is_int() != y.is_int()) return x.is_int();  // numbers before texts
+    return to_text(x) < to_text(y);
+  };
+  std::stable_sort(seen.begin(), seen.end(), [&](int a, int b) {
+    const Value *x = key(a), *y = key(b);
+    if (!x || !y) return x && !y;
+    if (*x == *y) return def.descending ? a > b : a < b;
+    return def.descending ? less(*y, *x) : less(*x, *y);
+  });
+  std::vector<std::string> out;
+  for (int c : seen) out.push_back(s.name(c));
+  for (const auto& item : items)
+    if (item == "?") out.push_back(item);
+  return out;
 }
 
 View make_view(const State& s, int seat, std::size_t log_from) {
@@ -44,10 +73,14 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     zv.group = def.group;
     zv.count = s.count(static_cast<int>(z));
     zv.revealed = s.revealed[z];
+    std::vector<int> seen;
     for (int c : s.contents(static_cast<int>(z))) {
-      zv.items.push_back(s.visible(c, seat) ? s.name(c) : "?");
+      bool visible = s.visible(c, seat);
+      zv.items.push_back(visible ? s.name(c) : "?");
       zv.faces.push_back(s.face[c]);
+      if (visible) seen.push_back(c);
     }
+    zv.listed = def.order.empty() ? zv.items : listed_order(s, def, seen, zv.items);
     v.zones.push_back(std::move(zv));
   }
   if (r.board.present()) {

@@ -14,6 +14,9 @@ struct ZoneView {
   int owner = -1;
   int count = 0;
   std::vector<std::string> items;   // top first; "?" where the seat cannot see which
+  // The items as the table lists them (game.yaml's `order:`): those the seat sees by the
+  // property, then the unseen ones as they lie, so the order tells nothing hidden.
+  std::vector<std::string> listed;
   bool group = false;               // the ruleset asks for counts per name
   std::vector<Face> faces;          // top first: faces are on the table for all to see
   std::uint32_t revealed = 0;       // the seats the zone is revealed to

@@ -2,7 +2,6 @@
 -- neighbours and the Vault, and bank that number if you already had it face up.
 -- See README.md for the rules in short and the readings chosen.
 local seats = require("seats")
-local cards = require("cards")
 
 local rules = {}
 
@@ -14,12 +13,6 @@ local function name(game, s) return game:seat_name(s) end
 local function faceup(game, s) return game:zone("faceup", s) end
 local function bank(game, s) return game:zone("bank", s) end
 local function value(game, c) return game:prop(c, "value") end
-
--- Orders a zone by number, lowest on top, so that the table lists its stacks in order
--- ("0  3×2  5"). Ties break on the component, so the order is the same on every replay.
-local function tidy(game, zone)
-  game:sort(zone, "value")
-end
 
 -- Words a player would use ------------------------------------------------------------
 
@@ -51,7 +44,7 @@ end
 -- Scoring -----------------------------------------------------------------------------
 
 local function zeroes(game, s)
-  return #cards.matching(game, bank(game, s), "value", 0) + #cards.matching(game, faceup(game, s), "value", 0)
+  return game:count_matching(bank(game, s), "value", 0) + game:count_matching(faceup(game, s), "value", 0)
 end
 
 -- Whether `seat` is tied for the most zeroes. With no zero on the table nobody is.
@@ -99,21 +92,22 @@ end
 -- when the narration is not kept, a `true` stands for each phrase.
 local function steal(game, seat, number, card_name)
   local narrating = game:narrating()
-  local sources = {}
-  for _, s in ipairs(seats.neighbours(game, seat)) do sources[#sources + 1] = { faceup(game, s), name(game, s) } end
-  sources[#sources + 1] = { game:zone("vault"), "the Vault" }
+  local mine = faceup(game, seat)
   local phrases = {}
-  for _, source in ipairs(sources) do
-    local got = cards.move_matching(game, source[1], faceup(game, seat), "value", number)
-    if #got > 0 then
+  -- From one source (a zone, and its name for the narration when it is kept).
+  local function take(zone, source)
+    local got = game:move_matching_count(zone, mine, "value", number)
+    if got > 0 then
       local phrase = true
       if narrating then
-        local amount = #phrases == 0 and some(#got, card_name) or number_word(#got)
-        phrase = amount .. " from " .. source[2]
+        local amount = #phrases == 0 and some(got, card_name) or number_word(got)
+        phrase = amount .. " from " .. source(game)
       end
       phrases[#phrases + 1] = phrase
     end
   end
+  for _, s in ipairs(seats.neighbours(game, seat)) do take(faceup(game, s), function() return name(game, s) end) end
+  take("vault", function() return "the Vault" end)
   return phrases
 end
 
@@ -122,30 +116,31 @@ end
 -- that number face up. Nothing in front of the seat changes while it flips, so the face-up
 -- cards it holds now are those it had at the start of its turn.
 local function keep_last(game, seat)
-  local flipped = game:cards("flipped")
-  local kept = flipped[#flipped]
-  local number, card_name = value(game, kept), game:name(kept)
-  local had_it = #cards.matching(game, faceup(game, seat), "value", number) > 0
-  game:move(kept, faceup(game, seat))
+  local narrating = game:narrating()
+  local kept = game:bottom("flipped")  -- flipped cards lie first on top: the last is at the bottom
+  local number = value(game, kept)
+  local card_name = narrating and game:name(kept)
+  local mine = faceup(game, seat)
+  local had_it = game:count_matching(mine, "value", number) > 0
+  game:move(kept, mine)
   local stolen = steal(game, seat, number, card_name)
   if #stolen == 0 then
-    game:say("%s keeps the %s; there is no %s to steal.", name(game, seat), card_name, card_name)
-  elseif game:narrating() then
+    game:say("%S keeps the %C; there is no %C to steal.", seat, kept, kept)
+  elseif narrating then
     game:say("%s keeps the %s and steals %s.", name(game, seat), card_name, join(stolen))
   end
-  local rest = game:cards("flipped")
-  if #rest > 0 then
+  if game:count("flipped") > 0 then
+    local rest = narrating and game:cards("flipped")
     game:move_all("flipped", "vault")
-    if game:narrating() then
+    if narrating then
       local phrase = the_cards(game, rest):gsub("^t", "T")
       game:say(#rest == 1 and "%s goes to the Vault." or "%s go to the Vault.", phrase)
     end
   end
   if had_it then
-    local banked = cards.move_matching(game, faceup(game, seat), bank(game, seat), "value", number)
-    if game:narrating() then game:say("%s banks %s.", name(game, seat), some(#banked, card_name)) end
+    local banked = game:move_matching_count(mine, bank(game, seat), "value", number)
+    if narrating then game:say("%s banks %s.", name(game, seat), some(banked, card_name)) end
   end
-  for _, z in ipairs({ "vault", faceup(game, seat), bank(game, seat) }) do tidy(game, z) end
 end
 
 local function finish_turn(game, seat)
@@ -159,12 +154,12 @@ end
 local function flip(game, seat)
   local c = game:top("draw_pile")
   game:move(c, "flipped", "bottom")
-  game:say("%s flips a %s.", name(game, seat), game:name(c))
+  game:say("%S flips a %C.", seat, c)
   if game:count("draw_pile") == 0 then
-    game:say("That was the last card of the Draw Pile: %s must keep it.", name(game, seat))
+    game:say("That was the last card of the Draw Pile: %S must keep it.", seat)
     finish_turn(game, seat)
   elseif game:count("flipped") >= MAX_FLIPS then
-    game:say("That is the fifth card: %s must keep it.", name(game, seat))
+    game:say("That is the fifth card: %S must keep it.", seat)
     finish_turn(game, seat)
   end
 end
@@ -185,13 +180,11 @@ end
 function rules.round_start(game)
   local vault = {}
   for i = 1, VAULT_CARDS do vault[i] = game:draw("draw_pile", "vault") end
-  game:say("The Vault opens with %s.", the_cards(game, vault))
-  tidy(game, "vault")
+  if game:narrating() then game:say("The Vault opens with %s.", the_cards(game, vault)) end
   for _, s in ipairs(game:order()) do
     local dealt = {}
     for i = 1, SEAT_CARDS do dealt[i] = game:draw("draw_pile", faceup(game, s)) end
-    game:say("%s is dealt %s.", name(game, s), the_cards(game, dealt))
-    tidy(game, faceup(game, s))
+    if game:narrating() then game:say("%s is dealt %s.", name(game, s), the_cards(game, dealt)) end
   end
 end
 
@@ -211,7 +204,7 @@ function rules.apply(game, seat, action)
   if action.name == "draw" then
     flip(game, seat)
   elseif action.name == "stop" then
-    game:say("%s stops.", name(game, seat))
+    game:say("%S stops.", seat)
     finish_turn(game, seat)
   end
 end
