@@ -18,10 +18,19 @@ constexpr int kLinesPerCall = 1000;          // narration lines one hook call ma
 constexpr std::size_t kLogMax = 64u << 20;   // bytes of narration in one game
 constexpr std::size_t kTextMax = 65536;      // bytes of a text variable
 
+// Whether the value at `index` is the `game` object (game:f(...) rather than f(...)).
+bool is_game(lua_State* L, int index) {
+  if (lua_type(L, index) != LUA_TTABLE) return false;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, context(L).game_ref);
+  bool same = lua_rawequal(L, index, -1);
+  lua_pop(L, 1);
+  return same;
+}
+
 // Argument checks that throw (guarded<> raises the Lua error once C++ objects are gone),
 // with the messages of luaL_check*.
 [[noreturn]] void bad_argument(lua_State* L, int arg, const char* expected) {
-  int shown = lua_type(L, 1) == LUA_TUSERDATA ? arg - 1 : arg;  // game:f(x): x is #1
+  int shown = is_game(L, 1) ? arg - 1 : arg;  // game:f(x): x is #1
   throw RuleError("bad argument #" + std::to_string(shown) + " (" + expected + " expected, got " +
                   luaL_typename(L, arg) + ")");
 }
@@ -824,7 +833,7 @@ int g_tell_others(lua_State* L) {
 }
 // game:random(n) and math.random(n): 1..n from the game's own generator.
 int g_random(lua_State* L) {
-  int arg = lua_gettop(L) >= 2 && lua_type(L, 1) == LUA_TUSERDATA ? 2 : 1;
+  int arg = lua_gettop(L) >= 2 && is_game(L, 1) ? 2 : 1;
   lua_Integer lo = 1, hi = 1;
   if (lua_gettop(L) >= arg + 1) lo = arg_integer(L, arg), hi = arg_integer(L, arg + 1);
   else hi = arg_integer(L, arg);
@@ -861,11 +870,16 @@ const luaL_Reg kMethods[] = {
 
 }  // namespace
 
+// What the `game` object raises when a ruleset writes to it.
+int refuse_write(lua_State* L) { return luaL_error(L, "the game object cannot be changed"); }
+
 void register_game(lua_State* L) {
-  lua_newuserdatauv(L, 0, 0);
-  lua_newtable(L);                 // metatable
+  // A plain table of the C functions, so that game:count(z) is one table read; the
+  // metatable refuses new fields and cannot be replaced.
   luaL_newlib(L, kMethods);
-  lua_setfield(L, -2, "__index");
+  lua_createtable(L, 0, 3);
+  lua_pushcfunction(L, refuse_write);
+  lua_setfield(L, -2, "__newindex");
   lua_pushliteral(L, "game");
   lua_setfield(L, -2, "__name");
   lua_pushliteral(L, "locked");

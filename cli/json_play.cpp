@@ -49,9 +49,11 @@ Json view_json(const View& v) {
   for (const auto& s : v.seats) j["seats"].push_back({{"name", s.name}, {"status", s.status}, {"vars", pairs_json(s.vars, v.undisplayed)}});
   j["globals"] = pairs_json(v.globals, v.undisplayed);
   j["zones"] = Json::array();
-  for (const auto& z : v.zones)
+  for (const auto& z : v.zones) {
     j["zones"].push_back({{"name", z.name}, {"label", z.label}, {"owner", name_or_null(v, z.owner)},
-                          {"count", z.count}, {"items", z.listed}});
+                          {"count", z.count}, {"items", z.items}});
+    if (z.listed != z.items) j["zones"].back()["listed"] = z.listed;  // game.yaml's order:
+  }
   if (!v.chance.empty()) j["chance"] = v.chance;
   return j;
 }
