@@ -181,8 +181,15 @@ int main(int argc, char** argv) {
   auto* json = sim->add_flag("--json", sim_flags.json, "print the report as JSON (what --compare reads)");
   sim->add_flag("--csv", sim_flags.csv, "print one CSV row per seat")->excludes(json);
   sim->add_option("--tally", sim_flags.tally, "count the games by a variable's final value (a per-seat one: by seat and value)");
-  sim->add_option("--compare", sim_flags.compare, "compare two --json reports metric by metric: --compare A.json B.json")
-      ->expected(2);
+  auto* compare = sim->add_option("--compare", sim_flags.compare,
+                                  "compare two --json reports metric by metric, and list what differs in their "
+                                  "parameters, components and rules files: --compare A.json B.json")
+                      ->expected(2);
+  sim->add_option("--merge", sim_flags.merge,
+                  "merge --json reports of adjacent seed ranges (shards of one run: --seed S --games N, "
+                  "--seed S+N --games N, …) into the report one run would give; with --json, as JSON")
+      ->expected(1, kMaxInt)
+      ->excludes(compare);
 
   auto* perft = app.add_subcommand("perft", "count the positions of the tree of legal play at each depth (and the games ended)");
   std::string perft_ruleset;
@@ -229,6 +236,16 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   std::string sub = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
+  // --compare and --merge read reports: an option for a run would be silently ignored.
+  if (sub == "sim" && (!sim_flags.compare.empty() || !sim_flags.merge.empty())) {
+    for (const char* option : {"--games", "--threads", "--max-actions", "--seed", "--players", "--set", "--variant",
+                               "--bot", "--rotate", "--tally"})
+      if (sim->count(option) > 0) {
+        fmt::print(stderr, "sim: {} is for running games; --{} reads reports and takes only --json or --csv\n", option,
+                   sim_flags.merge.empty() ? "compare" : "merge");
+        return 2;
+      }
+  }
   return guarded(sub, [&]() -> int {
     if (sub == "list") return cmd_list();
     if (sub == "info") return cmd_info(info_ruleset);

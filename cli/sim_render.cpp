@@ -181,9 +181,13 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   if (r.asked > r.games)
     out += style(fmt::format("Partial: stopped by Ctrl-C after {} of the {} games asked for.", r.games, r.asked), "1;33", color) + "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
-  out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.{}f} games/s\n\n", r.games, r.seed,
-                     r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s", rate,
-                     rate < 10 ? 2 : 0);
+  if (run.merged)
+    out += fmt::format("{} games (seeds {} to {}), {} · merged from {} reports: {:.1f} s on {} threads in all\n\n", r.games,
+                       r.seed, r.seed + r.games - 1, bots_text(r), run.merged, run.seconds, run.threads);
+  else
+    out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.{}f} games/s\n\n", r.games, r.seed,
+                       r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s", rate,
+                       rate < 10 ? 2 : 0);
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
   if (!r.tally.empty()) out += "\n" + tally_table(r);
