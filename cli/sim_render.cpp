@@ -8,6 +8,7 @@
 
 #include "cli/app.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/fingerprint.hpp"
 
 namespace arbiter::cli {
 
@@ -206,10 +207,10 @@ std::string render_comparison(const SimReport& a, const std::string& a_name, con
   std::string out = columns({{"A", a_name, title(a), fmt::format("{} games, seed {}", a.games, a.seed)},
                              {"B", b_name, title(b), fmt::format("{} games, seed {}", b.games, b.seed)}},
                             "llll");
-  std::vector<std::string> changed;
-  for (const auto& [k, v] : a.params)
-    if (b.params.count(k) && b.params.at(k) != v) changed.push_back(k + " " + v + " → " + b.params.at(k));
-  if (!changed.empty()) out += "Parameters that differ: " + join(changed, ", ") + "\n";
+  // Everything the games were played with, by the fingerprints in the reports.
+  std::vector<std::string> differences = ruleset_differences(a, b);
+  if (differences.empty()) out += "Parameters, components and rules files: the same in both.\n";
+  else out += "What differs from A to B (parameters, components, rules files):\n  " + join(differences, "\n  ") + "\n";
   out += "\n";
   std::vector<std::vector<std::string>> rows = {{"metric", "A", "B", "B − A", "test", ""}};
   int beyond = 0;

@@ -377,8 +377,6 @@ Comparison means(std::string metric, const Spread& a, const Spread& b) {
 }  // namespace
 
 std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
-  if (a.ruleset != b.ruleset)
-    throw InputError("they are of different rulesets (" + a.ruleset + " and " + b.ruleset + ")");
   if (a.players != b.players || a.seats.size() != b.seats.size())
     throw InputError("they have different seat counts (" + std::to_string(a.players) + " and " +
                      std::to_string(b.players) + ")");

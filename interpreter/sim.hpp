@@ -190,7 +190,8 @@ Welch welch(const Spread& a, const Spread& b);
 double t_critical(double df);
 
 // Every metric the two reports share. Throws InputError when they are not comparable:
-// different rulesets or seat counts.
+// different seat counts. Reports of different rulesets compare (a copy of a ruleset in
+// another folder is another id); what differs is ruleset_differences' to list.
 std::vector<Comparison> compare(const SimReport& a, const SimReport& b);
 
 }  // namespace arbiter
