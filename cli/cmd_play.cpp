@@ -136,6 +136,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
     Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
     repl.set_no_undo(play.no_undo);
+    repl.set_options(options);
     return repl.run(std::move(state));
   } catch (const InputError& e) {
     fmt::print(stderr, "{}\n", e.what());

@@ -17,13 +17,14 @@
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
+#include "interpreter/replay.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 
 namespace arbiter::cli {
 
 namespace {
-const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal", ":rules"};
+const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal", ":rules", ":reload"};
 
 const char* kHelp =
     "Type an action as listed (Tab completes), or a command:\n"
@@ -34,6 +35,8 @@ const char* kHelp =
     "  :log           what has happened, as you may see it\n"
     "  :undo          take back your last action (and the bots' replies)\n"
     "  :save FILE     save the game             :load FILE  resume a saved game\n"
+    "  :reload        read the ruleset from disk again and replay the game on it;\n"
+    "                 where the edited rules part ways, the game goes on before that step\n"
     "  :quit          leave the game\n";
 }  // namespace
 
@@ -504,6 +507,8 @@ bool Repl::meta(int seat, const std::string& line) {
       for (auto& c : cursor_) c = std::min(c, state_.log.size());
       fmt::print("Undone.\n");
     }
+  } else if (cmd == ":reload") {
+    reload();
   } else if (cmd == ":save") {
     try {
       write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
@@ -535,6 +540,52 @@ bool Repl::meta(int seat, const std::string& line) {
     refused("unknown command '" + cmd + "'" + did_you_mean(cmd, kMeta) + "; :help lists them");
   }
   return !failed_ || keep_going_;
+}
+
+// The ruleset read from its folder again, and the game's steps replayed on it from the same
+// seed, seats, variant and --set values. The game goes on, under the edited rules, after the
+// last step they replay alike (the same state hash); the steps from the first that differs
+// are dropped, and which one it is said. If the edited ruleset does not load, or cannot
+// make the table, the game and the rules stay as they were.
+void Repl::reload() {
+  try {
+    GameSteps old = game_steps(*engine_, state_);
+    Loaded fresh = load(loaded_.ruleset->dir);
+    GameOptions o = options_;
+    o.seats = engine_->table().seats, o.seed = engine_->table().seed, o.variant = engine_->table().variant;
+    auto engine = std::make_unique<Engine>(make_table(fresh.ruleset, o), *fresh.rules);
+    Replay r = replay_while_same(*engine, old);
+    seating_.bots.clear();  // they hold the old engine, which holds the old rules
+    engine_ = std::move(engine);
+    loaded_.ruleset = fresh.ruleset;
+    loaded_.rules = std::move(fresh.rules);
+    hidden_ = anything_hidden(*loaded_.ruleset);
+    state_ = std::move(r.state);
+    undo_.clear();
+    for (std::size_t i = 0; i < r.agreed; ++i)
+      if (!old.steps[i].redeal && old.steps[i].seat >= 0 && seating_.human[old.steps[i].seat])
+        undo_.push_back(std::move(r.before[i]));
+    make_bots();
+    ++applied_;
+    offered_at_ = -1;
+    for (auto& c : cursor_) c = state_.log.size();
+    std::string total = std::to_string(old.steps.size());
+    if (r.problem.empty()) {
+      fmt::print("Reloaded {} from {}: all {} steps replay alike.\n", loaded_.ruleset->id, loaded_.ruleset->dir, total);
+      return;
+    }
+    if (r.setup_differs)
+      fmt::print("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts again.\n",
+                 loaded_.ruleset->id, loaded_.ruleset->dir, r.problem, total);
+    else
+      fmt::print("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under the edited rules; "
+                 "the steps from {} on are dropped.\n",
+                 loaded_.ruleset->id, loaded_.ruleset->dir, describe_step(engine_->table(), old.steps, r.agreed),
+                 total, r.problem, r.agreed, r.agreed + 1);
+    // No table here: in hot-seat play it is shown, after a hand-over, to the seat that acts next.
+  } catch (const InputError& e) {
+    refused(":reload: the game and the rules stay as they were: " + std::string(e.what()));
+  }
 }
 
 // The table answers a physical chance decision (or any, with --chance ask); the RNG the rest.

@@ -27,6 +27,9 @@ class Repl {
        ChanceMode chance = ChanceMode::Default);
   // --no-undo: :undo is refused (tournament play).
   void set_no_undo(bool on) { no_undo_ = on; }
+  // The options the game was made with (seats, seed, variant, --set): :reload makes the
+  // table of the edited ruleset from them, so an edited default or variant takes effect.
+  void set_options(const GameOptions& options) { options_ = options; }
   // Plays from `state` until the game ends, input ends or :quit. The exit status.
   int run(State state);
 
@@ -58,6 +61,7 @@ class Repl {
   bool started() const;
   std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind                       // an action or outcome has been taken
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
+  void reload();                              // :reload: the ruleset read again, the game replayed on it
 
   Loaded& loaded_;
   std::unique_ptr<Engine> engine_;
@@ -73,6 +77,7 @@ class Repl {
   bool has_pending_ = false;
   int line_number_ = 0;
   bool failed_ = false;
+  GameOptions options_;
   ChanceMode chance_mode_;
   Rng chance_rng_;
   Rng redeal_rng_;                            // piped mode's re-deals after :undo
