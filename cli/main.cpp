@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <limits>
 #include <new>
+#include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
@@ -88,6 +90,30 @@ void add_game_flags(CLI::App* cmd, GameFlags& f) {
   cmd->add_option("--variant", f.variant, "a named variant from game.yaml");
 }
 
+// --help fits the terminal (80 columns when it is not one, or will not say): descriptions
+// break between words and go on under themselves; 60 columns stay readable.
+class WrappingFormatter : public CLI::Formatter {
+ public:
+  explicit WrappingFormatter(int width) : width_(std::max(40, width)) {
+    column_width(static_cast<std::size_t>(width_ >= 90 ? 30 : std::max(16, width_ * 2 / 5)));
+  }
+  std::string make_option_desc(const CLI::Option* opt) const override { return fit(CLI::Formatter::make_option_desc(opt)); }
+  std::string make_subcommand(const CLI::App* sub) const override {
+    std::stringstream out;
+    CLI::detail::format_help(out, sub->get_display_name(true), fit(sub->get_description()), get_column_width());
+    return out.str();
+  }
+  std::string make_description(const CLI::App* app) const override {
+    return wrap_words(CLI::Formatter::make_description(app), width_ - 1);
+  }
+
+ private:
+  std::string fit(const std::string& text) const {
+    return wrap_words(text, width_ - 1 - static_cast<int>(get_column_width()));
+  }
+  int width_;
+};
+
 // The one place a subcommand's exceptions end: whatever escapes it (an InputError not caught
 // nearer, bad_alloc, a filesystem_error naming its path, anything else) is printed on stderr
 // and the status is 1, instead of `terminate` ending the process.
@@ -111,6 +137,7 @@ int guarded(const std::string& subcommand, Run&& run) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
+  app.formatter(std::make_shared<WrappingFormatter>(terminal_columns(STDOUT_FILENO, 80)));
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION, "print the version and exit");
   GameFlags flags;

@@ -87,6 +87,13 @@ static int terminal_width() {
   return std::clamp(static_cast<int>(w.ws_col) - 2, 40, 78);
 }
 
+// Narration and messages at a terminal break at its width (60 columns when it will not
+// say), between words; piped output keeps each line whole for the programs that read it.
+std::string Repl::fit(const std::string& text) const {
+  if (!interactive_) return text;
+  return wrap_words(text, std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  ");
+}
+
 int Repl::human_count() const {
   int n = 0;
   for (bool h : seating_.human) n += h;
@@ -108,8 +115,8 @@ void Repl::show_news(int viewer) {
   View v = make_view(state_, viewer, cursor);
   cursor = state_.log.size();
   for (const auto& e : v.log)
-    if (e.kind == Event::Kind::Say) fmt::print("{}\n", e.text);
-    else if (e.kind == Event::Kind::Chance) fmt::print("Outcome: {}.\n", e.text);
+    if (e.kind == Event::Kind::Say) fmt::print("{}\n", fit(e.text));
+    else if (e.kind == Event::Kind::Chance) fmt::print("{}\n", fit("Outcome: " + e.text + "."));
   std::fflush(stdout);  // as it happens, also into a pipe (`| tee log`)
 }
 
@@ -216,7 +223,7 @@ void Repl::show_end() {
   for (int s = 0; s < state_.seat_count(); ++s)
     scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
   std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
-  fmt::print("Game over. {}. Scores: {}.\n", result, join_choices(scores, ", "));
+  fmt::print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
 }
 
 bool Repl::read_line(const std::string& prompt, std::string& line) {
@@ -382,7 +389,7 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
 // Asks until one of `holders` acts or they pass: a meta command or a refused line keeps the chance open.
 bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& offer) {
   std::string who = holders.size() == 1 && human_count() > 1 ? engine_->table().seats[holders[0]].name + ", before" : "Before";
-  fmt::print("{}\n", style(who + " play goes on, you may act: " + offer, "33", color_));
+  fmt::print("{}\n", style(fit(who + " play goes on, you may act: " + offer), "33", color_));
   std::vector<std::string> completions(kMeta);
   for (int seat : holders) {
     std::vector<std::string> legal;
@@ -394,7 +401,9 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
     line = normalize_action(line);
     if (line.empty()) return false;
     if (line[0] == ':') {
+      long long applied = applied_;
       if (!meta(holders[0], line)) return quit_ = true, false;
+      if (applied_ != applied) return true;  // :undo, :load or :reload moved the game: this chance is gone
       continue;
     }
     int seat = seat_prefix(line);
@@ -571,17 +580,19 @@ void Repl::reload() {
     for (auto& c : cursor_) c = state_.log.size();
     std::string total = std::to_string(old.steps.size());
     if (r.problem.empty()) {
-      fmt::print("Reloaded {} from {}: all {} steps replay alike.\n", loaded_.ruleset->id, loaded_.ruleset->dir, total);
+      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: all {} steps replay alike.", loaded_.ruleset->id,
+                                         loaded_.ruleset->dir, total)));
       return;
     }
     if (r.setup_differs)
-      fmt::print("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts again.\n",
-                 loaded_.ruleset->id, loaded_.ruleset->dir, r.problem, total);
+      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts "
+                                         "again.", loaded_.ruleset->id, loaded_.ruleset->dir, r.problem, total)));
     else
-      fmt::print("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under the edited rules; "
-                 "the steps from {} on are dropped.\n",
-                 loaded_.ruleset->id, loaded_.ruleset->dir, describe_step(engine_->table(), old.steps, r.agreed),
-                 total, r.problem, r.agreed, r.agreed + 1);
+      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under "
+                                         "the edited rules; the steps from {} on are dropped.",
+                                         loaded_.ruleset->id, loaded_.ruleset->dir,
+                                         describe_step(engine_->table(), old.steps, r.agreed), total, r.problem,
+                                         r.agreed, r.agreed + 1)));
     // No table here: in hot-seat play it is shown, after a hand-over, to the seat that acts next.
   } catch (const InputError& e) {
     refused(":reload: the game and the rules stay as they were: " + std::string(e.what()));
@@ -651,8 +662,8 @@ int Repl::run(State state) {
   cursor_.assign(state_.seat_count() + 1, 0);
   if (interactive_) {
     catch_interrupts();
-    fmt::print("{} — {} players. Type :help for commands; Tab completes actions.\n", loaded_.ruleset->name,
-               state_.seat_count());
+    fmt::print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
+                                       loaded_.ruleset->name, state_.seat_count())));
   }
   for (;;) {
     while (!state_.over && !quit_ && step()) {

@@ -51,6 +51,7 @@ class Repl {
   bool read_line(const std::string& prompt, std::string& line);
   int seat_prefix(std::string& line) const;   // "Bill: call" -> Bill, line becomes "call"; -1 if none
   int human_count() const;
+  std::string fit(const std::string& text) const;  // wrapped to the terminal's width when interactive
   std::uint32_t human_mask() const;
   std::uint64_t redeal_seed();
   void refused(const std::string& what);
