@@ -26,18 +26,20 @@ namespace arbiter::cli {
 namespace {
 const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal", ":rules", ":reload"};
 
-const char* kHelp =
+const char* kHelp =  // 60 columns
     "Type an action as listed (Tab completes), or a command:\n"
-    "  SEAT: ACTION   act for another seat (an out-of-turn action such as 'Bill: call')\n"
-    "  :table         show the table again      :legal      list the legal actions\n"
-    "  :rules         players, parameters (in effect), variants, bots\n"
-    "  :view SEAT     the table as SEAT sees it ('public' for what everyone sees)\n"
-    "  :log           what has happened, as you may see it\n"
-    "  :undo          take back your last action (and the bots' replies)\n"
-    "  :save FILE     save the game             :load FILE  resume a saved game\n"
-    "  :reload        read the ruleset from disk again and replay the game on it;\n"
-    "                 where the edited rules part ways, the game goes on before that step\n"
-    "  :quit          leave the game\n";
+    "  SEAT: ACTION  act for another seat ('Bill: call')\n"
+    "  :table        show the table again\n"
+    "  :legal        list the legal actions\n"
+    "  :rules        player counts, parameters, variants, bots\n"
+    "  :view SEAT    the table as SEAT sees it ('public': all)\n"
+    "  :log          what has happened, as you may see it\n"
+    "  :undo         take back your last action (and replies)\n"
+    "  :save FILE    save the game\n"
+    "  :load FILE    resume a saved game\n"
+    "  :reload       read the edited ruleset, replay the game\n"
+    "                on it; it goes on where they part ways\n"
+    "  :quit         leave the game\n";
 }  // namespace
 
 Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
@@ -580,8 +582,9 @@ void Repl::reload() {
     for (auto& c : cursor_) c = state_.log.size();
     std::string total = std::to_string(old.steps.size());
     if (r.problem.empty()) {
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: all {} steps replay alike.", loaded_.ruleset->id,
-                                         loaded_.ruleset->dir, total)));
+      std::string alike = old.steps.empty() ? "nothing was played yet, and the game is set up alike"
+                                            : "all " + total + " steps replay alike";
+      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}.", loaded_.ruleset->id, loaded_.ruleset->dir, alike)));
       return;
     }
     if (r.setup_differs)
