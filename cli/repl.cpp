@@ -177,7 +177,7 @@ void Repl::leave() {
   if (!interactive_ || state_.over || !started()) return;
   for (;;) {
     std::string file;
-    fmt::print("Save the game before leaving? Type a file name, or Enter to leave without saving.\n");
+    fmt::print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
     if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
     try {
       write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
@@ -525,8 +525,8 @@ bool Repl::meta(int seat, const std::string& line) {
       write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
       fmt::print("Saved to {}.\n", arg);
       if (!warned_save_)
-        fmt::print("Note: a save holds the seed and every action, hidden ones too: whoever reads\n"
-                   "it can learn every hand and the order of the deck.\n");
+        fmt::print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
+                               "can learn every hand and the order of the deck."));
       warned_save_ = true;
     } catch (const InputError& e) {
       refused(e.what());

@@ -192,6 +192,9 @@ def narration_wraps_at_60_columns(arbiter):
     t.line("play 2 bid 5")
     t.expect(r"Charlie calls Andy: the stack \[2\] is worth 2, not 5\. A\r?\n  bluff! Charlie takes the stack\.")
     t.expect("Andy> ")
+    t.line(":save wrap-save.yaml")  # its warning, printed once, is a long line too
+    t.expect("whoever reads")
+    t.expect("Andy> ")
     lines = plain(t.out).replace("\r", "").split("\n")
     too_wide = [line for line in lines if len(line) > 60]
     assert not too_wide, too_wide
