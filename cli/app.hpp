@@ -51,6 +51,7 @@ struct SimFlags {
   bool json = false, csv = false;
   bool rotate = false;                   // bots move one seat on from game to game
   std::vector<std::string> compare;      // two JSON reports: compare them instead of simulating
+  std::vector<std::string> merge;        // JSON reports of adjacent seed ranges: one report of them all
   std::string tally;                     // a variable: count games by its final value
 };
 

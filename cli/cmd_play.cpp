@@ -9,6 +9,7 @@
 #include "binding/lua_rules.hpp"
 #include "cli/json_play.hpp"
 #include "cli/line_editor.hpp"
+#include "cli/render.hpp"
 #include "cli/repl.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/mcts.hpp"
@@ -132,10 +133,13 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     if (!load_file.empty()) state = replay_save(engine, saved, load_file);
     else if (Status st = engine.start(state); !st.ok) throw InputError(st.message);
     if (json) return play_json_lines(engine, std::move(state), seating, chance);
-    if (interactive) fmt::print("Seed {}. Seats: {}.\n", options.seed, describe(*table, seating));
+    if (interactive)  // between words at the terminal's width (60 columns when it will not say)
+      fmt::print("{}\n", wrap_words(fmt::format("Seed {}. Seats: {}.", options.seed, describe(*table, seating)),
+                                    std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  "));
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
     Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
     repl.set_no_undo(play.no_undo);
+    repl.set_options(options);
     return repl.run(std::move(state));
   } catch (const InputError& e) {
     fmt::print(stderr, "{}\n", e.what());

@@ -13,6 +13,7 @@
 #include "cli/interrupt.hpp"
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/fingerprint.hpp"
 
 namespace arbiter::cli {
 
@@ -58,6 +59,22 @@ int compare_files(const std::string& a_file, const std::string& b_file) {
   return 0;
 }
 
+// The reports of shards of one run (seed ranges apart) as the run's own report.
+int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
+  std::vector<SimReport> reports;
+  RunInfo run{0, 0, 0};
+  for (const auto& file : files) {
+    RunInfo part;
+    reports.push_back(read_report_json(file, &part));
+    run.threads += part.threads, run.seconds += part.seconds, run.merged += std::max(1, part.merged);
+  }
+  SimReport merged = merge_reports(reports, files);
+  if (sim.json) fmt::print("{}", report_json(merged, run));
+  else if (sim.csv) fmt::print("{}", report_csv(merged));
+  else fmt::print("{}", render_report(merged, run, color_enabled(STDOUT_FILENO)));
+  return 0;
+}
+
 SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFlags& sim, const Table& table) {
   SimOptions o;
   o.game = game_options(*loaded.ruleset, flags);
@@ -82,8 +99,11 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
   try {
     if (!sim.compare.empty() && !name.empty())
       throw InputError("sim: --compare reads two reports and takes no ruleset (" + name + ")");
+    if (!sim.merge.empty() && !name.empty())
+      throw InputError("sim: --merge reads reports and takes no ruleset (" + name + ")");
     if (!sim.compare.empty()) return compare_files(sim.compare.at(0), sim.compare.at(1));
-    if (name.empty()) throw InputError("sim: name a ruleset (or give --compare A.json B.json)");
+    if (!sim.merge.empty()) return merge_files(sim.merge, sim);
+    if (name.empty()) throw InputError("sim: name a ruleset (or give --compare A.json B.json, or --merge A.json B.json …)");
     if (sim.games < 1) throw InputError("sim: --games must be at least 1");
     if (sim.max_actions < 1) throw InputError("sim: --max-actions must be at least 1");
     Loaded loaded = load(name);
@@ -104,6 +124,8 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     if (!error.empty()) throw InputError(loaded.ruleset->id + ": " + error);
     SimReport report = summarize(*table, o, records);
     report.asked = o.games;
+    report.version = ARBITER_VERSION;
+    report.prints = fingerprint_table(*table, scripts_dir());
     if (sim.json) fmt::print("{}", report_json(report, run));
     else if (sim.csv) fmt::print("{}", report_csv(report));
     else fmt::print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));

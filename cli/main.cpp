@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <limits>
 #include <new>
+#include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
@@ -88,6 +90,30 @@ void add_game_flags(CLI::App* cmd, GameFlags& f) {
   cmd->add_option("--variant", f.variant, "a named variant from game.yaml");
 }
 
+// --help fits the terminal (80 columns when it is not one, or will not say): descriptions
+// break between words and go on under themselves; 60 columns stay readable.
+class WrappingFormatter : public CLI::Formatter {
+ public:
+  explicit WrappingFormatter(int width) : width_(std::max(40, width)) {
+    column_width(static_cast<std::size_t>(width_ >= 90 ? 30 : std::max(16, width_ * 2 / 5)));
+  }
+  std::string make_option_desc(const CLI::Option* opt) const override { return fit(CLI::Formatter::make_option_desc(opt)); }
+  std::string make_subcommand(const CLI::App* sub) const override {
+    std::stringstream out;
+    CLI::detail::format_help(out, sub->get_display_name(true), fit(sub->get_description()), get_column_width());
+    return out.str();
+  }
+  std::string make_description(const CLI::App* app) const override {
+    return wrap_words(CLI::Formatter::make_description(app), width_ - 1);
+  }
+
+ private:
+  std::string fit(const std::string& text) const {
+    return wrap_words(text, width_ - 1 - static_cast<int>(get_column_width()));
+  }
+  int width_;
+};
+
 // The one place a subcommand's exceptions end: whatever escapes it (an InputError not caught
 // nearer, bad_alloc, a filesystem_error naming its path, anything else) is printed on stderr
 // and the status is 1, instead of `terminate` ending the process.
@@ -111,6 +137,7 @@ int guarded(const std::string& subcommand, Run&& run) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
+  app.formatter(std::make_shared<WrappingFormatter>(terminal_columns(STDOUT_FILENO, 80)));
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION, "print the version and exit");
   GameFlags flags;
@@ -181,8 +208,15 @@ int main(int argc, char** argv) {
   auto* json = sim->add_flag("--json", sim_flags.json, "print the report as JSON (what --compare reads)");
   sim->add_flag("--csv", sim_flags.csv, "print one CSV row per seat")->excludes(json);
   sim->add_option("--tally", sim_flags.tally, "count the games by a variable's final value (a per-seat one: by seat and value)");
-  sim->add_option("--compare", sim_flags.compare, "compare two --json reports metric by metric: --compare A.json B.json")
-      ->expected(2);
+  auto* compare = sim->add_option("--compare", sim_flags.compare,
+                                  "compare two --json reports metric by metric, and list what differs in their "
+                                  "parameters, components and rules files: --compare A.json B.json")
+                      ->expected(2);
+  sim->add_option("--merge", sim_flags.merge,
+                  "merge --json reports of adjacent seed ranges (shards of one run: --seed S --games N, "
+                  "--seed S+N --games N, …) into the report one run would give; with --json, as JSON")
+      ->expected(1, kMaxInt)
+      ->excludes(compare);
 
   auto* perft = app.add_subcommand("perft", "count the positions of the tree of legal play at each depth (and the games ended)");
   std::string perft_ruleset;
@@ -229,6 +263,16 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   std::string sub = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
+  // --compare and --merge read reports: an option for a run would be silently ignored.
+  if (sub == "sim" && (!sim_flags.compare.empty() || !sim_flags.merge.empty())) {
+    for (const char* option : {"--games", "--threads", "--max-actions", "--seed", "--players", "--set", "--variant",
+                               "--bot", "--rotate", "--tally"})
+      if (sim->count(option) > 0) {
+        fmt::print(stderr, "sim: {} is for running games; --{} reads reports and takes only --json or --csv\n", option,
+                   sim_flags.merge.empty() ? "compare" : "merge");
+        return 2;
+      }
+  }
   return guarded(sub, [&]() -> int {
     if (sub == "list") return cmd_list();
     if (sub == "info") return cmd_info(info_ruleset);

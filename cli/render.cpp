@@ -1,6 +1,8 @@
 // Text rendering of views. Generic: the ruleset's game.yaml supplies labels and grouping.
 #include "cli/render.hpp"
 
+#include <sys/ioctl.h>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -147,6 +149,57 @@ std::string render_actions(const std::vector<std::string>& legal, int width) {
     line += (line.empty() ? "  " : " · ") + a;
   }
   return out + line + "\n";
+}
+
+}  // namespace arbiter::cli
+
+namespace arbiter::cli {
+
+namespace {
+
+int columns_of(const std::string& s) {
+  int n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+}  // namespace
+
+std::string wrap_words(const std::string& text, int width, const std::string& indent) {
+  std::string out;
+  std::size_t start = 0;
+  for (;;) {  // each line of `text` on its own
+    std::size_t end = text.find('\n', start);
+    std::string paragraph = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    std::string line;
+    int used = 0;
+    bool first_word = true;
+    for (std::size_t i = 0; i <= paragraph.size();) {
+      std::size_t space = paragraph.find(' ', i);
+      if (space == std::string::npos) space = paragraph.size();
+      std::string word = paragraph.substr(i, space - i);
+      i = space + 1;
+      if (word.empty() && !first_word) continue;
+      int w = columns_of(word);
+      if (!first_word && used + 1 + w > width) {
+        out += line + "\n";
+        line = indent + word, used = columns_of(indent) + w;
+      } else {
+        line += (first_word ? "" : " ") + word, used += (first_word ? 0 : 1) + w;
+      }
+      first_word = false;
+    }
+    out += line;
+    if (end == std::string::npos) return out;
+    out += "\n";
+    start = end + 1;
+  }
+}
+
+int terminal_columns(int fd, int unknown) {
+  winsize w{};
+  if (ioctl(fd, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return unknown;
+  return w.ws_col;
 }
 
 }  // namespace arbiter::cli

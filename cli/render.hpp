@@ -15,6 +15,14 @@ std::string render_table(const View& view, const std::string& title, bool color,
 // Zone contents as a person reads them: "4 2", "3 cards", "1 2 +1 hidden", or grouped "3×2 4".
 std::string render_items(const ZoneView& zone, const std::string& noun);
 
+// `text` broken into lines of at most `width` columns at spaces, never inside a word (a word
+// longer than a line stands alone on its line), each line after the first starting with
+// `indent`. Columns are counted in UTF-8 characters. Lines already in `text` are kept.
+std::string wrap_words(const std::string& text, int width, const std::string& indent = "");
+
+// The columns of the terminal on `fd`, or `unknown` when it is not one (or will not say).
+int terminal_columns(int fd, int unknown);
+
 // The legal actions, wrapped to `width` columns.
 std::string render_actions(const std::vector<std::string>& legal, int width = 78);
 

@@ -17,24 +17,29 @@
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
+#include "interpreter/replay.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 
 namespace arbiter::cli {
 
 namespace {
-const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal", ":rules"};
+const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal", ":rules", ":reload"};
 
-const char* kHelp =
+const char* kHelp =  // 60 columns
     "Type an action as listed (Tab completes), or a command:\n"
-    "  SEAT: ACTION   act for another seat (an out-of-turn action such as 'Bill: call')\n"
-    "  :table         show the table again      :legal      list the legal actions\n"
-    "  :rules         players, parameters (in effect), variants, bots\n"
-    "  :view SEAT     the table as SEAT sees it ('public' for what everyone sees)\n"
-    "  :log           what has happened, as you may see it\n"
-    "  :undo          take back your last action (and the bots' replies)\n"
-    "  :save FILE     save the game             :load FILE  resume a saved game\n"
-    "  :quit          leave the game\n";
+    "  SEAT: ACTION  act for another seat ('Bill: call')\n"
+    "  :table        show the table again\n"
+    "  :legal        list the legal actions\n"
+    "  :rules        player counts, parameters, variants, bots\n"
+    "  :view SEAT    the table as SEAT sees it ('public': all)\n"
+    "  :log          what has happened, as you may see it\n"
+    "  :undo         take back your last action (and replies)\n"
+    "  :save FILE    save the game\n"
+    "  :load FILE    resume a saved game\n"
+    "  :reload       read the edited ruleset, replay the game\n"
+    "                on it; it goes on where they part ways\n"
+    "  :quit         leave the game\n";
 }  // namespace
 
 Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
@@ -84,6 +89,13 @@ static int terminal_width() {
   return std::clamp(static_cast<int>(w.ws_col) - 2, 40, 78);
 }
 
+// Narration and messages at a terminal break at its width (60 columns when it will not
+// say), between words; piped output keeps each line whole for the programs that read it.
+std::string Repl::fit(const std::string& text) const {
+  if (!interactive_) return text;
+  return wrap_words(text, std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  ");
+}
+
 int Repl::human_count() const {
   int n = 0;
   for (bool h : seating_.human) n += h;
@@ -105,8 +117,8 @@ void Repl::show_news(int viewer) {
   View v = make_view(state_, viewer, cursor);
   cursor = state_.log.size();
   for (const auto& e : v.log)
-    if (e.kind == Event::Kind::Say) fmt::print("{}\n", e.text);
-    else if (e.kind == Event::Kind::Chance) fmt::print("Outcome: {}.\n", e.text);
+    if (e.kind == Event::Kind::Say) fmt::print("{}\n", fit(e.text));
+    else if (e.kind == Event::Kind::Chance) fmt::print("{}\n", fit("Outcome: " + e.text + "."));
   std::fflush(stdout);  // as it happens, also into a pipe (`| tee log`)
 }
 
@@ -165,7 +177,7 @@ void Repl::leave() {
   if (!interactive_ || state_.over || !started()) return;
   for (;;) {
     std::string file;
-    fmt::print("Save the game before leaving? Type a file name, or Enter to leave without saving.\n");
+    fmt::print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
     if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
     try {
       write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
@@ -213,7 +225,7 @@ void Repl::show_end() {
   for (int s = 0; s < state_.seat_count(); ++s)
     scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
   std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
-  fmt::print("Game over. {}. Scores: {}.\n", result, join_choices(scores, ", "));
+  fmt::print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
 }
 
 bool Repl::read_line(const std::string& prompt, std::string& line) {
@@ -379,7 +391,7 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
 // Asks until one of `holders` acts or they pass: a meta command or a refused line keeps the chance open.
 bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& offer) {
   std::string who = holders.size() == 1 && human_count() > 1 ? engine_->table().seats[holders[0]].name + ", before" : "Before";
-  fmt::print("{}\n", style(who + " play goes on, you may act: " + offer, "33", color_));
+  fmt::print("{}\n", style(fit(who + " play goes on, you may act: " + offer), "33", color_));
   std::vector<std::string> completions(kMeta);
   for (int seat : holders) {
     std::vector<std::string> legal;
@@ -391,7 +403,9 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
     line = normalize_action(line);
     if (line.empty()) return false;
     if (line[0] == ':') {
+      long long applied = applied_;
       if (!meta(holders[0], line)) return quit_ = true, false;
+      if (applied_ != applied) return true;  // :undo, :load or :reload moved the game: this chance is gone
       continue;
     }
     int seat = seat_prefix(line);
@@ -504,13 +518,15 @@ bool Repl::meta(int seat, const std::string& line) {
       for (auto& c : cursor_) c = std::min(c, state_.log.size());
       fmt::print("Undone.\n");
     }
+  } else if (cmd == ":reload") {
+    reload();
   } else if (cmd == ":save") {
     try {
       write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
       fmt::print("Saved to {}.\n", arg);
       if (!warned_save_)
-        fmt::print("Note: a save holds the seed and every action, hidden ones too: whoever reads\n"
-                   "it can learn every hand and the order of the deck.\n");
+        fmt::print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
+                               "can learn every hand and the order of the deck."));
       warned_save_ = true;
     } catch (const InputError& e) {
       refused(e.what());
@@ -535,6 +551,55 @@ bool Repl::meta(int seat, const std::string& line) {
     refused("unknown command '" + cmd + "'" + did_you_mean(cmd, kMeta) + "; :help lists them");
   }
   return !failed_ || keep_going_;
+}
+
+// The ruleset read from its folder again, and the game's steps replayed on it from the same
+// seed, seats, variant and --set values. The game goes on, under the edited rules, after the
+// last step they replay alike (the same state hash); the steps from the first that differs
+// are dropped, and which one it is said. If the edited ruleset does not load, or cannot
+// make the table, the game and the rules stay as they were.
+void Repl::reload() {
+  try {
+    GameSteps old = game_steps(*engine_, state_);
+    Loaded fresh = load(loaded_.ruleset->dir);
+    GameOptions o = options_;
+    o.seats = engine_->table().seats, o.seed = engine_->table().seed, o.variant = engine_->table().variant;
+    auto engine = std::make_unique<Engine>(make_table(fresh.ruleset, o), *fresh.rules);
+    Replay r = replay_while_same(*engine, old);
+    seating_.bots.clear();  // they hold the old engine, which holds the old rules
+    engine_ = std::move(engine);
+    loaded_.ruleset = fresh.ruleset;
+    loaded_.rules = std::move(fresh.rules);
+    hidden_ = anything_hidden(*loaded_.ruleset);
+    state_ = std::move(r.state);
+    undo_.clear();
+    for (std::size_t i = 0; i < r.agreed; ++i)
+      if (!old.steps[i].redeal && old.steps[i].seat >= 0 && seating_.human[old.steps[i].seat])
+        undo_.push_back(std::move(r.before[i]));
+    make_bots();
+    ++applied_;
+    offered_at_ = -1;
+    for (auto& c : cursor_) c = state_.log.size();
+    std::string total = std::to_string(old.steps.size());
+    if (r.problem.empty()) {
+      std::string alike = old.steps.empty() ? "nothing was played yet, and the game is set up alike"
+                                            : "all " + total + " steps replay alike";
+      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}.", loaded_.ruleset->id, loaded_.ruleset->dir, alike)));
+      return;
+    }
+    if (r.setup_differs)
+      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts "
+                                         "again.", loaded_.ruleset->id, loaded_.ruleset->dir, r.problem, total)));
+    else
+      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under "
+                                         "the edited rules; the steps from {} on are dropped.",
+                                         loaded_.ruleset->id, loaded_.ruleset->dir,
+                                         describe_step(engine_->table(), old.steps, r.agreed), total, r.problem,
+                                         r.agreed, r.agreed + 1)));
+    // No table here: in hot-seat play it is shown, after a hand-over, to the seat that acts next.
+  } catch (const InputError& e) {
+    refused(":reload: the game and the rules stay as they were: " + std::string(e.what()));
+  }
 }
 
 // The table answers a physical chance decision (or any, with --chance ask); the RNG the rest.
@@ -600,8 +665,8 @@ int Repl::run(State state) {
   cursor_.assign(state_.seat_count() + 1, 0);
   if (interactive_) {
     catch_interrupts();
-    fmt::print("{} — {} players. Type :help for commands; Tab completes actions.\n", loaded_.ruleset->name,
-               state_.seat_count());
+    fmt::print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
+                                       loaded_.ruleset->name, state_.seat_count())));
   }
   for (;;) {
     while (!state_.over && !quit_ && step()) {

@@ -27,6 +27,9 @@ class Repl {
        ChanceMode chance = ChanceMode::Default);
   // --no-undo: :undo is refused (tournament play).
   void set_no_undo(bool on) { no_undo_ = on; }
+  // The options the game was made with (seats, seed, variant, --set): :reload makes the
+  // table of the edited ruleset from them, so an edited default or variant takes effect.
+  void set_options(const GameOptions& options) { options_ = options; }
   // Plays from `state` until the game ends, input ends or :quit. The exit status.
   int run(State state);
 
@@ -48,6 +51,7 @@ class Repl {
   bool read_line(const std::string& prompt, std::string& line);
   int seat_prefix(std::string& line) const;   // "Bill: call" -> Bill, line becomes "call"; -1 if none
   int human_count() const;
+  std::string fit(const std::string& text) const;  // wrapped to the terminal's width when interactive
   std::uint32_t human_mask() const;
   std::uint64_t redeal_seed();
   void refused(const std::string& what);
@@ -58,6 +62,7 @@ class Repl {
   bool started() const;
   std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind                       // an action or outcome has been taken
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
+  void reload();                              // :reload: the ruleset read again, the game replayed on it
 
   Loaded& loaded_;
   std::unique_ptr<Engine> engine_;
@@ -73,6 +78,7 @@ class Repl {
   bool has_pending_ = false;
   int line_number_ = 0;
   bool failed_ = false;
+  GameOptions options_;
   ChanceMode chance_mode_;
   Rng chance_rng_;
   Rng redeal_rng_;                            // piped mode's re-deals after :undo

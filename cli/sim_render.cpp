@@ -8,6 +8,7 @@
 
 #include "cli/app.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/fingerprint.hpp"
 
 namespace arbiter::cli {
 
@@ -181,9 +182,13 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   if (r.asked > r.games)
     out += style(fmt::format("Partial: stopped by Ctrl-C after {} of the {} games asked for.", r.games, r.asked), "1;33", color) + "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
-  out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.{}f} games/s\n\n", r.games, r.seed,
-                     r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s", rate,
-                     rate < 10 ? 2 : 0);
+  if (run.merged)
+    out += fmt::format("{} games (seeds {} to {}), {} · merged from {} reports: {:.1f} s on {} threads in all\n\n", r.games,
+                       r.seed, r.seed + r.games - 1, bots_text(r), run.merged, run.seconds, run.threads);
+  else
+    out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.{}f} games/s\n\n", r.games, r.seed,
+                       r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s", rate,
+                       rate < 10 ? 2 : 0);
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
   if (!r.tally.empty()) out += "\n" + tally_table(r);
@@ -202,10 +207,10 @@ std::string render_comparison(const SimReport& a, const std::string& a_name, con
   std::string out = columns({{"A", a_name, title(a), fmt::format("{} games, seed {}", a.games, a.seed)},
                              {"B", b_name, title(b), fmt::format("{} games, seed {}", b.games, b.seed)}},
                             "llll");
-  std::vector<std::string> changed;
-  for (const auto& [k, v] : a.params)
-    if (b.params.count(k) && b.params.at(k) != v) changed.push_back(k + " " + v + " → " + b.params.at(k));
-  if (!changed.empty()) out += "Parameters that differ: " + join(changed, ", ") + "\n";
+  // Everything the games were played with, by the fingerprints in the reports.
+  std::vector<std::string> differences = ruleset_differences(a, b);
+  if (differences.empty()) out += "Parameters, components and rules files: the same in both.\n";
+  else out += "What differs from A to B (parameters, components, rules files):\n  " + join(differences, "\n  ") + "\n";
   out += "\n";
   std::vector<std::vector<std::string>> rows = {{"metric", "A", "B", "B − A", "test", ""}};
   int beyond = 0;

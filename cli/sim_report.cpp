@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -22,30 +23,84 @@ constexpr int kVersion = 1;
 
 ordered_json interval(const Interval& i) { return {i.low, i.high}; }
 
+// A sum, and when the double is not the exact sum, the parts it is made of (ExactSum::parts).
+void put_sum(ordered_json& j, const std::string& key, const ExactSum& sum) {
+  j[key] = sum.value();
+  std::vector<double> parts = sum.parts();
+  if (parts.size() > 1) j[key + "_parts"] = parts;
+}
+
+// Parts are few (an exact sum of doubles needs a few dozen at most) and within a report's range.
+ExactSum read_sum(const ordered_json& j, const std::string& key) {
+  constexpr double kLargest = 1e60;
+  std::vector<double> parts = j.contains(key + "_parts") ? j.at(key + "_parts").get<std::vector<double>>()
+                                                         : std::vector<double>{j.at(key).get<double>()};
+  if (parts.size() > 64) throw InputError(key + "_parts: more parts than an exact sum has");
+  for (double x : parts)
+    if (!(std::fabs(x) <= kLargest)) throw InputError(key + ": a sum beyond any report's");
+  ExactSum sum(parts);
+  if (sum.value() != j.at(key).get<double>()) throw InputError(key + "_parts: they do not add up to " + key);
+  return sum;
+}
+
 ordered_json rate(const Rate& r) {
-  return {{"wins", r.wins}, {"games", r.games}, {"rate", r.rate()}, {"ci95", interval(r.ci())}};
+  ordered_json j = {{"wins", r.wins}, {"games", r.games}, {"rate", r.rate()}, {"ci95", interval(r.ci())}};
+  std::vector<double> parts = r.exact.parts();
+  if (parts.size() > 1) j["wins_parts"] = parts;  // shared wins (1/3) are not exact as one double
+  return j;
 }
 
 ordered_json spread(const Spread& s) {
-  return {{"n", s.n}, {"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}};
+  ordered_json j = {{"n", s.n}, {"mean", s.mean}, {"sd", s.sd}, {"min", s.min}, {"max", s.max}};
+  put_sum(j, "sum", s.sum);
+  put_sum(j, "sum_squares", s.squares);
+  return j;
 }
 
-Rate read_rate(const ordered_json& j) { return {j.at("wins").get<double>(), j.at("games").get<int>()}; }
+Rate read_rate(const ordered_json& j) {
+  Rate r(j.at("wins").get<double>(), j.at("games").get<int>());
+  r.exact = read_sum(j, "wins");
+  return r;
+}
 
-Spread read_spread(const ordered_json& j) {
-  return {j.at("n").get<int>(), j.at("mean").get<double>(), j.at("sd").get<double>(), j.at("min").get<double>(),
-          j.at("max").get<double>()};
+// A report of an arbiter before --merge has no sums: it reads (for --compare), but does not merge.
+Spread read_spread(const ordered_json& j, bool& exact) {
+  Spread s{j.at("n").get<int>(), j.at("mean").get<double>(), j.at("sd").get<double>(), j.at("min").get<double>(),
+           j.at("max").get<double>(), {}, {}};
+  if (!j.contains("sum") || !j.contains("sum_squares")) return exact = false, s;
+  s.sum = read_sum(j, "sum");
+  s.squares = read_sum(j, "sum_squares");
+  return s;
 }
 
 ordered_json seat_json(const SeatStats& s, bool scored) {
   ordered_json j = {{"name", s.name}, {"bot", s.bot}, {"win", rate(s.win)}, {"moved_first", s.first}};
   if (scored) j["score"] = spread(s.score), j["histogram"] = s.histogram;
+  if (scored && s.fine_histogram != s.histogram) j["fine_histogram"] = s.fine_histogram;
   return j;
+}
+
+RulesetPrints read_prints(const ordered_json& j) {
+  RulesetPrints p;
+  p.params = j.at("params").get<std::string>();
+  p.components = j.at("components").get<std::string>();
+  for (const auto& [name, k] : j.at("kinds").items())
+    p.kinds[name] = {k.at("count").get<int>(), k.at("fingerprint").get<std::string>()};
+  p.files = j.at("files").get<std::map<std::string, std::string>>();
+  return p;
+}
+
+ordered_json prints_json(const RulesetPrints& p) {
+  ordered_json kinds = ordered_json::object();
+  for (const auto& [name, k] : p.kinds) kinds[name] = {{"count", k.first}, {"fingerprint", k.second}};
+  return {{"params", p.params}, {"components", p.components}, {"kinds", kinds}, {"files", p.files}};
 }
 
 SimReport from_json(const ordered_json& j) {
   SimReport r;
   r.ruleset = j.at("ruleset").get<std::string>();
+  r.version = j.value("arbiter", "");
+  if (j.contains("fingerprints")) r.prints = read_prints(j["fingerprints"]);
   r.variant = j.at("variant").get<std::string>();
   r.params = j.at("params").get<std::map<std::string, std::string>>();
   r.seed = j.at("seed").get<std::uint64_t>();
@@ -60,11 +115,22 @@ SimReport from_json(const ordered_json& j) {
   r.no_winner = j.at("no_winner").get<int>();
   r.draws = j.value("draws", 0);  // reports before results had none
   r.scored = j.at("scores").is_object();
-  if (r.scored) r.bin_low = j["scores"].at("bin_low").get<std::int64_t>(), r.bin_width = j["scores"].at("bin_width").get<std::int64_t>();
+  bool& exact = r.mergeable;
+  if (r.scored) {
+    const auto& scores = j["scores"];
+    r.bin_low = scores.at("bin_low").get<std::int64_t>(), r.bin_width = scores.at("bin_width").get<std::int64_t>();
+    r.bins = scores.value("bins", 10);
+    r.fine_low = scores.value("fine_low", r.bin_low), r.fine_width = scores.value("fine_width", r.bin_width);
+    exact = exact && scores.contains("fine_width");
+  }
   for (const auto& s : j.at("seats")) {
     SeatStats seat{s.at("name").get<std::string>(), s.at("bot").get<std::string>(), read_rate(s.at("win")),
-                   s.at("moved_first").get<int>(), {}, {}};
-    if (r.scored) seat.score = read_spread(s.at("score")), seat.histogram = s.at("histogram").get<std::vector<int>>();
+                   s.at("moved_first").get<int>(), {}, {}, {}};
+    if (r.scored) {
+      seat.score = read_spread(s.at("score"), exact);
+      seat.histogram = s.at("histogram").get<std::vector<int>>();
+      seat.fine_histogram = s.contains("fine_histogram") ? s["fine_histogram"].get<std::vector<int>>() : seat.histogram;
+    }
     r.seats.push_back(std::move(seat));
   }
   for (const auto& k : j.at("bots"))
@@ -73,10 +139,10 @@ SimReport from_json(const ordered_json& j) {
   r.rotated = j.value("bots_rotate", false);
   r.first_seat = read_rate(j.at("first_seat").at("win"));
   const auto& length = j.at("length");
-  r.turns = read_spread(length.at("turns"));
-  r.actions = read_spread(length.at("actions"));
+  r.turns = read_spread(length.at("turns"), exact);
+  r.actions = read_spread(length.at("actions"), exact);
   r.rounds_played = length.contains("rounds");
-  if (r.rounds_played) r.rounds = read_spread(length.at("rounds"));
+  if (r.rounds_played) r.rounds = read_spread(length.at("rounds"), exact);
   if (j.contains("tally")) {
     r.tally = j["tally"].at("var").get<std::string>();
     r.tally_counts = j["tally"].at("counts").get<std::map<std::string, int>>();
@@ -98,6 +164,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["format"] = kFormat;
   j["version"] = kVersion;
   j["ruleset"] = r.ruleset;
+  j["arbiter"] = r.version;
   j["variant"] = r.variant;
   j["params"] = r.params;
   j["seed"] = r.seed;
@@ -125,13 +192,18 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["length"] = {{"turns", spread(r.turns)}, {"actions", spread(r.actions)}};
   if (r.rounds_played) j["length"]["rounds"] = spread(r.rounds);
   if (!r.tally.empty()) j["tally"] = {{"var", r.tally}, {"counts", r.tally_counts}};
-  j["scores"] = r.scored ? ordered_json{{"bin_low", r.bin_low}, {"bin_width", r.bin_width}} : ordered_json(nullptr);
+  j["scores"] = r.scored ? ordered_json{{"bin_low", r.bin_low}, {"bin_width", r.bin_width}, {"bins", r.bins},
+                                         {"fine_low", r.fine_low}, {"fine_width", r.fine_width}}
+                         : ordered_json(nullptr);
+  j["fingerprints"] = prints_json(r.prints);
+  // How the run went, which the statistics do not depend on; a merge adds up its parts' threads and seconds.
   j["run"] = {{"threads", run.threads}, {"seconds", run.seconds},
               {"games_per_second", run.seconds > 0 ? r.games / run.seconds : 0}};
+  if (run.merged) j["run"]["merged"] = run.merged;
   return j.dump(2) + "\n";
 }
 
-SimReport read_report_json(const std::string& file) {
+SimReport read_report_json(const std::string& file, RunInfo* run) {
   // A FIFO would block, a huge file exhaust memory; nesting deeper than any report has is
   // refused as it is read (a million nested objects overflowed the stack).
   std::error_code ec;
@@ -156,9 +228,16 @@ SimReport read_report_json(const std::string& file) {
     throw InputError(file + ": a report of version " + j["version"].dump() + "; this arbiter reads version " +
                      std::to_string(kVersion));
   try {
+    if (run && j.contains("run")) {
+      run->threads = j["run"].value("threads", 1);
+      run->seconds = j["run"].value("seconds", 0.0);
+      run->merged = j["run"].value("merged", 0);
+    }
     return from_json(j);
   } catch (const ordered_json::exception& e) {
     throw InputError(file + ": an incomplete report: " + e.what());
+  } catch (const InputError& e) {
+    throw InputError(file + ": " + e.what());
   }
 }
 

@@ -11,12 +11,13 @@ namespace arbiter::cli {
 struct RunInfo {
   int threads = 1;
   double seconds = 0;
+  int merged = 0;                   // reports merged into this one (sim --merge); 0: one run
 };
 
 std::string report_json(const SimReport& report, const RunInfo& run);
-// Reads a report written by report_json. Throws InputError naming `file` when it cannot be
-// read or is not such a report.
-SimReport read_report_json(const std::string& file);
+// Reads a report written by report_json (and, given `run`, how its run went). Throws
+// InputError naming `file` when it cannot be read or is not such a report.
+SimReport read_report_json(const std::string& file, RunInfo* run = nullptr);
 std::string report_csv(const SimReport& report);
 
 }  // namespace arbiter::cli

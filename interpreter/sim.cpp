@@ -18,13 +18,16 @@ namespace arbiter {
 namespace {
 
 constexpr double kZ95 = 1.959963984540054;  // two-sided 95% quantile of the normal
-constexpr std::size_t kLimitSeedsKept = 5;
 
 std::string bot_kind(const SimOptions& o, int seat) { return o.bots.empty() ? "random" : o.bots[seat]; }
 
-// The bot in `seat` in game `g`: with rotate, every bot moves one seat on per game.
-std::string bot_kind(const SimOptions& o, int seat, int g, int seats) {
-  return bot_kind(o, o.rotate ? (seat + g) % seats : seat);
+// The bot in `seat` in the game of `seed`: with rotate, every bot moves one seat on per
+// seed, by the seed itself rather than the game's index, so that a run from seed S+k seats
+// its games as the run from S did (a report's parts merge into the whole run's).
+std::string bot_kind(const SimOptions& o, int seat, std::uint64_t seed, int seats) {
+  auto n = static_cast<std::uint64_t>(seats);
+  auto offset = static_cast<int>((seed % n + n - 1) % n);  // seed 1 seats the bots as given
+  return bot_kind(o, o.rotate ? (seat + offset) % seats : seat);
 }
 
 // Plays game `g` to its end, or to the action limit, on this worker's `rules`.
@@ -41,7 +44,7 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   std::vector<std::unique_ptr<Bot>> bots;
   for (int seat = 0; seat < table->seat_count(); ++seat) {
     std::string error;
-    rec.bots.push_back(bot_kind(o, seat, g, table->seat_count()));
+    rec.bots.push_back(bot_kind(o, seat, go.seed, table->seat_count()));
     bots.push_back(make_bot(rec.bots.back(), go.seed * 1000003 + static_cast<std::uint64_t>(seat), engine, error));
     if (!bots.back()) return Status::error(error);
   }
@@ -170,13 +173,60 @@ Spread spread_of(const std::vector<double>& v) {
   s.n = static_cast<int>(v.size());
   if (v.empty()) return s;
   s.min = s.max = v[0];
-  double sum = 0;
-  for (double x : v) sum += x, s.min = std::min(s.min, x), s.max = std::max(s.max, x);
-  s.mean = sum / s.n;
-  double squares = 0;
-  for (double x : v) squares += (x - s.mean) * (x - s.mean);
-  s.sd = s.n > 1 ? std::sqrt(squares / (s.n - 1)) : 0;
+  for (double x : v) {
+    s.min = std::min(s.min, x), s.max = std::max(s.max, x);
+    s.sum.add(x);
+    ExactProduct square = exact_product(x, x);
+    s.squares.add(square.hi), s.squares.add(square.lo);
+  }
+  finish_spread(s);
   return s;
+}
+
+// sd from n * squares - sum^2, worked out exactly and rounded once: the same double
+// whatever order or pieces the values came in (a two-pass sum of deviations is not).
+void finish_spread(Spread& s) {
+  s.mean = s.sd = 0;
+  if (s.n == 0) return;
+  auto n = static_cast<double>(s.n);
+  s.mean = s.sum.value() / n;
+  if (s.n < 2) return;
+  ExactSum deviations;
+  for (double q : s.squares.parts()) {
+    ExactProduct p = exact_product(n, q);
+    deviations.add(p.hi), deviations.add(p.lo);
+  }
+  std::vector<double> sum = s.sum.parts();
+  for (double a : sum)
+    for (double b : sum) {
+      ExactProduct p = exact_product(a, b);
+      deviations.add(-p.hi), deviations.add(-p.lo);
+    }
+  s.sd = std::sqrt(std::max(0.0, deviations.value() / (n * (n - 1))));
+}
+
+Spread merge_spreads(const Spread& a, const Spread& b) {
+  if (a.n == 0) return b;
+  if (b.n == 0) return a;
+  Spread s = a;
+  s.n += b.n;
+  s.min = std::min(a.min, b.min), s.max = std::max(a.max, b.max);
+  s.sum.add(b.sum), s.squares.add(b.squares);
+  finish_spread(s);
+  return s;
+}
+
+ScoreBins score_bins(std::int64_t lo, std::int64_t hi, int bins) {
+  ScoreBins b;
+  bins = std::max(1, bins);
+  b.width = nice_width((hi - lo + bins) / bins);
+  b.low = floor_div(lo, b.width) * b.width;
+  b.count = static_cast<std::size_t>(floor_div(hi - b.low, b.width) + 1);
+  b.fine_width = 1;
+  while (b.width % (b.fine_width * 10) == 0) b.fine_width *= 10;
+  b.fine_low = floor_div(lo, b.fine_width) * b.fine_width;
+  b.fine_count = static_cast<std::size_t>(floor_div(hi - b.fine_low, b.fine_width) + 1);
+  return b;
 }
 
 namespace {
@@ -194,14 +244,14 @@ std::vector<double> shares(const GameRecord& g, int players) {
 void count_game(SimReport& r, const GameRecord& g) {
   ++r.finished;
   std::vector<double> share = shares(g, r.players);
-  for (int s = 0; s < r.players; ++s) r.seats[s].win.wins += share[s];
+  for (int s = 0; s < r.players; ++s) r.seats[s].win.add(share[s]);
   r.ties += g.winners.size() > 1;
   r.no_winner += g.winners.empty();
   r.draws += !g.results.empty() && g.winners.empty();
   if (g.first_seat < 0) return;
   ++r.seats[g.first_seat].first;
   ++r.first_seat.games;
-  r.first_seat.wins += share[g.first_seat];  // a draw counts its 1/2
+  r.first_seat.add(share[g.first_seat]);  // a draw counts its 1/2
 }
 
 // Bot kinds in the order their first seat sits in the first game; a kind's wins in a game
@@ -216,7 +266,7 @@ void count_kinds(SimReport& r, const SimOptions& o, const std::vector<GameRecord
     if (g.hit_limit) continue;
     std::vector<double> share = shares(g, r.players);
     for (int s = 0; s < r.players; ++s)
-      if (share[s] > 0) stats(g.bots.empty() ? bot_kind(o, s) : g.bots[s])->win.wins += share[s];
+      if (share[s] > 0) stats(g.bots.empty() ? bot_kind(o, s) : g.bots[s])->win.add(share[s]);
   }
   for (auto& k : r.kinds) k.fair = static_cast<double>(k.seats) / r.players;
 }
@@ -226,14 +276,16 @@ void count_scores(SimReport& r, const std::vector<std::vector<double>>& scores, 
   for (int s = 0; s < r.players; ++s) r.seats[s].score = spread_of(scores[s]);
   double low = r.seats[0].score.min, high = r.seats[0].score.max;
   for (const auto& seat : r.seats) low = std::min(low, seat.score.min), high = std::max(high, seat.score.max);
-  auto lo = static_cast<std::int64_t>(low), hi = static_cast<std::int64_t>(high);
-  bins = std::max(1, bins);
-  r.bin_width = nice_width((hi - lo + bins) / bins);
-  r.bin_low = floor_div(lo, r.bin_width) * r.bin_width;
-  auto count = static_cast<std::size_t>(floor_div(hi - r.bin_low, r.bin_width) + 1);
+  ScoreBins b = score_bins(static_cast<std::int64_t>(low), static_cast<std::int64_t>(high), bins);
+  r.bins = bins, r.bin_low = b.low, r.bin_width = b.width, r.fine_low = b.fine_low, r.fine_width = b.fine_width;
   for (int s = 0; s < r.players; ++s) {
-    r.seats[s].histogram.assign(count, 0);
-    for (double x : scores[s]) ++r.seats[s].histogram[floor_div(static_cast<std::int64_t>(x) - r.bin_low, r.bin_width)];
+    r.seats[s].histogram.assign(b.count, 0);
+    r.seats[s].fine_histogram.assign(b.fine_count, 0);
+    for (double x : scores[s]) {
+      auto v = static_cast<std::int64_t>(x);
+      ++r.seats[s].histogram[floor_div(v - b.low, b.width)];
+      ++r.seats[s].fine_histogram[floor_div(v - b.fine_low, b.fine_width)];
+    }
   }
 }
 
@@ -248,11 +300,12 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   r.players = table.seat_count();
   r.games = static_cast<int>(records.size());
   r.max_actions = o.max_actions;
+  r.bins = o.histogram_bins;
   r.rounds_played = table.ruleset->turns.rounds;
   r.rotated = o.rotate && !o.bots.empty();
   if (o.tally >= 0) r.tally = table.ruleset->vars[o.tally].name;
   for (int s = 0; s < r.players; ++s)
-    r.seats.push_back({table.seats[s].name, r.rotated ? "(rotating)" : bot_kind(o, s), {}, 0, {}, {}});
+    r.seats.push_back({table.seats[s].name, r.rotated ? "(rotating)" : bot_kind(o, s), {}, 0, {}, {}, {}});
   std::vector<double> turns, rounds, actions;
   std::vector<std::vector<double>> scores(r.players);
   r.scored = true;
@@ -324,8 +377,6 @@ Comparison means(std::string metric, const Spread& a, const Spread& b) {
 }  // namespace
 
 std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
-  if (a.ruleset != b.ruleset)
-    throw InputError("they are of different rulesets (" + a.ruleset + " and " + b.ruleset + ")");
   if (a.players != b.players || a.seats.size() != b.seats.size())
     throw InputError("they have different seat counts (" + std::to_string(a.players) + " and " +
                      std::to_string(b.players) + ")");

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/exact_sum.hpp"
 #include "interpreter/scenario.hpp"
 #include "interpreter/table.hpp"
 
@@ -68,15 +69,27 @@ Interval wilson(double successes, int trials);
 struct Rate {
   double wins = 0;                  // a win shared by k seats counts 1/k; a result (a draw's 1/2) counts as given
   int games = 0;
+  ExactSum exact;                   // the wins exactly (wins is it rounded), so that reports merge exactly
+  Rate() = default;
+  Rate(double wins, int games) : wins(wins), games(games), exact(std::vector<double>{wins}) {}
   double rate() const { return games ? wins / games : 0; }
   Interval ci() const { return wilson(wins, games); }
+  void add(double share) { exact.add(share), wins = exact.value(); }
+  void add(const Rate& other) { exact.add(other.exact), wins = exact.value(), games += other.games; }
 };
 
+// Mean, spread and range of some values; the exact sum of the values and of their squares
+// decide mean and sd, so that a spread merged from parts equals the one of all the values.
 struct Spread {
   int n = 0;
   double mean = 0, sd = 0, min = 0, max = 0;  // sd: the sample standard deviation
+  ExactSum sum, squares;
 };
 Spread spread_of(const std::vector<double>& values);
+// The spread of the values of both (as spread_of of both lists would give it).
+Spread merge_spreads(const Spread& a, const Spread& b);
+// Sets mean and sd from n, sum and squares.
+void finish_spread(Spread& s);
 
 struct SeatStats {
   std::string name, bot;
@@ -84,6 +97,7 @@ struct SeatStats {
   int first = 0;                    // games in which this seat moved first
   Spread score;
   std::vector<int> histogram;       // games per score bin (see SimReport::bin_low)
+  std::vector<int> fine_histogram;  // games per fine bin (SimReport::fine_low), what merging re-bins
 };
 
 struct KindStats {
@@ -92,6 +106,18 @@ struct KindStats {
   Rate win;                         // the share of games won by seats of this kind
   double fair = 0;                  // the share if every seat were equal: seats / players
 };
+
+// Fingerprints (FNV-1a, 16 hex digits) of what a report's games were played with, so that
+// --compare can list what differs and --merge can refuse reports of different games.
+struct RulesetPrints {
+  std::string params;                                   // every parameter's value in force
+  std::string components;                               // every kind: name, count in play, zone, properties
+  std::map<std::string, std::pair<int, std::string>> kinds;  // by name: count in play, fingerprint
+  std::map<std::string, std::string> files;             // rules files by path (scripts/...: shared ones)
+  bool empty() const { return params.empty() && components.empty() && files.empty(); }
+};
+
+inline constexpr std::size_t kLimitSeedsKept = 5;  // a report names the first few unfinished games' seeds
 
 struct SimReport {
   std::string ruleset, variant;
@@ -112,7 +138,14 @@ struct SimReport {
   Spread turns, rounds, actions;
   bool rounds_played = false;       // the ruleset plays in rounds
   bool scored = false;              // every score was an integer
+  int bins = 10;                    // about how many score bins (SimOptions::histogram_bins)
   std::int64_t bin_low = 0, bin_width = 1;
+  // Bins of the largest power of ten dividing bin_width: each lies inside one bin of any
+  // report that takes in this one (its width a multiple), so histograms merge exactly.
+  std::int64_t fine_low = 0, fine_width = 1;
+  std::string version;              // of the arbiter that made the report
+  RulesetPrints prints;             // what the games were played with, by fingerprint
+  bool mergeable = true;            // read from a report holding the exact sums merging needs
   std::string tally;                // --tally VAR: the variable, and finished games by its final value
   std::map<std::string, int> tally_counts;
   // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
@@ -121,6 +154,19 @@ struct SimReport {
 
 // Aggregates records in index order, so that the report is the same whatever the thread count.
 SimReport summarize(const Table& table, const SimOptions& options, const std::vector<GameRecord>& records);
+
+// The report one run over the seeds of all `reports` would have given (in any order; `names`
+// are their files, for messages). Throws InputError naming the files when they cannot be
+// merged: different rulesets, parameters, fingerprints, seats, bots, limits or versions;
+// seed ranges that overlap or leave a gap; a report without the exact sums merging needs.
+SimReport merge_reports(const std::vector<SimReport>& reports, const std::vector<std::string>& names);
+
+// The bins a report's scores from `low` to `high` take: about `bins` of a round width.
+struct ScoreBins {
+  std::int64_t low = 0, width = 1, fine_low = 0, fine_width = 1;
+  std::size_t count = 1, fine_count = 1;
+};
+ScoreBins score_bins(std::int64_t low, std::int64_t high, int bins);
 
 // Comparing two reports, metric by metric.
 struct Comparison {
@@ -144,7 +190,8 @@ Welch welch(const Spread& a, const Spread& b);
 double t_critical(double df);
 
 // Every metric the two reports share. Throws InputError when they are not comparable:
-// different rulesets or seat counts.
+// different seat counts. Reports of different rulesets compare (a copy of a ruleset in
+// another folder is another id); what differs is ruleset_differences' to list.
 std::vector<Comparison> compare(const SimReport& a, const SimReport& b);
 
 }  // namespace arbiter

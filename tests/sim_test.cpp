@@ -6,6 +6,10 @@
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/sim.hpp"
 
+#include <random>
+
+#include "cli/sim_report.hpp"
+
 using namespace arbiter;
 
 namespace {
@@ -47,7 +51,7 @@ GameRecord game(std::vector<int> winners, std::vector<int> scores, int first = 0
   return g;
 }
 
-Spread spread(int n, double mean, double sd) { return {n, mean, sd, 0, 0}; }
+Spread spread(int n, double mean, double sd) { return {n, mean, sd, 0, 0, {}, {}}; }
 
 }  // namespace
 
@@ -210,8 +214,8 @@ TEST_CASE("compare puts each metric side by side and flags what is beyond noise"
   a.ruleset = b.ruleset = "stacks";
   a.players = b.players = 2;
   a.finished = b.finished = a.games = b.games = 100;
-  a.seats = {{"A", "random", {60, 100}, 100, {}, {}}, {"B", "random", {40, 100}, 0, {}, {}}};
-  b.seats = {{"A", "random", {45, 100}, 100, {}, {}}, {"B", "random", {55, 100}, 0, {}, {}}};
+  a.seats = {{"A", "random", {60, 100}, 100, {}, {}, {}}, {"B", "random", {40, 100}, 0, {}, {}, {}}};
+  b.seats = {{"A", "random", {45, 100}, 100, {}, {}, {}}, {"B", "random", {55, 100}, 0, {}, {}, {}}};
   a.turns = spread(100, 30, 5), b.turns = spread(100, 30.5, 5);
   a.actions = spread(100, 40, 5), b.actions = spread(100, 50, 5);
   std::vector<Comparison> c = compare(a, b);
@@ -230,8 +234,8 @@ TEST_CASE("compare puts each metric side by side and flags what is beyond noise"
   CHECK(find("actions").statistic > 0);
 
   SimReport other = b;
-  other.ruleset = "six-stacks";
-  CHECK_THROWS_WITH(compare(a, other), Catch::Contains("different rulesets"));
+  other.ruleset = "stacks-copy";  // a copy in another folder compares
+  CHECK(compare(a, other).size() == compare(a, b).size());
   other = b;
   other.players = 3;
   CHECK_THROWS_WITH(compare(a, other), Catch::Contains("different seat counts"));
@@ -276,4 +280,89 @@ TEST_CASE("sim tally counts the finished games by a variable's final value") {
     }
     CHECK(n == per_seat.finished * per_seat.players);
   }
+}
+
+namespace {
+
+// Games of every sort a report counts: shared wins (1/3 each), results (a draw, a 0.3),
+// no winner, unfinished games, scores that move the histogram's bins from part to part.
+std::vector<GameRecord> varied_games(int n, std::uint64_t first_seed) {
+  std::mt19937_64 rng(11);
+  std::vector<GameRecord> records;
+  for (int g = 0; g < n; ++g) {
+    int kind = static_cast<int>(rng() % 6);
+    std::vector<int> winners = kind == 0 ? std::vector<int>{0, 1, 2} : kind == 1 ? std::vector<int>{}
+                                                                                 : std::vector<int>{static_cast<int>(rng() % 3)};
+    // Early games score little, later ones a lot, so each part's bins are narrower than the whole's.
+    int spread = 3 + g * 7;
+    GameRecord rec = game(winners, {static_cast<int>(rng() % spread) - 2, static_cast<int>(rng() % spread),
+                                    -static_cast<int>(rng() % spread)},
+                          static_cast<int>(rng() % 3));
+    if (kind == 2) rec.winners.clear(), rec.results = {0.5, 0.5, 0.0};
+    if (kind == 3 && rng() % 2) rec.results = {0.3, 0.7, 0.0}, rec.winners = {1};
+    rec.hit_limit = rng() % 17 == 0;
+    rec.turns = static_cast<int>(rng() % 50), rec.rounds = rec.turns / 3, rec.actions = rec.turns + 2;
+    rec.tallied = {std::to_string(rng() % 4)};
+    rec.seed = first_seed + static_cast<std::uint64_t>(g);
+    records.push_back(std::move(rec));
+  }
+  return records;
+}
+
+}  // namespace
+
+TEST_CASE("merged reports of parts of a run equal the run's report, byte for byte as JSON") {
+  const int n = 240;
+  SimOptions o = options(n, 1);
+  o.tally = stacks()->var_index("phase") >= 0 ? stacks()->var_index("phase") : 0;
+  auto table = make_table(stacks(), o.game);
+  std::vector<GameRecord> all = varied_games(n, o.game.seed);
+  std::string whole = cli::report_json(summarize(*table, o, all), {});
+  // What makes merging hard is there: wins in thirds, and bins finer than the whole's in the parts.
+  REQUIRE(whole.find("\"wins_parts\"") != std::string::npos);
+  REQUIRE(whole.find("\"fine_histogram\"") != std::string::npos);
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 12; ++trial) {
+    // Cut the run into 2 to 5 parts at random places, and merge them in a shuffled order.
+    std::vector<int> cuts = {0, n};
+    for (int c = 0, parts = 1 + static_cast<int>(rng() % 4); c < parts; ++c) cuts.push_back(1 + static_cast<int>(rng() % (n - 1)));
+    std::sort(cuts.begin(), cuts.end());
+    cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+    std::vector<SimReport> reports;
+    std::vector<std::string> names;
+    for (std::size_t p = 0; p + 1 < cuts.size(); ++p) {
+      SimOptions part = o;
+      part.game.seed = o.game.seed + static_cast<std::uint64_t>(cuts[p]);
+      part.games = cuts[p + 1] - cuts[p];
+      std::vector<GameRecord> records(all.begin() + cuts[p], all.begin() + cuts[p + 1]);
+      reports.push_back(summarize(*table, part, records));
+      names.push_back("part" + std::to_string(p));
+    }
+    std::shuffle(reports.begin(), reports.end(), rng);
+    INFO("cuts: " << cuts.size() - 1 << " parts");
+    CHECK(cli::report_json(merge_reports(reports, names), {}) == whole);
+  }
+}
+
+TEST_CASE("reports whose seeds overlap, leave a gap, or differ in their games are not merged") {
+  SimOptions o = options(20, 1);
+  auto table = make_table(stacks(), o.game);
+  std::vector<GameRecord> all = varied_games(20, o.game.seed);
+  auto part = [&](int from, int to, std::uint64_t seed) {
+    SimOptions p = o;
+    p.game.seed = seed;
+    p.games = to - from;
+    return summarize(*table, p, std::vector<GameRecord>(all.begin() + from, all.begin() + to));
+  };
+  SimReport a = part(0, 10, 7), overlapping = part(10, 20, 12), apart = part(10, 20, 30), follows = part(10, 20, 17);
+  CHECK_THROWS_WITH(merge_reports({a, overlapping}, {"a.json", "b.json"}), Catch::Contains("overlap"));
+  CHECK_THROWS_WITH(merge_reports({a, apart}, {"a.json", "b.json"}), Catch::Contains("no report holds seeds 17 to 29"));
+  follows.max_actions = 5;
+  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}), Catch::Contains("action limits differ"));
+  follows = part(10, 20, 17);
+  follows.params["target"] = "25";
+  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}), Catch::Contains("parameter target: 40 → 25"));
+  follows = part(10, 20, 17);
+  follows.seats[0].fine_histogram[0] += 1;
+  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}), Catch::Contains("b.json: a report that does not add up"));
 }

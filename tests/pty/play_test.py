@@ -118,7 +118,8 @@ def out_of_turn_prompt_quits(arbiter):
 def seat_line_names_kinds(arbiter):
     """--bot 2=mcts changes seat 2 only; the seat line names each kind."""
     t = Terminal([arbiter, "play", "stacks", "--bot", "2=mcts", "--seed", "1"])
-    t.expect(r"Seats: Andy \(human\), Bill \(mcts:300\), Charlie \(random\)\.")
+    # 64 characters: at 60 columns the line breaks between words, and goes on indented.
+    t.expect(r"Seats: Andy \(human\), Bill \(mcts:300\), Charlie\r?\n  \(random\)\.")
     t.expect("Andy> ")
     t.line(":quit")
     assert t.wait() == 0
@@ -184,5 +185,47 @@ def game_end_keeps_a_prompt(arbiter):
     assert t.wait() == 0
 
 
-run({f.__name__: f for f in [hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+def narration_wraps_at_60_columns(arbiter):
+    """At 60 columns narration and messages break between words, never inside one."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "1"], cols=60)
+    t.expect("Andy> ")
+    t.line("play 2 bid 5")
+    t.expect(r"Charlie calls Andy: the stack \[2\] is worth 2, not 5\. A\r?\n  bluff! Charlie takes the stack\.")
+    t.expect("Andy> ")
+    t.line(":save wrap-save.yaml")  # its warning, printed once, is a long line too
+    t.expect("whoever reads")
+    t.expect("Andy> ")
+    lines = plain(t.out).replace("\r", "").split("\n")
+    too_wide = [line for line in lines if len(line) > 60]
+    assert not too_wide, too_wide
+    t.send("\x04")
+    t.wait()
+
+
+def help_fits_60_columns(arbiter):
+    """arbiter play --help at 60 columns: every line fits, the descriptions broken between words."""
+    t = Terminal([arbiter, "play", "--help"], cols=60)
+    assert t.wait() == 0
+    lines = plain(t.out).replace("\r", "").split("\n")
+    too_wide = [line for line in lines if len(line) > 60]
+    assert not too_wide, too_wide
+    text = " ".join(line.strip() for line in lines)
+    assert "Kinds: human, random, mcts (300 iterations), mcts:N, mcts:Nms," in text, text
+
+
+def undo_at_out_of_turn_prompt(arbiter):
+    """:undo at the out-of-turn prompt takes the game back to the human's turn, not to that prompt."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    t.line("play 4 bid 4")
+    t.expect(r"\(Enter passes\)> ")
+    t.line(":undo")
+    t.expect("Undone.")
+    t.expect("Andy> ")
+    assert "(Enter passes)" not in plain(t.out[t.out.rindex("Undone."):]), plain(t.out)
+    t.send("\x04")
+    assert t.wait() == 0
+
+
+run({f.__name__: f for f in [narration_wraps_at_60_columns, help_fits_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
                                ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, table_fits_60_columns, game_end_keeps_a_prompt]})
