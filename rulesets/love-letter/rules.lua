@@ -98,7 +98,9 @@ function rules.accepts(game, seat, text)
   if not TARGETED[v] then return false, CARD[v] .. " chooses no one: type " .. BARE[v] end
   local open = targets(game, seat)
   if who == "" then
-    if #open > 0 or v == PRINCE then return false, "name a seat: " .. BARE[v] .. " SEAT" end
+    if #open > 0 or v == PRINCE then
+      return false, "name a seat: " .. BARE[v] .. (v == GUARD and " SEAT CARD" or " SEAT")
+    end
     return false, "not legal now"
   end
   local target
