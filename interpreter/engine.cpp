@@ -23,18 +23,21 @@ const char* to_text(Refusal r) {
   return "?";
 }
 
+// The C locale's white space, without a library call per character.
+static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 std::string normalize_action(const std::string& text) {
   // Most texts (every one a ruleset builds) are already in shape: single spaces between words.
   bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ';
   for (std::size_t i = 0; plain && i < text.size(); ++i) {
     char c = text[i];
-    plain = c == ' ' ? text[i - 1] != ' ' : !std::isspace(static_cast<unsigned char>(c));
+    plain = c == ' ' ? text[i - 1] != ' ' : !is_space(c);
   }
   if (plain) return text;
   std::string out;
   out.reserve(text.size());
   for (char c : text) {
-    if (std::isspace(static_cast<unsigned char>(c))) {
+    if (is_space(c)) {
       if (!out.empty() && out.back() != ' ') out += ' ';
     } else out += c;
   }

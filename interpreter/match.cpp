@@ -18,6 +18,8 @@ std::vector<int> decision_order(const State& s) {
 Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>& bots, int max_actions,
                 const std::function<void(const State&, const MatchStep&)>& after) {
   std::vector<std::string> legal;
+  std::vector<int> order;
+  const bool out_of_turn = !state.table->ruleset->turns.out_of_turn.empty();
   Rng chance(state.table->seed * 0x9e3779b97f4a7c15ULL + 17);
   for (int applied = 0; !state.over; ) {
     if (applied >= max_actions) return Status::error("the game did not end within " + std::to_string(max_actions) + " actions");
@@ -28,10 +30,13 @@ Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>&
       if (after) after(state, {-1, o.action});
       continue;
     }
+    if (state.active() < 0) return Status::error("the game is not over but no seat is on turn");
     bool acted = false;
-    for (int seat : decision_order(state)) {
-      // Off its turn a seat can only hold the actions game.yaml lists as out-of-turn.
-      if (seat != state.active() && state.table->ruleset->turns.out_of_turn.empty()) continue;
+    // Off its turn a seat can only hold the actions game.yaml lists as out-of-turn: without
+    // any, only the seat on turn is asked.
+    if (out_of_turn) order = decision_order(state);
+    else order.assign(1, state.active());
+    for (int seat : order) {
       if (Status st = engine.actions(state, seat, legal); !st.ok) return st;
       bool on_turn = seat == state.active();
       if (legal.empty()) {

@@ -54,17 +54,17 @@ function rules.round_start(game)
   game:shuffle("deck")
   for _, s in ipairs(game:order()) do
     local c = game:draw("deck", hand(game, s))
-    game:tell(s, "You are dealt a %s.", game:name(c))
+    game:tell(s, "You are dealt a %C.", c)
   end
 end
 
 function rules.turn_start(game)
   local s = game:active()
   local c = game:draw("deck", hand(game, s))
-  game:tell(s, "You draw a %s.", game:name(c))
-  game:tell_others(s, "%s draws a card.", name(game, s))
+  game:tell(s, "You draw a %C.", c)
+  game:tell_others(s, "%S draws a card.", s)
   if game:count("deck") == 0 then
-    game:say("That was the last card: the round ends before %s plays.", name(game, s))
+    game:say("That was the last card: the round ends before %S plays.", s)
     game:end_round()
   end
 end
@@ -179,7 +179,7 @@ local function play(game, seat, action)
   game:set("bid", seat, bid)
   game:set("last_bid", bid)
   game:set("last_player", seat)
-  game:say("%s plays %s and bids %d.", name(game, seat), #cards == 1 and "one card" or "two cards", bid)
+  game:say("%S plays %s and bids %d.", seat, #cards == 1 and "one card" or "two cards", bid)
   game:end_turn()
 end
 
@@ -206,12 +206,12 @@ local function call(game, caller)
   local total = game:sum(stack(game, accused), "value")
   local shown = game:narrating() and card_names(game, game:cards(stack(game, accused)))
   if total ~= bid then
-    game:say("%s calls %s: the stack [%s] is worth %d, not %d. A bluff! %s takes the stack.",
-      name(game, caller), name(game, accused), shown, total, bid, name(game, caller))
+    game:say("%S calls %S: the stack [%s] is worth %d, not %d. A bluff! %S takes the stack.",
+      caller, accused, shown, total, bid, caller)
     game:move_all(stack(game, accused), stack(game, caller))
   else
-    game:say("%s calls %s: the stack [%s] is worth exactly %d. The truth! %s takes %s's stack.",
-      name(game, caller), name(game, accused), shown, bid, name(game, accused), name(game, caller))
+    game:say("%S calls %S: the stack [%s] is worth exactly %d. The truth! %S takes %S's stack.",
+      caller, accused, shown, bid, accused, caller)
     for _, c in ipairs(game:cards(stack(game, caller))) do
       if not game:prop(c, "kept_by_caller") then game:move(c, stack(game, accused)) end
     end
@@ -236,7 +236,7 @@ function rules.round_end(game)
           card_names(game, game:cards(stack(game, s))), points, game:get("score", s))
       end
     else
-      game:say("%s folded and scores nothing: %d in all.", name(game, s), game:get("score", s))
+      game:say("%S folded and scores nothing: %d in all.", s, game:get("score", s))
     end
   end
   -- The game ends once one seat at or above the target has the single highest score.
@@ -248,7 +248,7 @@ function rules.round_end(game)
   end
   if best >= game:param("target") then
     if #leaders == 1 then
-      game:say("%s wins with %d points.", name(game, leaders[1]), best)
+      game:say("%S wins with %d points.", leaders[1], best)
       game:finish(leaders)
     else
       game:say("A tie at the top at %d: play goes on.", best)

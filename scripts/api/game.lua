@@ -224,6 +224,14 @@ function Game:sum(zone, key) end
 ---@return Component[]
 function Game:matching(zone, key, value) end
 
+---How many of a zone's components have property `key` equal to `value` (nil: those
+---without it). A fast call: no list is made.
+---@param zone Zone
+---@param key string
+---@param value any
+---@return integer
+function Game:count_matching(zone, key, value) end
+
 ---Changing: puts a component on top of a zone, or at its bottom; its face goes back to default.
 ---@param c Component
 ---@param zone Zone
@@ -277,6 +285,14 @@ function Game:move_all(from, to) end
 ---@param value any
 ---@return Component[]
 function Game:move_matching(from, to, key, value) end
+
+---Changing: game:move_matching returning how many moved instead of a list. A fast call.
+---@param from Zone
+---@param to Zone
+---@param key string
+---@param value any
+---@return integer
+function Game:move_matching_count(from, to, key, value) end
 
 ---Changing: orders a zone in place by the property `key`, lowest first (game:cards order),
 ---ties by component number; "descending" for highest first. Faces stay as they are.
