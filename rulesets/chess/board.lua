@@ -69,6 +69,16 @@ end
 B.KNIGHT_MOVES = leaps({ { 1, 2 }, { 2, 1 }, { 2, -1 }, { 1, -2 }, { -1, -2 }, { -2, -1 }, { -2, 1 }, { -1, 2 } })
 B.KING_MOVES = leaps({ { 0, 1 }, { 1, 1 }, { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, -1 }, { -1, 0 }, { -1, 1 } })
 
+-- ADJACENT[(a - 1) * 64 + b] / JUMP[...]: whether a king / a knight on a reaches b.
+B.ADJACENT, B.JUMP = {}, {}
+for a = 1, 64 do
+  for _, b in ipairs(B.KING_MOVES[a]) do B.ADJACENT[(a - 1) * 64 + b] = true end
+  for _, b in ipairs(B.KNIGHT_MOVES[a]) do B.JUMP[(a - 1) * 64 + b] = true end
+end
+for i = 1, 64 * 64 do
+  B.ADJACENT[i], B.JUMP[i] = B.ADJACENT[i] or false, B.JUMP[i] or false
+end
+
 -- Pawns, by side (1 White, 2 Black): FORWARD the step in squares, PUSH[sq] the square ahead,
 -- DOUBLE[sq] the square two ahead from the starting rank, CAPTURES[sq] the two diagonals
 -- ahead, LAST[sq] whether sq is the promotion rank.

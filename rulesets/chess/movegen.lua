@@ -14,7 +14,7 @@ local M = {}
 
 local RAY, ORTHO_RAYS, DIAG_RAYS, DIR = B.RAY, B.ORTHO_RAYS, B.DIAG_RAYS, B.DIR
 local KNIGHT, KING, PUSH, DOUBLE, CAPTURES, LAST, FORWARD = B.KNIGHT_MOVES, B.KING_MOVES, B.PUSH, B.DOUBLE, B.CAPTURES, B.LAST, B.FORWARD
-local CASTLES = B.CASTLES
+local CASTLES, ADJACENT, JUMP, TEXT = B.CASTLES, B.ADJACENT, B.JUMP, B.TEXT
 
 -- Whether the other side attacks square t (its pieces are the negative codes).
 local function attacked(b, t, side)
@@ -70,38 +70,73 @@ local function allowed(t, pin, block, king_row)
   return (not pin or DIR[king_row + t] == pin) and (not block or block[t])
 end
 
+-- The other side's pieces that attack from afar, found by one pass over the board:
+-- `sliders` (bishops, rooks, queens) and `knights` list their squares, `ek` is its king.
+-- Testing a square against these lists beats walking eight rays out from it, above all
+-- in the sparse endgames where random games spend most of their moves.
+local function attacked_by(b, t, side, ek, knights, nk, sliders, ns)
+  local row = (t - 1) * 64
+  if ADJACENT[row + ek] then return true end
+  local list = CAPTURES[side][t]
+  for i = 1, #list do if b[list[i]] == -1 then return true end end
+  for i = 1, nk do if JUMP[row + knights[i]] then return true end end
+  for i = 1, ns do
+    local s = sliders[i]
+    local d = DIR[row + s]
+    if d ~= 0 then
+      local v = b[s]
+      if v == -5 or v == (d <= 4 and -4 or -3) then
+        local ray, k = RAY[d][t], 1
+        while true do
+          local x = ray[k]
+          if x == s then return true end
+          if b[x] then break end
+          k = k + 1
+        end
+      end
+    end
+  end
+  return false
+end
+
 -- The checks on the king at ks: how many pieces give check, the squares that stop a single
 -- check (the checker's and those between), and the pinned pieces (square -> direction).
-local function checks_and_pins(b, side, ks)
+local function checks_and_pins(b, side, ks, knights, nk, sliders, ns)
   local checkers, block, pins = 0, nil, nil
-  for d = 1, 8 do
-    local ray, own = RAY[d][ks], nil
-    for i = 1, #ray do
-      local v = b[ray[i]]
-      if v then
-        if v > 0 then
-          if own then break end
-          own = ray[i]
-        else
-          if v == -5 or v == (d <= 4 and -4 or -3) then
+  local row = (ks - 1) * 64
+  for i = 1, ns do
+    local s = sliders[i]
+    local d = DIR[row + s]
+    if d ~= 0 then
+      local v = b[s]
+      if v == -5 or v == (d <= 4 and -4 or -3) then
+        local ray, own, k = RAY[d][ks], nil, 1
+        while true do
+          local x = ray[k]
+          if x == s then
             if own then
               pins = pins or {}
               pins[own] = d
             else
               checkers, block = checkers + 1, {}
-              for j = 1, i do block[ray[j]] = true end
+              for j = 1, k do block[ray[j]] = true end
             end
+            break
           end
-          break
+          local w = b[x]
+          if w then
+            if w < 0 or own then break end
+            own = x
+          end
+          k = k + 1
         end
       end
     end
   end
-  local list = KNIGHT[ks]
-  for i = 1, #list do
-    if b[list[i]] == -2 then checkers, block = checkers + 1, { [list[i]] = true } end
+  for i = 1, nk do
+    if JUMP[row + knights[i]] then checkers, block = checkers + 1, { [knights[i]] = true } end
   end
-  list = CAPTURES[side][ks]
+  local list = CAPTURES[side][ks]
   for i = 1, #list do
     if b[list[i]] == -1 then checkers, block = checkers + 1, { [list[i]] = true } end
   end
@@ -112,15 +147,25 @@ end
 -- number of pieces giving check. `ep` is the en passant square or nil, `castle` the rights.
 -- With `first`, it stops once a move is found (is there any legal move?).
 function M.generate(b, side, ep, castle, out, first)
-  local ks
-  local pieces, np = {}, 0
+  local ks, ek
+  -- Tables made at their usual size: growing one slot by slot costs more than the moves.
+  local pieces = { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
+  local knights = { nil, nil, nil, nil }
+  local sliders = { nil, nil, nil, nil, nil, nil, nil, nil }
+  local np, nk, ns = 0, 0, 0
   for sq = 1, 64 do
     local v = b[sq]
-    if v and v > 0 then
-      if v == 6 then ks = sq else np = np + 1; pieces[np] = sq end
+    if v then
+      if v > 0 then
+        if v == 6 then ks = sq else np = np + 1; pieces[np] = sq end
+      elseif v <= -3 then
+        if v == -6 then ek = sq else ns = ns + 1; sliders[ns] = sq end
+      elseif v == -2 then
+        nk = nk + 1; knights[nk] = sq
+      end
     end
   end
-  local checkers, block, pins = checks_and_pins(b, side, ks)
+  local checkers, block, pins = checks_and_pins(b, side, ks, knights, nk, sliders, ns)
   local king_row = (ks - 1) * 64
   local n = 0
   if checkers < 2 then
@@ -135,13 +180,13 @@ function M.generate(b, side, ep, castle, out, first)
         if not b[t] then
           if free or allowed(t, pin, block, king_row) then
             if last then
-              for promo = 5, 2, -1 do n = n + 1; out[n] = base + t * 64 + promo * 4096 end
+              for promo = 5, 2, -1 do n = n + 1; out[n] = TEXT[base + t * 64 + promo * 4096] end
             else
-              n = n + 1; out[n] = base + t * 64
+              n = n + 1; out[n] = TEXT[base + t * 64]
             end
           end
           t = DOUBLE[side][sq]
-          if t and not b[t] and (free or allowed(t, pin, block, king_row)) then n = n + 1; out[n] = base + t * 64 end
+          if t and not b[t] and (free or allowed(t, pin, block, king_row)) then n = n + 1; out[n] = TEXT[base + t * 64] end
         end
         local caps = CAPTURES[side][sq]
         for i = 1, #caps do
@@ -150,13 +195,13 @@ function M.generate(b, side, ep, castle, out, first)
           if w and w < 0 then
             if free or allowed(t, pin, block, king_row) then
               if last then
-                for promo = 5, 2, -1 do n = n + 1; out[n] = base + t * 64 + promo * 4096 end
+                for promo = 5, 2, -1 do n = n + 1; out[n] = TEXT[base + t * 64 + promo * 4096] end
               else
-                n = n + 1; out[n] = base + t * 64
+                n = n + 1; out[n] = TEXT[base + t * 64]
               end
             end
           elseif t == ep and en_passant_safe(b, side, ks, sq, t) then
-            n = n + 1; out[n] = base + t * 64
+            n = n + 1; out[n] = TEXT[base + t * 64]
           end
         end
       elseif v == 2 then
@@ -165,7 +210,7 @@ function M.generate(b, side, ep, castle, out, first)
           for i = 1, #list do
             local t = list[i]
             local w = b[t]
-            if (not w or w < 0) and (free or block[t]) then n = n + 1; out[n] = base + t * 64 end
+            if (not w or w < 0) and (free or block[t]) then n = n + 1; out[n] = TEXT[base + t * 64] end
           end
         end
       else
@@ -178,7 +223,7 @@ function M.generate(b, side, ep, castle, out, first)
                 local t = ray[i]
                 local w = b[t]
                 if w and w > 0 then break end
-                if free or allowed(t, pin, block, king_row) then n = n + 1; out[n] = base + t * 64 end
+                if free or allowed(t, pin, block, king_row) then n = n + 1; out[n] = TEXT[base + t * 64] end
                 if w then break end
               end
             end
@@ -194,15 +239,16 @@ function M.generate(b, side, ep, castle, out, first)
   for i = 1, #list do
     local t = list[i]
     local w = b[t]
-    if (not w or w < 0) and not attacked(b, t, side) then n = n + 1; out[n] = ks - 64 + t * 64 end
+    if (not w or w < 0) and not attacked_by(b, t, side, ek, knights, nk, sliders, ns) then n = n + 1; out[n] = TEXT[ks - 64 + t * 64] end
   end
   b[ks] = 6
   if checkers == 0 and castle ~= 0 then
     for c = side * 2 - 1, side * 2 do
       local k = CASTLES[c]
       if castle & k.right ~= 0 and ks == k.king and b[k.rook] == 4 and M.castle_blocker(b, k) == nil
-          and not attacked(b, k.safe[1], side) and not attacked(b, k.safe[2], side) then
-        n = n + 1; out[n] = ks - 64 + k.to * 64
+          and not attacked_by(b, k.safe[1], side, ek, knights, nk, sliders, ns)
+          and not attacked_by(b, k.safe[2], side, ek, knights, nk, sliders, ns) then
+        n = n + 1; out[n] = TEXT[ks - 64 + k.to * 64]
       end
     end
   end
@@ -221,16 +267,88 @@ function M.in_check(b, side)
   return attacked(b, M.king(b), side)
 end
 
+-- A table with room for a position's moves (a list made by growing it a slot at a time
+-- is rebuilt at 1, 2, 4, 8, 16 and 32 entries).
+function M.list()
+  return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
+    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
+end
+
 -- Whether some pawn may lawfully take en passant onto `ep` (a position's identity
--- depends on it, for repetitions).
-function M.en_passant_possible(b, side, ep)
+-- depends on it, for repetitions). ks is the king's square.
+function M.en_passant_possible(b, side, ep, ks)
   if not ep then return false end
-  local ks = M.king(b)
   local list = CAPTURES[3 - side][ep]  -- the squares our pawns capture onto ep from
   for i = 1, #list do
     if b[list[i]] == 1 and en_passant_safe(b, side, ks, list[i], ep) then return true end
   end
   return false
+end
+
+-- Some square the piece v on sq can move to if its own king did not matter, or nil: a
+-- pawn's step or capture, a knight's jump, a slider's first step.
+local function some_target(b, side, sq, v)
+  if v == 1 then
+    local t = PUSH[side][sq]
+    if not b[t] then return t end
+    local caps = CAPTURES[side][sq]
+    for i = 1, #caps do
+      local w = b[caps[i]]
+      if w and w < 0 then return caps[i] end
+    end
+    return nil
+  end
+  local list = v == 2 and KNIGHT[sq] or nil
+  if list then
+    for i = 1, #list do
+      local w = b[list[i]]
+      if not w or w < 0 then return list[i] end
+    end
+    return nil
+  end
+  for d = v == 3 and 5 or 1, v == 4 and 4 or 8 do
+    local t = RAY[d][sq][1]
+    if t then
+      local w = b[t]
+      if not w or w < 0 then return t end
+    end
+  end
+  return nil
+end
+
+-- Whether taking the piece on sq off the line d from the king at ks uncovers a check.
+local function uncovers(b, ks, sq, d)
+  local ray, passed = RAY[d][ks], false
+  for i = 1, #ray do
+    local x = ray[i]
+    if x == sq then
+      passed = true
+    else
+      local w = b[x]
+      if w then return passed and (w == -5 or w == (d <= 4 and -4 or -3)) end
+    end
+  end
+  return false
+end
+
+-- A quick "has the side a legal move?" for the usual case, where the king is not in check
+-- and some other piece has a move that uncovers nothing: true when it finds one, nil when
+-- M.generate must decide. Most positions are answered within a few squares.
+function M.any_move(b, side, ks)
+  if attacked(b, ks, side) then return nil end
+  local row = (ks - 1) * 64
+  for sq = 1, 64 do
+    local v = b[sq]
+    if v and v > 0 and v < 6 then
+      local t = some_target(b, side, sq, v)
+      if t then
+        local d = DIR[row + sq]
+        if d == 0 or DIR[row + t] == d or not uncovers(b, ks, sq, d) then return true end
+      end
+    end
+  end
+  return nil
 end
 
 return M

@@ -19,25 +19,35 @@ local rules = {}
 
 local VIEW = { "as_white", "as_black" }   -- the property holding a piece's code as each side sees it
 local KIND = { { "P", "N", "B", "R", "Q", "K" }, { "p", "n", "b", "r", "q", "k" } }
-local TEXT, MOVE, decode = B.TEXT, B.MOVE, B.decode
+local MOVE, decode = B.MOVE, B.decode
 local ZOBRIST, BLACK_TO_MOVE, FORWARD, KEEP, CASTLES = B.ZOBRIST, B.BLACK_TO_MOVE, B.FORWARD, B.KEEP, B.CASTLES
 
--- The zone numbers of the 64 cells (square order) and of the two boxes: found once.
-local cells, boxes
+-- The zone numbers of the 64 cells (square order) and of the two boxes, the squares of
+-- the cells by zone number, and the two kings' components: found once, since game.yaml
+-- fixes them (kings never change kind, and no piece becomes a king).
+local cells, boxes, square_of, kings
 local function places(game)
   if not cells then
-    cells = game:cells()
+    cells, square_of, kings = game:cells(), {}, {}
+    for sq, z in ipairs(cells) do square_of[z] = sq end
     boxes = { game:zone("white_box"), game:zone("black_box") }
+    local count = game:count(boxes[1]) + game:count(boxes[2])
+    for sq = 1, 64 do count = count + game:count(cells[sq]) end
+    for c = 1, count do
+      local name = game:name(c)
+      if name == "K" then kings[1] = c elseif name == "k" then kings[2] = c end
+    end
   end
-  return cells, boxes
+  return cells, boxes, square_of, kings
 end
 
 -- A component of `side` for the piece letter `ch`, taken from its box: one of that kind
--- if the box has one left, else another made into it.
+-- if the box has one left, else another (never the king) made into it.
 local function take(game, spare, side, ch)
   local list = spare[ch]
   if not list or #list == 0 then
-    for _, name in ipairs(KIND[side]) do
+    for k = 1, 5 do
+      local name = KIND[side][k]
       if spare[name] and #spare[name] > 0 then list = spare[name] break end
     end
     game:become(list[#list], ch)
@@ -45,18 +55,20 @@ local function take(game, spare, side, ch)
   return table.remove(list)
 end
 
--- How the game stands for `side` to move on board `b`: "checkmate", "stalemate", "dead",
--- "fifty", "seventy-five", "threefold", "fivefold" or nil (play on); and how many pieces give check.
-local function judge(game, b, side, ep, castle, clock, history, material_changed)
-  local n, checkers = M.generate(b, side, ep, castle, {}, true)
-  if n == 0 then return checkers > 0 and "checkmate" or "stalemate", checkers end
-  if material_changed and D.dead(b) then return "dead", checkers end
+-- How the game stands for `side` to move on board `b` (its king on ks): "checkmate",
+-- "stalemate", "dead", "fifty", "seventy-five", "threefold", "fivefold" or nil (play on).
+local function judge(game, b, side, ks, ep, castle, clock, history, material_changed)
+  if not M.any_move(b, side, ks) then
+    local n, checkers = M.generate(b, side, ep, castle, M.list(), true)
+    if n == 0 then return checkers > 0 and "checkmate" or "stalemate" end
+  end
+  if material_changed and D.dead(b) then return "dead" end
   local repeated = #history >= 9 * 16 and D.occurrences(history) or 1
-  if clock < 100 and repeated < 3 then return nil, checkers end
+  if clock < 100 and repeated < 3 then return nil end
   local claims = game:param("draws") == "claim"
-  if clock >= (claims and 150 or 100) then return claims and "seventy-five" or "fifty", checkers end
-  if repeated >= (claims and 5 or 3) then return claims and "fivefold" or "threefold", checkers end
-  return nil, checkers
+  if clock >= (claims and 150 or 100) then return claims and "seventy-five" or "fifty" end
+  if repeated >= (claims and 5 or 3) then return claims and "fivefold" or "threefold" end
+  return nil
 end
 
 local ENDING = {
@@ -99,7 +111,7 @@ function rules.setup(game)
   end
   local b = F.board(pos.squares, pos.side)
   local key = D.key(b, pos.side)
-  local ep_file = M.en_passant_possible(b, pos.side, pos.ep) and B.file(pos.ep) or nil
+  local ep_file = M.en_passant_possible(b, pos.side, pos.ep, M.king(b)) and B.file(pos.ep) or nil
   local history = D.entry(key, ep_file)
   game:set("castle", pos.castle)
   game:set("ep", pos.ep)
@@ -108,7 +120,7 @@ function rules.setup(game)
   game:set("history", history)
   game:say("%s plays White and %s plays Black.", game:seat_name(1), game:seat_name(2))
   if game:param("fen") ~= F.START then game:say("The game starts from %s.", game:param("fen")) end
-  local result = judge(game, b, pos.side, pos.ep, pos.castle, pos.clock, history, true)
+  local result = judge(game, b, pos.side, M.king(b), pos.ep, pos.castle, pos.clock, history, true)
   if result then finish(game, result, pos.side) end
 end
 
@@ -124,9 +136,8 @@ end
 
 function rules.actions(game, seat)
   if seat ~= game:active() then return nil end
-  local out = {}
+  local out = M.list()
   local n = M.generate(game:tops(VIEW[seat]), seat, game:get("ep"), game:get("castle"), out)
-  for i = 1, n do out[i] = TEXT[out[i]] end
   if may_claim(game) then out[n + 1] = "claim" end
   return out
 end
@@ -143,12 +154,12 @@ function rules.accepts(game, seat, text)
   local legal = {}
   local n = M.generate(b, seat, ep, castle, legal)
   local found = S.matches(b, readings, legal, n)
-  if #found == 1 then return TEXT[found[1]] end
+  if #found == 1 then return found[1] end
   if #found == 0 then return false, R.move(b, seat, ep, castle, readings) end
   local names = {}
-  for i, m in ipairs(found) do names[i] = S.format(b, m, legal, n) end
-  local from, to = decode(found[1])
-  local _, last_to = decode(found[#found])
+  for i, m in ipairs(found) do names[i] = S.format(b, MOVE[m], legal, n) end
+  local from, to = decode(MOVE[found[1]])
+  local _, last_to = decode(MOVE[found[#found]])
   if #found == 4 and b[from] == B.PAWN and last_to == to then
     return false, "say which piece the pawn becomes: " .. table.concat(names, ", ")
   end
@@ -169,46 +180,51 @@ local function claim(game, seat)
   game:finish({ results = { 0.5, 0.5 } })
 end
 
--- Makes the move on the table and on `b` (the mover's view), keeping the key up to date;
--- returns the new key, the piece taken (a code, or false) and the castling rook's move.
-function rules.apply(game, seat, action)
-  if action.text == "claim" then return claim(game, seat) end
-  local from, to, promo = decode(MOVE[action.text])
-  local side, other = seat, 3 - seat
-  local b, ep, castle = game:tops(VIEW[side]), game:get("ep"), game:get("castle")
-  local san
-  if game:narrating() then
-    local legal = {}
-    san = S.format(b, MOVE[action.text], legal, M.generate(b, side, ep, castle, legal))
-  end
+-- The move in SAN, for the narration (without + or #).
+local function describe(game, side, m, ep, castle)
+  local b, legal = game:tops(VIEW[side]), {}
+  return S.format(b, m, legal, M.generate(b, side, ep, castle, legal))
+end
+
+-- Moves the pieces on the table; returns the moving piece's code, the taken piece's (or
+-- false) and the position key updated for them (codes as White sees them).
+local function move_pieces(game, side, from, to, promo, ep, key)
   local cell, box = places(game)
-  local piece, taken = b[from], b[to]
-  local sign = side == 1 and 1 or -1           -- the key counts pieces as White sees them
-  local key = game:get("key") ~ BLACK_TO_MOVE ~ ZOBRIST[(piece * sign + 6) * 64 + from]
-  local c = game:top(cell[from])
-  if taken then
-    game:move(game:top(cell[to]), box[other])
+  local view, sign = VIEW[side], side == 1 and 1 or -1
+  local c, victim = game:top(cell[from]), game:top(cell[to])
+  local piece, taken = game:prop(c, view), false
+  key = key ~ ZOBRIST[(piece * sign + 6) * 64 + from]
+  if victim then
+    taken = game:prop(victim, view)
+    game:move(victim, box[3 - side])
     key = key ~ ZOBRIST[(taken * sign + 6) * 64 + to]
   elseif piece == B.PAWN and to == ep then
     local sq = to - FORWARD[side]
-    game:move(game:top(cell[sq]), box[other])
-    key = key ~ ZOBRIST[(6 - sign) * 64 + sq]
-    b[sq], taken = false, -1
+    game:move(game:top(cell[sq]), box[3 - side])
+    key, taken = key ~ ZOBRIST[(6 - sign) * 64 + sq], -1
   end
   game:move(c, cell[to])
-  local placed = piece
-  if promo > 0 then game:become(c, KIND[side][promo]); placed = promo end
-  key = key ~ ZOBRIST[(placed * sign + 6) * 64 + to]
-  b[from], b[to] = false, placed
+  if promo > 0 then game:become(c, KIND[side][promo]) end
+  key = key ~ ZOBRIST[((promo > 0 and promo or piece) * sign + 6) * 64 + to]
   if piece == B.KING and (to - from == 2 or from - to == 2) then
     for _, k in ipairs(CASTLES) do
       if k.king == from and k.to == to then
         game:move(game:top(cell[k.rook]), cell[k.rook_to])
         key = key ~ ZOBRIST[(4 * sign + 6) * 64 + k.rook] ~ ZOBRIST[(4 * sign + 6) * 64 + k.rook_to]
-        b[k.rook], b[k.rook_to] = false, B.ROOK
       end
     end
   end
+  return piece, taken, key
+end
+
+function rules.apply(game, seat, action)
+  if action.text == "claim" then return claim(game, seat) end
+  local m = MOVE[action.text]
+  local from, to, promo = decode(m)
+  local side, other = seat, 3 - seat
+  local ep, castle = game:get("ep"), game:get("castle")
+  local san = game:narrating() and describe(game, side, m, ep, castle)
+  local piece, taken, key = move_pieces(game, side, from, to, promo, ep, game:get("key") ~ BLACK_TO_MOVE)
   local rights = castle & KEEP[from] & KEEP[to]
   if rights ~= castle then game:set("castle", rights) end
   local passed = nil
@@ -218,16 +234,18 @@ function rules.apply(game, seat, action)
   local clock = irreversible and 0 or game:get("clock") + 1
   game:set("clock", clock)
   game:set("key", key)
-  for sq = 1, 64 do                             -- the board as the other side sees it
-    local v = b[sq]
-    if v then b[sq] = -v end
-  end
-  local ep_file = passed and M.en_passant_possible(b, other, passed) and B.file(passed) or nil
+  -- The position now, as the side to move sees it; its entry in the history.
+  local _, _, square_of, kings = places(game)
+  local b, ks = game:tops(VIEW[other]), square_of[game:where(kings[other])]
+  local ep_file = passed and M.en_passant_possible(b, other, passed, ks) and B.file(passed) or nil
   local entry = D.entry(key, ep_file)
   local history = (irreversible or rights ~= castle) and entry or game:get("history") .. entry
   game:set("history", history)
-  local result, checkers = judge(game, b, other, passed, rights, clock, history, taken or promo > 0)
-  if san then narrate(game, seat, san .. (result == "checkmate" and "#" or checkers > 0 and "+" or "")) end
+  local result = judge(game, b, other, ks, passed, rights, clock, history, taken or promo > 0)
+  if san then
+    local check = result ~= "checkmate" and M.in_check(b, other)
+    narrate(game, seat, san .. (result == "checkmate" and "#" or check and "+" or ""))
+  end
   if result then finish(game, result, other) else game:end_turn() end
 end
 

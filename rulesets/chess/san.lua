@@ -8,8 +8,9 @@ local S = {}
 local FILE_LETTER = "abcdefgh"
 local function file_letter(sq) local f = B.file(sq) + 1 return FILE_LETTER:sub(f, f) end
 
--- Move m in SAN, without + or #. `b` is the board before it (the mover's pieces
--- positive), `legal` the mover's legal moves (n of them), for disambiguation.
+-- Move m (a number) in SAN, without + or #. `b` is the board before it (the mover's
+-- pieces positive), `legal` the texts of the mover's legal moves (n of them), for
+-- disambiguation.
 function S.format(b, m, legal, n)
   local from, to, promo = B.decode(m)
   local piece = b[from]
@@ -20,7 +21,7 @@ function S.format(b, m, legal, n)
   end
   local others, same_file, same_rank = false, false, false
   for i = 1, n do
-    local f, t = B.decode(legal[i])
+    local f, t = B.decode(B.MOVE[legal[i]])
     if t == to and f ~= from and b[f] == piece then
       others = true
       same_file = same_file or B.file(f) == B.file(from)
@@ -78,13 +79,13 @@ local function fits(b, spec, m)
   return promo == (spec.promo or promo)
 end
 
--- The legal moves among `legal` (n) that the readings name: those of the first reading
--- that names any.
+-- The legal moves among `legal` (n texts) that the readings name: those of the first
+-- reading that names any.
 function S.matches(b, readings, legal, n)
   for _, spec in ipairs(readings) do
     local found = {}
     for i = 1, n do
-      if fits(b, spec, legal[i]) then found[#found + 1] = legal[i] end
+      if fits(b, spec, B.MOVE[legal[i]]) then found[#found + 1] = legal[i] end
     end
     if #found > 0 then return found, spec end
   end
