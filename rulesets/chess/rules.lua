@@ -118,6 +118,8 @@ function rules.setup(game)
   game:set("clock", pos.clock)
   game:set("key", key)
   game:set("history", history)
+  game:set("plays", 1, "White")
+  game:set("plays", 2, "Black")
   game:say("%s plays White and %s plays Black.", game:seat_name(1), game:seat_name(2))
   if game:param("fen") ~= F.START then game:say("The game starts from %s.", game:param("fen")) end
   local result = judge(game, b, pos.side, M.king(b), pos.ep, pos.castle, pos.clock, history, true)
