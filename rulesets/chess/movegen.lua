@@ -332,11 +332,40 @@ local function uncovers(b, ks, sq, d)
   return false
 end
 
+-- Whether the other side's last move, from-to, put this side's king (on ks) in check:
+-- only the piece now on `to` and a line through `from` can have done it, since the king
+-- was safe before. `special` (en passant, castling) moved more: those are tried in full.
+function M.checked_by(b, side, ks, from, to, special)
+  if special then return attacked(b, ks, side) end
+  local row, v = (ks - 1) * 64, b[to]
+  if v == -1 then
+    local list = CAPTURES[side][ks]
+    for i = 1, #list do if list[i] == to then return true end end
+  elseif v == -2 then
+    if JUMP[row + to] then return true end
+  elseif v ~= -6 then
+    local d = DIR[row + to]
+    if d ~= 0 and (v == -5 or v == (d <= 4 and -4 or -3)) then
+      local ray, k = RAY[d][ks], 1
+      while ray[k] ~= to and not b[ray[k]] do k = k + 1 end
+      if ray[k] == to then return true end
+    end
+  end
+  local d = DIR[row + from]
+  if d == 0 or DIR[row + to] == d then return false end
+  local ray = RAY[d][ks]
+  for i = 1, #ray do
+    local w = b[ray[i]]
+    if w then return w == -5 or w == (d <= 4 and -4 or -3) end
+  end
+  return false
+end
+
 -- A quick "has the side a legal move?" for the usual case, where the king is not in check
 -- and some other piece has a move that uncovers nothing: true when it finds one, nil when
 -- M.generate must decide. Most positions are answered within a few squares.
-function M.any_move(b, side, ks)
-  if attacked(b, ks, side) then return nil end
+function M.any_move(b, side, ks, in_check)
+  if in_check then return nil end
   local row = (ks - 1) * 64
   for sq = 1, 64 do
     local v = b[sq]

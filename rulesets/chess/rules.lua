@@ -55,10 +55,11 @@ local function take(game, spare, side, ch)
   return table.remove(list)
 end
 
--- How the game stands for `side` to move on board `b` (its king on ks): "checkmate",
--- "stalemate", "dead", "fifty", "seventy-five", "threefold", "fivefold" or nil (play on).
-local function judge(game, b, side, ks, ep, castle, clock, history, material_changed)
-  if not M.any_move(b, side, ks) then
+-- How the game stands for `side` to move on board `b` (its king on ks, in_check telling
+-- whether it is attacked): "checkmate", "stalemate", "dead", "fifty", "seventy-five",
+-- "threefold", "fivefold" or nil (play on).
+local function judge(game, b, side, ks, in_check, ep, castle, clock, history, material_changed)
+  if not M.any_move(b, side, ks, in_check) then
     local n, checkers = M.generate(b, side, ep, castle, M.list(), true)
     if n == 0 then return checkers > 0 and "checkmate" or "stalemate" end
   end
@@ -122,7 +123,8 @@ function rules.setup(game)
   game:set("plays", 2, "Black")
   game:say("%s plays White and %s plays Black.", game:seat_name(1), game:seat_name(2))
   if game:param("fen") ~= F.START then game:say("The game starts from %s.", game:param("fen")) end
-  local result = judge(game, b, pos.side, M.king(b), pos.ep, pos.castle, pos.clock, history, true)
+  local ks = M.king(b)
+  local result = judge(game, b, pos.side, ks, M.attacked(b, ks, pos.side), pos.ep, pos.castle, pos.clock, history, true)
   if result then finish(game, result, pos.side) end
 end
 
@@ -189,12 +191,13 @@ local function describe(game, side, m, ep, castle)
 end
 
 -- Moves the pieces on the table; returns the moving piece's code, the taken piece's (or
--- false) and the position key updated for them (codes as White sees them).
+-- false), the position key updated for them (codes as White sees them) and whether the
+-- move was en passant or castling.
 local function move_pieces(game, side, from, to, promo, ep, key)
   local cell, box = places(game)
   local view, sign = VIEW[side], side == 1 and 1 or -1
   local c, victim = game:top(cell[from]), game:top(cell[to])
-  local piece, taken = game:prop(c, view), false
+  local piece, taken, special = game:prop(c, view), false, false
   key = key ~ ZOBRIST[(piece * sign + 6) * 64 + from]
   if victim then
     taken = game:prop(victim, view)
@@ -204,6 +207,7 @@ local function move_pieces(game, side, from, to, promo, ep, key)
     local sq = to - FORWARD[side]
     game:move(game:top(cell[sq]), box[3 - side])
     key, taken = key ~ ZOBRIST[(6 - sign) * 64 + sq], -1
+    special = true
   end
   game:move(c, cell[to])
   if promo > 0 then game:become(c, KIND[side][promo]) end
@@ -213,10 +217,11 @@ local function move_pieces(game, side, from, to, promo, ep, key)
       if k.king == from and k.to == to then
         game:move(game:top(cell[k.rook]), cell[k.rook_to])
         key = key ~ ZOBRIST[(4 * sign + 6) * 64 + k.rook] ~ ZOBRIST[(4 * sign + 6) * 64 + k.rook_to]
+        special = true
       end
     end
   end
-  return piece, taken, key
+  return piece, taken, key, special
 end
 
 function rules.apply(game, seat, action)
@@ -226,7 +231,7 @@ function rules.apply(game, seat, action)
   local side, other = seat, 3 - seat
   local ep, castle = game:get("ep"), game:get("castle")
   local san = game:narrating() and describe(game, side, m, ep, castle)
-  local piece, taken, key = move_pieces(game, side, from, to, promo, ep, game:get("key") ~ BLACK_TO_MOVE)
+  local piece, taken, key, special = move_pieces(game, side, from, to, promo, ep, game:get("key") ~ BLACK_TO_MOVE)
   local rights = castle & KEEP[from] & KEEP[to]
   if rights ~= castle then game:set("castle", rights) end
   local passed = nil
@@ -243,11 +248,9 @@ function rules.apply(game, seat, action)
   local entry = D.entry(key, ep_file)
   local history = (irreversible or rights ~= castle) and entry or game:get("history") .. entry
   game:set("history", history)
-  local result = judge(game, b, other, ks, passed, rights, clock, history, taken or promo > 0)
-  if san then
-    local check = result ~= "checkmate" and M.in_check(b, other)
-    narrate(game, seat, san .. (result == "checkmate" and "#" or check and "+" or ""))
-  end
+  local check = M.checked_by(b, other, ks, from, to, special)
+  local result = judge(game, b, other, ks, check, passed, rights, clock, history, taken or promo > 0)
+  if san then narrate(game, seat, san .. (result == "checkmate" and "#" or check and "+" or "")) end
   if result then finish(game, result, other) else game:end_turn() end
 end
 
