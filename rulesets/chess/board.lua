@@ -54,6 +54,15 @@ for sq = 1, 64 do
 end
 for i = 1, 64 * 64 do B.DIR[i] = B.DIR[i] or 0 end
 
+-- SLIDES[code][sq]: the rays a bishop (3), rook (4) or queen (5) slides along from sq.
+B.SLIDES = { [3] = B.DIAG_RAYS, [4] = B.ORTHO_RAYS, [5] = {} }
+for sq = 1, 64 do
+  local all = {}
+  for _, ray in ipairs(B.ORTHO_RAYS[sq]) do all[#all + 1] = ray end
+  for _, ray in ipairs(B.DIAG_RAYS[sq]) do all[#all + 1] = ray end
+  B.SLIDES[5][sq] = all
+end
+
 -- Leapers: KNIGHT_MOVES[sq] and KING_MOVES[sq] list the squares reached in one move.
 local function leaps(steps)
   local out = {}
@@ -133,6 +142,23 @@ for from = 1, 64 do
       for _, to in ipairs({ B.PUSH[side][from], table.unpack(B.CAPTURES[side][from]) }) do
         for p = 2, 5 do add_move(from, to, p) end
       end
+    end
+  end
+end
+
+-- The same texts by square: TEXT_FROM[from][to], and PROMOTIONS[from][to] the four
+-- promotions (queen first), so the generator writes a move with one lookup.
+B.TEXT_FROM, B.PROMOTIONS = {}, {}
+for from = 1, 64 do B.TEXT_FROM[from], B.PROMOTIONS[from] = {}, {} end
+for m, text in pairs(B.TEXT) do
+  local f, t, p = (m - 1) % 64 + 1, ((m - 1) // 64) % 64 + 1, (m - 1) // 4096
+  if p == 0 then B.TEXT_FROM[f][t] = text end
+end
+for from = 1, 64 do
+  for to = 1, 64 do
+    local base = from + (to - 1) * 64
+    if B.TEXT[base + 5 * 4096] then
+      B.PROMOTIONS[from][to] = { B.TEXT[base + 5 * 4096], B.TEXT[base + 4 * 4096], B.TEXT[base + 3 * 4096], B.TEXT[base + 2 * 4096] }
     end
   end
 end

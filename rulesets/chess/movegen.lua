@@ -15,6 +15,7 @@ local M = {}
 local RAY, ORTHO_RAYS, DIAG_RAYS, DIR = B.RAY, B.ORTHO_RAYS, B.DIAG_RAYS, B.DIR
 local KNIGHT, KING, PUSH, DOUBLE, CAPTURES, LAST, FORWARD = B.KNIGHT_MOVES, B.KING_MOVES, B.PUSH, B.DOUBLE, B.CAPTURES, B.LAST, B.FORWARD
 local CASTLES, ADJACENT, JUMP, TEXT = B.CASTLES, B.ADJACENT, B.JUMP, B.TEXT
+local TEXT_FROM, PROMOTIONS, SLIDES = B.TEXT_FROM, B.PROMOTIONS, B.SLIDES
 
 -- Whether the other side attacks square t (its pieces are the negative codes).
 local function attacked(b, t, side)
@@ -169,39 +170,45 @@ function M.generate(b, side, ep, castle, out, first)
   local king_row = (ks - 1) * 64
   local n = 0
   if checkers < 2 then
+    local TEXT_FROM, PROMOTIONS, SLIDES, KNIGHT = TEXT_FROM, PROMOTIONS, SLIDES, KNIGHT  -- registers, not upvalues
+    local push, double, captures, last = PUSH[side], DOUBLE[side], CAPTURES[side], LAST[side]
     for p = 1, np do
       local sq = pieces[p]
       local v, pin = b[sq], pins and pins[sq]
       local free = not pin and not block
-      local base = sq - 64
+      local texts = TEXT_FROM[sq]
       if v == 1 then
-        local last = LAST[side][PUSH[side][sq]]
-        local t = PUSH[side][sq]
+        local t = push[sq]
+        local promotes = last[t]
         if not b[t] then
           if free or allowed(t, pin, block, king_row) then
-            if last then
-              for promo = 5, 2, -1 do n = n + 1; out[n] = TEXT[base + t * 64 + promo * 4096] end
+            if promotes then
+              local four = PROMOTIONS[sq][t]
+              out[n + 1], out[n + 2], out[n + 3], out[n + 4] = four[1], four[2], four[3], four[4]
+              n = n + 4
             else
-              n = n + 1; out[n] = TEXT[base + t * 64]
+              n = n + 1; out[n] = texts[t]
             end
           end
-          t = DOUBLE[side][sq]
-          if t and not b[t] and (free or allowed(t, pin, block, king_row)) then n = n + 1; out[n] = TEXT[base + t * 64] end
+          t = double[sq]
+          if t and not b[t] and (free or allowed(t, pin, block, king_row)) then n = n + 1; out[n] = texts[t] end
         end
-        local caps = CAPTURES[side][sq]
+        local caps = captures[sq]
         for i = 1, #caps do
           t = caps[i]
           local w = b[t]
           if w and w < 0 then
             if free or allowed(t, pin, block, king_row) then
-              if last then
-                for promo = 5, 2, -1 do n = n + 1; out[n] = TEXT[base + t * 64 + promo * 4096] end
+              if promotes then
+                local four = PROMOTIONS[sq][t]
+                out[n + 1], out[n + 2], out[n + 3], out[n + 4] = four[1], four[2], four[3], four[4]
+                n = n + 4
               else
-                n = n + 1; out[n] = TEXT[base + t * 64]
+                n = n + 1; out[n] = texts[t]
               end
             end
           elseif t == ep and en_passant_safe(b, side, ks, sq, t) then
-            n = n + 1; out[n] = TEXT[base + t * 64]
+            n = n + 1; out[n] = texts[t]
           end
         end
       elseif v == 2 then
@@ -210,23 +217,19 @@ function M.generate(b, side, ep, castle, out, first)
           for i = 1, #list do
             local t = list[i]
             local w = b[t]
-            if (not w or w < 0) and (free or block[t]) then n = n + 1; out[n] = TEXT[base + t * 64] end
+            if (not w or w < 0) and (free or block[t]) then n = n + 1; out[n] = texts[t] end
           end
         end
       else
-        for kind = 1, 2 do
-          local rays = (kind == 1 and v ~= 3) and ORTHO_RAYS[sq] or (kind == 2 and v ~= 4) and DIAG_RAYS[sq] or nil
-          if rays then
-            for r = 1, #rays do
-              local ray = rays[r]
-              for i = 1, #ray do
-                local t = ray[i]
-                local w = b[t]
-                if w and w > 0 then break end
-                if free or allowed(t, pin, block, king_row) then n = n + 1; out[n] = TEXT[base + t * 64] end
-                if w then break end
-              end
-            end
+        local rays = SLIDES[v][sq]
+        for r = 1, #rays do
+          local ray = rays[r]
+          for i = 1, #ray do
+            local t = ray[i]
+            local w = b[t]
+            if w and w > 0 then break end
+            if free or allowed(t, pin, block, king_row) then n = n + 1; out[n] = texts[t] end
+            if w then break end
           end
         end
       end
@@ -239,7 +242,7 @@ function M.generate(b, side, ep, castle, out, first)
   for i = 1, #list do
     local t = list[i]
     local w = b[t]
-    if (not w or w < 0) and not attacked_by(b, t, side, ek, knights, nk, sliders, ns) then n = n + 1; out[n] = TEXT[ks - 64 + t * 64] end
+    if (not w or w < 0) and not attacked_by(b, t, side, ek, knights, nk, sliders, ns) then n = n + 1; out[n] = TEXT_FROM[ks][t] end
   end
   b[ks] = 6
   if checkers == 0 and castle ~= 0 then
@@ -248,7 +251,7 @@ function M.generate(b, side, ep, castle, out, first)
       if castle & k.right ~= 0 and ks == k.king and b[k.rook] == 4 and M.castle_blocker(b, k) == nil
           and not attacked_by(b, k.safe[1], side, ek, knights, nk, sliders, ns)
           and not attacked_by(b, k.safe[2], side, ek, knights, nk, sliders, ns) then
-        n = n + 1; out[n] = TEXT[ks - 64 + k.to * 64]
+        n = n + 1; out[n] = TEXT_FROM[ks][k.to]
       end
     end
   end
