@@ -1,20 +1,20 @@
 -- Legal move generation, the hot loop of every playout. The board `b` is an array of 64
 -- squares (board.lua) holding codes seen from the side to move: its own pieces positive,
 -- the other side's negative, empty squares false. `side` (1 White, 2 Black) gives the
--- pawns' direction. Moves are numbers (board.lua: from + (to - 1) * 64 + promotion * 4096).
+-- pawns' direction. Moves come out as their coordinate texts ("e2e4"; board.lua).
 --
 -- Legality without trying every move: the checks and pins on the king are found first,
--- by walking the eight rays out from it; a piece that is not pinned, when the king is not
--- in check, may make every move it can reach. Only king moves and en passant (which can
--- uncover a rank) are tried on the board. The functions are long on purpose: a call per
--- move would cost more than the move.
+-- from the other side's rooks, bishops and queens that stand on a line with it; a piece
+-- that is not pinned, when the king is not in check, may make every move it can reach.
+-- Only king moves and en passant (which can uncover a rank) are tried on the board. The
+-- functions are long on purpose: a call per move would cost more than the move.
 local B = require("board")
 
 local M = {}
 
 local RAY, ORTHO_RAYS, DIAG_RAYS, DIR = B.RAY, B.ORTHO_RAYS, B.DIAG_RAYS, B.DIR
 local KNIGHT, KING, PUSH, DOUBLE, CAPTURES, LAST, FORWARD = B.KNIGHT_MOVES, B.KING_MOVES, B.PUSH, B.DOUBLE, B.CAPTURES, B.LAST, B.FORWARD
-local CASTLES, ADJACENT, JUMP, TEXT = B.CASTLES, B.ADJACENT, B.JUMP, B.TEXT
+local CASTLES, ADJACENT, JUMP = B.CASTLES, B.ADJACENT, B.JUMP
 local TEXT_FROM, PROMOTIONS, SLIDES = B.TEXT_FROM, B.PROMOTIONS, B.SLIDES
 
 -- Whether the other side attacks square t (its pieces are the negative codes).
