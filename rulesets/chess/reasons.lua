@@ -78,6 +78,9 @@ end
 function R.move(b, side, ep, castle, readings)
   local spec = readings[1]
   if spec.castle then return R.castle(b, side, castle, spec.castle) end
+  if spec.promo and (spec.piece ~= B.PAWN and spec.piece or not B.LAST[side][spec.to]) then
+    return "only a pawn reaching the last rank is promoted"
+  end
   for _, s in ipairs(readings) do
     for from = 1, 64 do
       local v = b[from]
