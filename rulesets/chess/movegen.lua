@@ -271,10 +271,10 @@ function M.in_check(b, side)
 end
 
 -- A table with room for a position's moves (a list made by growing it a slot at a time
--- is rebuilt at 1, 2, 4, 8, 16 and 32 entries).
+-- is rebuilt at 1, 2, 4, 8, 16 and 32 entries). 32, a power of two, also lets Lua keep
+-- the length it finds, so the runtime's reading of the list does not search for it.
 function M.list()
   return { nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
-    nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil,
     nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil, nil }
 end
 
