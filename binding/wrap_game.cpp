@@ -446,14 +446,18 @@ int g_move_all(lua_State* L) {
   lua_pushinteger(L, n);
   return 1;
 }
+// Whether component `c`'s property `key` equals `value` (nil: it has none).
+bool has_value(const State& s, int c, const PropKey& key, const Value& value) {
+  const Value* v = prop_of(s, c, key);
+  return v ? *v == value : value.is_nil();
+}
 // The components of zone `z`, top first, whose property `key` equals `value`. In one
 // buffer per thread, valid until the next call: a playout's hot loop allocates nothing.
 const std::vector<int>& matching(const State& s, int z, const PropKey& key, const Value& value) {
   thread_local std::vector<int> found;
   found.clear();
   for (int i = s.zone_end[z] - 1; i >= s.zone_begin(z); --i) {
-    const Value* v = prop_of(s, s.items[i], key);
-    if (v ? *v == value : value.is_nil()) found.push_back(s.items[i]);
+    if (has_value(s, s.items[i], key, value)) found.push_back(s.items[i]);
   }
   return found;
 }
@@ -469,31 +473,27 @@ int g_count_matching(lua_State* L) {
   Value value = to_value(L, 4);
   const State& s = reading(L);
   lua_Integer n = 0;
-  for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) {
-    const Value* v = prop_of(s, s.items[i], key);
-    if (v ? *v == value : value.is_nil()) ++n;
-  }
+  for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) n += has_value(s, s.items[i], key, value);
   lua_pushinteger(L, n);
   return 1;
 }
-// game:move_matching_count: game:move_matching returning how many moved, not a list.
-int g_move_matching_count(lua_State* L) {
+// game:move_matching(from, to, key, value): moves the matching components onto `to` in the
+// order they lay, the first found on top; returns them (matching()'s buffer).
+const std::vector<int>& move_matching(lua_State* L) {
   int from = check_zone(L, 2);
   int to = check_zone(L, 3);
   State& s = writing(L);
   const std::vector<int>& found = matching(s, from, prop_key(L, 4), to_value(L, 5));
   for (auto c = found.rbegin(); c != found.rend(); ++c) s.move(*c, to);
-  lua_pushinteger(L, static_cast<lua_Integer>(found.size()));
+  return found;
+}
+int g_move_matching(lua_State* L) {
+  push_ids(L, move_matching(L));
   return 1;
 }
-// Moves them onto `to` in the order they lay, the first found on top; returns them.
-int g_move_matching(lua_State* L) {
-  int from = check_zone(L, 2);
-  int to = check_zone(L, 3);
-  State& s = writing(L);
-  const std::vector<int>& found = matching(s, from, prop_key(L, 4), to_value(L, 5));
-  for (auto c = found.rbegin(); c != found.rend(); ++c) s.move(*c, to);
-  push_ids(L, found);
+// The same, returning how many moved rather than a list.
+int g_move_matching_count(lua_State* L) {
+  lua_pushinteger(L, static_cast<lua_Integer>(move_matching(L).size()));
   return 1;
 }
 // Orders a zone in place so that game:cards lists it by property `key`, lowest first
@@ -726,40 +726,24 @@ int g_chance(lua_State* L) {
   return 0;
 }
 
-// The conversions of a narration pattern, in order: the character after each '%' ('%%'
-// is none). Flags, width and precision are skipped.
-std::string conversions(std::string_view pattern) {
-  std::string out;
-  for (std::size_t i = 0; i < pattern.size(); ++i) {
-    if (pattern[i] != '%') continue;
-    if (++i < pattern.size() && pattern[i] == '%') continue;
-    while (i < pattern.size() && std::strchr("-+ #0123456789.", pattern[i])) ++i;
-    if (i < pattern.size()) out += pattern[i];
+// A narration pattern as string.format takes it: `%S` (a seat) and `%C` (a component),
+// with any flags, width or precision, become `%s`. `kinds` gets each conversion's letter,
+// in order ('%%' is none), so that the values of S and C can be named (name_values).
+std::string plain_pattern(std::string_view pattern, std::string& kinds) {
+  std::string out(pattern);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (out[i] != '%') continue;
+    if (++i < out.size() && out[i] == '%') continue;
+    while (i < out.size() && std::strchr("-+ #0123456789.", out[i])) ++i;
+    if (i == out.size()) break;
+    kinds += out[i];
+    if (out[i] == 'S' || out[i] == 'C') out[i] = 's';
   }
   return out;
 }
-// Pushes the pattern at `arg` for string.format: `%S` (a seat) and `%C` (a component)
-// become `%s`, their values being names (name_values).
-void push_pattern(lua_State* L, int arg, const State&) {
-  std::size_t length = 0;
-  const char* text = lua_tolstring(L, arg, &length);
-  std::string_view pattern(text, length);
-  if (pattern.find("%S") == std::string_view::npos && pattern.find("%C") == std::string_view::npos) {
-    lua_pushvalue(L, arg);
-    return;
-  }
-  std::string plain(pattern);
-  for (std::size_t i = 0; i + 1 < plain.size(); ++i) {
-    if (plain[i] != '%') continue;
-    if (plain[i + 1] == 'S' || plain[i + 1] == 'C') plain[i + 1] = 's';
-    ++i;  // "%%" stays as it is
-  }
-  lua_pushlstring(L, plain.data(), plain.size());
-}
 // Replaces, among the values pushed for string.format (arguments arg+1..top of the call,
 // now at the top of the stack), those of `%S` and `%C` by the seat's or component's name.
-void name_values(lua_State* L, int arg, int top, const State& s) {
-  std::string kinds = conversions(std::string_view(lua_tostring(L, arg)));
+void name_values(lua_State* L, int arg, int top, const std::string& kinds, const State& s) {
   int values = top - arg, first = lua_gettop(L) - values + 1;
   for (int i = 0; i < values && i < static_cast<int>(kinds.size()); ++i) {
     if (kinds[i] != 'S' && kinds[i] != 'C') continue;
@@ -782,10 +766,14 @@ bool narration(lua_State* L, int arg, std::string& out) {
     throw RuleError("more than " + std::to_string(kLinesPerCall) + " narration lines in one call of " + ctx.hook + "()");
   int top = lua_gettop(L);
   if (top > arg) {
+    std::size_t length = 0;
+    const char* text = lua_tolstring(L, arg, &length);
+    std::string kinds;
+    std::string pattern = plain_pattern(std::string_view(text, length), kinds);
     lua_getfield(L, LUA_REGISTRYINDEX, "arbiter.format");
-    push_pattern(L, arg, s);
+    lua_pushlstring(L, pattern.data(), pattern.size());
     for (int i = arg + 1; i <= top; ++i) lua_pushvalue(L, i);
-    name_values(L, arg, top, s);
+    name_values(L, arg, top, kinds, s);
     // A value's __tostring is the ruleset's Lua: under the memory cap again while it runs.
     int depth = ctx.in_binding;
     ctx.in_binding = 0;

@@ -99,6 +99,37 @@ TEST_CASE("game:move_matching moves them onto the other zone in the order they l
   CHECK_THAT(p.error("game:move_matching('pile', 'nowhere', 'colour', 'blue')"), Catch::Contains("unknown zone 'nowhere'"));
 }
 
+TEST_CASE("game:count_matching and game:move_matching_count answer with numbers, as the lists would") {
+  Probe p;
+  p.run("game:move(6, 'other')");
+  CHECK(p.eval("game:count_matching('pile', 'colour', 'red')") == "3");
+  CHECK(p.eval("game:count_matching('pile', 'value', 1)") == "2");
+  CHECK(p.eval("game:count_matching('pile', 'value', 7)") == "0");
+  CHECK(p.eval("game:count_matching('other', 'value', nil)") == "1");
+  p.run("game:sort('pile', 'value')");  // 3 4 5 1 2
+  CHECK(p.eval("game:move_matching_count('pile', 'other', 'colour', 'red')") == "3");
+  CHECK(p.zone("other") == "5:two 1:three 2:three 6:blank");
+  CHECK(p.zone("pile") == "3:one 4:one");
+  CHECK(p.eval("game:move_matching_count('pile', 'other', 'colour', 'green')") == "0");
+  CHECK_THAT(p.error("game:move_matching_count('pile', 'nowhere', 'colour', 'blue')"), Catch::Contains("unknown zone 'nowhere'"));
+  CHECK_THAT(p.error("game:count_matching('pile')"), Catch::Contains("string expected"));
+}
+
+TEST_CASE("%S and %C in narration name a seat and a component, with or without a width") {
+  Probe p;
+  std::size_t before = p.state.log.size();
+  p.run("game:say('%S takes the %C (%d%%S).', 2, 5, 7)");
+  p.run("game:say('[%-10S|%4C]', 1, 3)");
+  std::vector<std::string> said;
+  for (const auto& e : p.state.log.entries(before))
+    if (e.kind == Event::Kind::Say) said.push_back(e.text);
+  REQUIRE(said.size() == 2);
+  CHECK(said[0] == p.table->seats[1].name + " takes the two (7%S).");
+  CHECK(said[1] == "[" + p.table->seats[0].name + std::string(10 - p.table->seats[0].name.size(), ' ') + "| one]");
+  CHECK_THAT(p.error("game:say('%S wins.', 9)"), Catch::Contains("seat 9 does not exist"));
+  CHECK_THAT(p.error("game:say('the %C', 99)"), Catch::Contains("component 99 does not exist"));
+}
+
 TEST_CASE("game:say formats its values only when the log is kept") {
   Probe p;
   std::size_t before = p.state.log.size();
