@@ -268,7 +268,7 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
       auto space = order.find(' ');
       z.order = order.substr(0, space);
       std::string direction = space == std::string::npos ? "ascending" : order.substr(space + 1);
-      if (z.order.empty() || (direction != "ascending" && direction != "descending"))
+      if (d["order"].IsScalar() && (z.order.empty() || (direction != "ascending" && direction != "descending")))
         y.error(d["order"], what + ".order is a property, then 'ascending' or 'descending' if you like ('value descending'), not '" + order + "'");
       z.descending = direction == "descending";
     }
