@@ -137,6 +137,7 @@ int guarded(const std::string& subcommand, Run&& run) {
 
 int main(int argc, char** argv) {
   CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
+  app.name("arbiter");  // usage lines say what a user types, not the path the binary was run by
   app.formatter(std::make_shared<WrappingFormatter>(terminal_columns(STDOUT_FILENO, 80)));
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION, "print the version and exit");
