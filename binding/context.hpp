@@ -19,8 +19,9 @@ namespace arbiter {
 // What a name passed from Lua stands for, found by the address of the Lua string. Lua
 // interns short strings, so "deck" written anywhere in a ruleset is one string at one
 // address; a name is cached only while the registry anchors it (LuaContext::anchors), so no
-// other string can take its address. A long string is never the same object twice: it
-// just misses. Direct-mapped: a collision replaces the older entry.
+// other string can take its address. A long string (over 40 bytes) is never the same
+// object twice and is never cached (remember in wrap_game.cpp): it just misses.
+// Direct-mapped: a collision replaces the older entry.
 struct NameCache {
   struct Entry {
     const char* name = nullptr;

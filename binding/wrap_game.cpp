@@ -82,8 +82,12 @@ int check_component(lua_State* L, int arg) {
 std::intptr_t cached(lua_State* L, const NameCache& cache, int arg) {
   return lua_type(L, arg) == LUA_TSTRING ? cache.find(lua_tostring(L, arg)) : -1;
 }
+// Only a short string is cached: a long one (over 40 bytes, LUAI_MAXSHORTLEN) is a new object
+// each time, and the registry, which compares long keys by content, would anchor only the
+// first of equal ones, leaving this one's address free for another string once collected.
+constexpr std::size_t kInternedMax = 40;
 void remember(lua_State* L, NameCache& cache, int arg, std::intptr_t value) {
-  if (lua_type(L, arg) != LUA_TSTRING) return;
+  if (lua_type(L, arg) != LUA_TSTRING || lua_rawlen(L, arg) > kInternedMax) return;
   lua_rawgeti(L, LUA_REGISTRYINDEX, context(L).anchors);
   lua_pushvalue(L, arg);
   lua_pushboolean(L, 1);

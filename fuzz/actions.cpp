@@ -1,10 +1,12 @@
 // libFuzzer target: action text fed to every shipped ruleset's engine, as the REPL feeds
-// it. The first three bytes pick the ruleset, the seed and the player count; each line
-// after them is an action for the seat on turn, `SEAT: action` for another seat, `#N`
+// it. The first line, `RULESET SEED PLAYERS` (`stacks 3 4`), picks the ruleset by its id
+// (a name that is no id still picks one, by its bytes, so that no input is wasted), the
+// seed and the player count; each line after it is an action for the seat on turn, `SEAT: action` for another seat, `#N`
 // for the seat's Nth legal action (so the fuzzer gets deep into games), or, while a
 // chance decision waits, its outcome (`#N` for the Nth). An action that is refused must
 // leave the state exactly as it was; when it does not, the target aborts.
 #include <cstring>
+#include <sstream>
 #include <vector>
 
 #include "binding/lua_rules.hpp"
@@ -31,6 +33,15 @@ std::vector<Loaded> load_all() {
     all.push_back(std::move(l));
   }
   return all;
+}
+
+// The ruleset a header's first word names, or, when it names none, one chosen by its bytes.
+Loaded& pick_ruleset(std::vector<Loaded>& all, const std::string& id) {
+  for (Loaded& l : all)
+    if (l.ruleset->id == id) return l;
+  std::size_t sum = 0;
+  for (unsigned char c : id) sum = sum * 31 + c;
+  return all[sum % all.size()];
 }
 
 const char* const kNames[] = {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"};
@@ -60,19 +71,22 @@ void check_unchanged(const State& before, const State& after, const Outcome& o, 
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static std::vector<Loaded> rulesets = load_all();
-  if (size < 3) return 0;
-  Loaded& loaded = rulesets[data[0] % rulesets.size()];
+  std::string text(reinterpret_cast<const char*>(data), size);
+  std::size_t at = text.find('\n');
+  if (at == std::string::npos) return 0;
+  std::string id, seed, count;
+  std::istringstream header(text.substr(0, at++));
+  header >> id >> seed >> count;
+  Loaded& loaded = pick_ruleset(rulesets, id);
   const Ruleset& r = *loaded.ruleset;
   GameOptions options;
-  options.seed = data[1];
-  int players = r.min_players + data[2] % (r.max_players - r.min_players + 1);
+  options.seed = std::strtoull(seed.c_str(), nullptr, 10);
+  int players = r.min_players + static_cast<int>(std::strtoul(count.c_str(), nullptr, 10) % (r.max_players - r.min_players + 1));
   for (int i = 0; i < players && i < 6; ++i) options.seats.push_back({kNames[i], -1});
   Engine engine(make_table(loaded.ruleset, options), *loaded.rules);
   State state(engine.table_ptr());
   if (!engine.start(state).ok) return 0;
 
-  std::string text(reinterpret_cast<const char*>(data) + 3, size - 3);
-  std::size_t at = 0;
   for (int n = 0; at < text.size() && n < 500; ++n) {
     std::size_t end = text.find('\n', at);
     if (end == std::string::npos) end = text.size();

@@ -7,9 +7,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
@@ -94,6 +97,38 @@ bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
   return true;
 }
 
+// yaml-cpp 0.7's LoadAll never returns on some malformed texts (a lone ',' is enough): its
+// parser hands back the same empty document again and again without moving on, and LoadAll
+// keeps them all until memory runs out (jbeder/yaml-cpp issue 1040, fixed upstream after
+// 0.7). So the text's documents are first walked here, where the loop is ours: a document
+// that starts where the one before it started is where the parser is stuck. Its mark, or
+// none when the text is fine.
+class StuckFinder : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+  YAML::Mark start = YAML::Mark::null_mark();
+};
+
+std::optional<YAML::Mark> stuck_at(const std::string& text) {
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  StuckFinder finder;
+  std::optional<YAML::Mark> before;
+  while (parser.HandleNextDocument(finder)) {
+    if (before && before->pos == finder.start.pos) return finder.start;
+    before = finder.start;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 YAML::Node YamlChecker::load_text(const std::string& text) {
@@ -105,6 +140,12 @@ std::vector<YAML::Node> YamlChecker::parse(const std::string& text, bool many) {
   try {
     // YAML::Load reads the first document and drops the rest: text after a '---' or '...'
     // (a scenario's last steps, say) would be ignored without a word.
+    if (std::optional<YAML::Mark> at = stuck_at(text)) {
+      std::string what = at->pos >= 0 && static_cast<std::size_t>(at->pos) < text.size() ? std::string(1, text[at->pos]) : "";
+      errors_.push_back(located(file_, at->line + 1, at->column + 1,
+                                what.empty() ? "the YAML cannot be read past here" : "unexpected '" + what + "': the YAML cannot be read past here"));
+      return {};
+    }
     std::vector<YAML::Node> documents = YAML::LoadAll(text);
     if (documents.size() > 1 && !many) {
       error(documents[1], "a second YAML document (after '---' or '...'); a file holds one");

@@ -168,6 +168,31 @@ TEST_CASE("apply's action has its text, its first word as name and the other wor
   CHECK_THAT(p.error("setmetatable(action,{})"), Catch::Contains("cannot change a protected metatable"));
 }
 
+// Lua interns strings of up to 40 bytes; a longer one is a new object each time it is made.
+// The name caches go by a string's address, so a long name made, used and collected must
+// not leave its address behind for the next string that lands there. The loop makes the
+// 41-byte name afresh, reads it, makes garbage enough for it to be collected and asks for
+// 40-byte names that do not exist, which the allocator may place where the long one was.
+TEST_CASE("a variable with a long name is found by its text, and its address is not reused for another") {
+  Probe p;
+  CHECK(p.eval(R"(
+    (function()
+      local function read_long()
+        return game:get(("a_counter_whose_name_is_a_long_lua_") .. ("string"):sub(1, 6))
+      end
+      local wrong = 0
+      for i = 1, 2000 do
+        if read_long() ~= 7 then return "long name not found" end
+        for k = 1, 50 do local garbage = { k } end
+        for j = 1, 4 do
+          local short = ("no_such_variable_%023d"):format(i * 4 + j)
+          if pcall(game.get, game, short) then wrong = wrong + 1 end
+        end
+      end
+      return wrong
+    end)())") == "0");
+}
+
 TEST_CASE("game:top and game:bottom name the first and the last component game:cards lists") {
   Probe p;
   p.run("game:move(2, 'other') game:move(5, 'other') game:move(3, 'other')");  // each goes on top
