@@ -16,6 +16,8 @@ FUZZ_PACKAGES = clang libclang-rt-14-dev
 # build folder; a crashing input is written to fuzz/findings/.
 FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 60
+# FUZZ_RUNS stops a target after that many executions instead (-1: only the time limits it).
+FUZZ_RUNS ?= -1
 FUZZ_TARGETS = game_yaml scenario save actions
 
 .PHONY: all deps build play test bench sanitize fuzz check clean
@@ -72,7 +74,7 @@ fuzz:
 	@status=0; for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ)/corpus/$$t; \
 	  echo "fuzz_$$t: $(FUZZ_SECONDS) s (log: $(FUZZ)/fuzz_$$t.log)"; \
-	  nice $(FUZZ)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -print_final_stats=1 \
+	  nice $(FUZZ)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) -timeout=20 -detect_leaks=0 -print_final_stats=1 \
 	    -artifact_prefix=fuzz/findings/$$t- $(FUZZ)/corpus/$$t fuzz/corpus/$$t >$(FUZZ)/fuzz_$$t.log 2>&1 || status=1; \
 	  grep -E '^(stat::number_of_executed_units|stat::average_exec_per_sec|SUMMARY|Test unit written)' $(FUZZ)/fuzz_$$t.log; \
 	done; exit $$status

@@ -68,6 +68,7 @@ std::vector<std::unique_ptr<Bot>> random_bots(int players, std::uint64_t seed);
 
 std::vector<Row> bench_playouts(const std::vector<Subject>& subjects, const Options& o);
 std::vector<Row> bench_state_copy(const std::vector<Subject>& subjects, const Options& o);
+std::vector<Row> bench_mcts(const std::vector<Subject>& subjects, const Options& o);
 std::vector<Row> bench_startup(const Options& o);
 std::vector<std::pair<std::string, std::string>> machine_details();
 

@@ -20,8 +20,8 @@ namespace {
 
 const char* kUsage =
     "usage: arbiter_bench [--seconds S] [--only NAME,...] [--ruleset ID]... [--arbiter PATH]\n"
-    "  --seconds S    playout time per ruleset (default 1.5)\n"
-    "  --only NAMES   some of: playouts, copy, startup (default: all)\n"
+    "  --seconds S    playout time per ruleset, and mcts thinking time (default 1.5)\n"
+    "  --only NAMES   some of: playouts, copy, mcts, startup (default: all)\n"
     "  --ruleset ID   measure only this ruleset (repeatable; default: every one under rulesets/,\n"
     "                 and the playouts of bench/floor, hooks that do next to nothing: --ruleset floor)\n"
     "  --arbiter PATH the arbiter binary for the start-up benchmark (default: beside this one)\n"
@@ -52,8 +52,8 @@ bool parse(int argc, char** argv, Options& o) {
     else { fmt::print(stderr, "arbiter_bench: unknown or incomplete argument '{}'\n{}", arg, kUsage); return false; }
   }
   for (const auto& name : o.only)
-    if (name != "playouts" && name != "copy" && name != "startup") {
-      fmt::print(stderr, "arbiter_bench: --only: unknown benchmark '{}'; benchmarks are playouts, copy, startup\n", name);
+    if (name != "playouts" && name != "copy" && name != "mcts" && name != "startup") {
+      fmt::print(stderr, "arbiter_bench: --only: unknown benchmark '{}'; benchmarks are playouts, copy, mcts, startup\n", name);
       return false;
     }
   if (o.seconds <= 0) {
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, o)) return 2;
   pin_to_one_core();
   std::vector<Row> rows;
-  if (runs(o, "playouts") || runs(o, "copy")) {
+  if (runs(o, "playouts") || runs(o, "copy") || runs(o, "mcts")) {
     std::vector<Subject> subjects = find_subjects(o);
     if (runs(o, "playouts")) {
       std::vector<Subject> played = subjects;
@@ -131,6 +131,8 @@ int main(int argc, char** argv) {
     }
     if (runs(o, "copy"))
       for (auto& r : bench_state_copy(subjects, o)) rows.push_back(std::move(r));
+    if (runs(o, "mcts"))
+      for (auto& r : bench_mcts(subjects, o)) rows.push_back(std::move(r));
   }
   if (runs(o, "startup"))
     for (auto& r : bench_startup(o)) rows.push_back(std::move(r));

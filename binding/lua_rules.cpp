@@ -82,6 +82,24 @@ void push_action_meta(lua_State* L) {
   lua_setfield(L, -2, "__metatable");
 }
 
+// pairs(action) lists the fields behind the proxy (text, name, and args once read), from an
+// iterator that holds them as an upvalue, so that the table behind stays out of the rules'
+// hands.
+int action_next(lua_State* L) {
+  lua_settop(L, 2);
+  if (lua_next(L, lua_upvalueindex(1))) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+int action_pairs(lua_State* L) {
+  lua_getmetatable(L, 1);
+  lua_rawgeti(L, -1, 1);
+  lua_pushcclosure(L, action_next, 1);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
 }  // namespace
 
 struct LuaRules::Impl {
@@ -168,11 +186,14 @@ struct LuaRules::Impl {
 
   // The action passed to apply: {text = "play 4 bid 9", name = "play", args = {"4", "bid",
   // "9"}}, args made when first read (action_index). A game plays the same few actions again
-  // and again, so each distinct text's table is made once and kept (at most kActionsKept)
-  // while it stays as made: check_action looks after each call.
+  // and again, so each distinct text's action is made once and kept (at most kActionsKept).
+  // What apply gets is an empty proxy whose metatable (hidden) reads through to the fields:
+  // after a call, the proxy is still empty unless the rules wrote to it, which one lua_next
+  // tells (check_action), and the action is then made afresh next time.
   static constexpr int kActionsKept = 4096;
-  int actions_ref = LUA_NOREF;  // text -> action table
+  int actions_ref = LUA_NOREF;  // text -> proxy
   int actions_kept = 0;
+  int args_ref = LUA_NOREF;     // the string "args"
   void push_action(const std::string& action) {
     if (actions_ref == LUA_NOREF || actions_kept >= kActionsKept) {
       if (actions_ref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, actions_ref);
@@ -187,12 +208,22 @@ struct LuaRules::Impl {
       return;
     }
     lua_pop(L, 1);
-    lua_createtable(L, 0, 3);
+    lua_createtable(L, 0, 0);  // the proxy
+    lua_createtable(L, 1, 3);  // its metatable
+    lua_createtable(L, 0, 3);  // the fields
     lua_pushlstring(L, action.data(), action.size());
     lua_setfield(L, -2, "text");
     lua_pushlstring(L, action.data(), std::min(action.find(' '), action.size()));
     lua_setfield(L, -2, "name");
     lua_rawgeti(L, LUA_REGISTRYINDEX, action_meta_ref);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, 1);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, action_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, -2);
     lua_pushlstring(L, action.data(), action.size());
     lua_pushvalue(L, -2);
@@ -200,29 +231,21 @@ struct LuaRules::Impl {
     ++actions_kept;
     lua_remove(L, -2);
   }
-  // After a call: the action table at `index` is kept only if it holds its text and name as
-  // made and nothing else; the args a call made are dropped, so the next call gets fresh ones.
+  // After a call: the args a call made are dropped, so the next call gets fresh ones, and an
+  // action the rules wrote to is not kept.
   void check_action(int index, const std::string& action) {
-    std::string_view name(action.data(), std::min(action.find(' '), action.size()));
-    bool pristine = true, has_args = false;
-    int fields = 0;
-    lua_pushnil(L);
-    while (lua_next(L, index)) {
-      std::size_t kl = 0, vl = 0;
-      const char* key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &kl) : nullptr;
-      const char* value = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &vl) : nullptr;
-      std::string_view k(key ? key : "", kl), v(value ? value : "", vl);
-      if (k == "args") has_args = true;
-      else if (k == "text" && value && v == action) ++fields;
-      else if (k == "name" && value && v == name) ++fields;
-      else pristine = false;
-      lua_pop(L, 1);
-    }
-    if (has_args) {
+    lua_getmetatable(L, index);
+    lua_rawgeti(L, -1, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, args_ref);
+    if (lua_rawget(L, -2) != LUA_TNIL) {
+      lua_rawgeti(L, LUA_REGISTRYINDEX, args_ref);
       lua_pushnil(L);
-      lua_setfield(L, index, "args");  // the table has no __newindex
+      lua_rawset(L, -4);
     }
-    if (pristine && fields == 2) return;
+    lua_pop(L, 3);
+    lua_pushnil(L);
+    if (!lua_next(L, index)) return;
+    lua_pop(L, 2);
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref);
     lua_pushlstring(L, action.data(), action.size());
     lua_pushnil(L);
@@ -275,6 +298,8 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
   m.rules_ref = luaL_ref(m.L, LUA_REGISTRYINDEX);
   push_action_meta(m.L);
   m.action_meta_ref = luaL_ref(m.L, LUA_REGISTRYINDEX);
+  lua_pushliteral(m.L, "args");
+  m.args_ref = luaL_ref(m.L, LUA_REGISTRYINDEX);
   lua_settop(m.L, 0);
   if (!ruleset->bots.empty()) m.load_bots();
   freeze_globals(m.L);

@@ -147,6 +147,10 @@ TEST_CASE("each call of apply gets the action as made, whatever an earlier call 
     CHECK(box.var("note") == Value{std::string("mutate_action|mutate_action|0|nil")});
   }
   for (int i = 0; i < 3; ++i) {
+    box.ok("pairs_action");
+    CHECK(box.var("note") == Value{std::string("name=pairs_action,text=pairs_action|nil")});
+  }
+  for (int i = 0; i < 3; ++i) {
     box.ok("mutate_args");
     CHECK(box.var("note") == Value{std::string("0|nil")});
   }
