@@ -437,7 +437,7 @@ int g_draw(lua_State* L) {
   State& s = writing(L);
   int c = s.top(from);
   if (c < 0) { lua_pushnil(L); return 1; }
-  s.move(c, to);
+  s.move(c, to, false, from);
   lua_pushinteger(L, c + 1);
   return 1;
 }
@@ -446,7 +446,7 @@ int g_move_all(lua_State* L) {
   int to = check_zone(L, 3);
   State& s = writing(L);
   int n = s.count(from);
-  for (int c : s.contents(from)) s.move(c, to, false);
+  for (int c : s.contents(from)) s.move(c, to, false, from);
   lua_pushinteger(L, n);
   return 1;
 }
@@ -488,7 +488,7 @@ const std::vector<int>& move_matching(lua_State* L) {
   int to = check_zone(L, 3);
   State& s = writing(L);
   const std::vector<int>& found = matching(s, from, prop_key(L, 4), to_value(L, 5));
-  for (auto c = found.rbegin(); c != found.rend(); ++c) s.move(*c, to);
+  for (auto c = found.rbegin(); c != found.rend(); ++c) s.move(*c, to, false, from);
   return found;
 }
 int g_move_matching(lua_State* L) {

@@ -42,8 +42,12 @@ int State::zone_of(int component) const {
   return static_cast<int>(std::upper_bound(zone_end.begin(), zone_end.end(), pos) - zone_end.begin());
 }
 
-void State::move(int component, int to, bool to_bottom) {
-  int pos = static_cast<int>(std::find(items.begin(), items.end(), component) - items.begin());
+void State::move(int component, int to, bool to_bottom, int from_zone) {
+  auto begin = items.begin(), end = items.end();
+  if (from_zone >= 0) begin += zone_begin(from_zone), end = items.begin() + zone_end[from_zone];
+  auto at = std::find(begin, end, component);
+  if (at == end) at = std::find(items.begin(), items.end(), component);
+  int pos = static_cast<int>(at - items.begin());
   int from = static_cast<int>(std::upper_bound(zone_end.begin(), zone_end.end(), pos) - zone_end.begin());
   int target = to_bottom ? zone_begin(to) : zone_end[to];
   // Rotate the item into place; every zone boundary between the two positions shifts by one.

@@ -80,7 +80,8 @@ struct State {
   int bottom(int z) const;               // -1 when empty
   int zone_of(int component) const;
   // Moves a component to the top of zone `to` (or to the bottom) and resets its face.
-  void move(int component, int to, bool to_bottom = false);
+  // `from`, when known, is the zone the component lies in, which spares a search of them all.
+  void move(int component, int to, bool to_bottom = false, int from = -1);
   void shuffle(int z);
   void arrange(int z, std::vector<int> kinds) { arranged.emplace_back(z, std::move(kinds)); }
 
