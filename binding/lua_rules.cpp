@@ -373,8 +373,12 @@ Status LuaRules::actions(const State& state, int seat, std::vector<std::string>&
   if (lua_istable(m.L, -1)) {
     for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
       lua_rawgeti(m.L, -1, i);
-      if (lua_type(m.L, -1) == LUA_TSTRING) out.push_back(normalize_action(lua_tostring(m.L, -1)));
-      else st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() should return a list of strings");
+      if (lua_type(m.L, -1) == LUA_TSTRING) {
+        std::size_t size = 0;
+        const char* text = lua_tolstring(m.L, -1, &size);
+        if (is_normal_action({text, size})) out.emplace_back(text, size);
+        else out.push_back(normalize_action(std::string(text, size)));
+      } else st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() should return a list of strings");
       lua_pop(m.L, 1);
     }
   } else if (!lua_isnil(m.L, -1)) {

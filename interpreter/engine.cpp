@@ -26,14 +26,18 @@ const char* to_text(Refusal r) {
 // The C locale's white space, without a library call per character.
 static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
-std::string normalize_action(const std::string& text) {
-  // Most texts (every one a ruleset builds) are already in shape: single spaces between words.
+bool is_normal_action(std::string_view text) {
   bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ';
   for (std::size_t i = 0; plain && i < text.size(); ++i) {
     char c = text[i];
     plain = c == ' ' ? text[i - 1] != ' ' : !is_space(c);
   }
-  if (plain) return text;
+  return plain;
+}
+
+std::string normalize_action(const std::string& text) {
+  // Most texts (every one a ruleset builds) are already in shape: single spaces between words.
+  if (is_normal_action(text)) return text;
   std::string out;
   out.reserve(text.size());
   for (char c : text) {

@@ -24,6 +24,8 @@ struct Outcome {
 
 // Collapses runs of white space and trims; action texts are compared in this form.
 std::string normalize_action(const std::string& text);
+// Whether `text` is already as normalize_action would leave it.
+bool is_normal_action(std::string_view text);
 // Whether two normalized action texts are the same action (letters compare without case).
 bool same_action(const std::string& a, const std::string& b);
 

@@ -1,7 +1,6 @@
 -- Stack Nabbit: flip cards until you stop, keep the last one, steal its matches from your
 -- neighbours and the Vault, and bank that number if you already had it face up.
 -- See README.md for the rules in short and the readings chosen.
-local seats = require("seats")
 
 local rules = {}
 
@@ -87,28 +86,35 @@ end
 
 -- A turn ------------------------------------------------------------------------------
 
--- Steals every card of `number` from the seat's neighbours and the Vault into its face-up
--- cards. Returns the phrases for the narration ("two 4s from Charlie", "one from the Vault");
--- when the narration is not kept, a `true` stands for each phrase.
+-- Moves every card of `number` from `zone` to `mine`. Returns the count of sources that
+-- gave cards so far; when the narration is kept (`phrases` is a table), adds the phrase
+-- "two 4s from Charlie" (the first) or "one from the Vault" (a later one).
+local function take(game, mine, zone, number, sources, phrases, card_name, source)
+  local got = game:move_matching_count(zone, mine, "value", number)
+  if got == 0 then return sources end
+  if phrases then
+    local amount = sources == 0 and some(got, card_name) or number_word(got)
+    phrases[sources + 1] = amount .. " from " .. source
+  end
+  return sources + 1
+end
+
+-- Steals every card of `number` from the seat's neighbours (left, then right: one seat in a
+-- two-player game) and the Vault into its face-up cards. Returns how many sources gave
+-- cards, and the narration's phrases when it is kept.
 local function steal(game, seat, number, card_name)
-  local narrating = game:narrating()
+  local phrases = game:narrating() and {} or nil
   local mine = faceup(game, seat)
-  local phrases = {}
-  -- From one source (a zone, and its name for the narration when it is kept).
-  local function take(zone, source)
-    local got = game:move_matching_count(zone, mine, "value", number)
-    if got > 0 then
-      local phrase = true
-      if narrating then
-        local amount = #phrases == 0 and some(got, card_name) or number_word(got)
-        phrase = amount .. " from " .. source(game)
-      end
-      phrases[#phrases + 1] = phrase
+  local n = game:seats()
+  local left, right = seat % n + 1, (seat - 2) % n + 1  -- the next seat clockwise, the one before
+  local sources = 0
+  if left ~= seat then
+    sources = take(game, mine, faceup(game, left), number, sources, phrases, card_name, phrases and name(game, left))
+    if right ~= left then
+      sources = take(game, mine, faceup(game, right), number, sources, phrases, card_name, phrases and name(game, right))
     end
   end
-  for _, s in ipairs(seats.neighbours(game, seat)) do take(faceup(game, s), function() return name(game, s) end) end
-  take("vault", function() return "the Vault" end)
-  return phrases
+  return take(game, mine, "vault", number, sources, phrases, card_name, "the Vault"), phrases
 end
 
 -- Steps 2 and 3 of the turn for the last card flipped, in the rule text's order: steal its
@@ -123,11 +129,11 @@ local function keep_last(game, seat)
   local mine = faceup(game, seat)
   local had_it = game:count_matching(mine, "value", number) > 0
   game:move(kept, mine)
-  local stolen = steal(game, seat, number, card_name)
-  if #stolen == 0 then
+  local sources, phrases = steal(game, seat, number, card_name)
+  if sources == 0 then
     game:say("%S keeps the %C; there is no %C to steal.", seat, kept, kept)
   elseif narrating then
-    game:say("%s keeps the %s and steals %s.", name(game, seat), card_name, join(stolen))
+    game:say("%s keeps the %s and steals %s.", name(game, seat), card_name, join(phrases))
   end
   if game:count("flipped") > 0 then
     local rest = narrating and game:cards("flipped")

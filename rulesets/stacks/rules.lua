@@ -82,44 +82,68 @@ local texts = setmetatable({}, { __index = function(by_prefix, prefix)
   return by_bid
 end })
 
+-- "play 4 bid " by card name, and "play 4 5 bid " by the two names, each made once.
+local ONE = setmetatable({}, { __index = function(t, name)
+  local prefix = "play " .. name .. " bid "
+  t[name] = prefix
+  return prefix
+end })
+local TWO = setmetatable({}, { __index = function(by_first, first)
+  local by_second = setmetatable({}, { __index = function(t, second)
+    local prefix = "play " .. first .. " " .. second .. " bid "
+    t[second] = prefix
+    return prefix
+  end })
+  by_first[first] = by_second
+  return by_second
+end })
+
 -- The plays a bot is offered: each card alone and both together, each with the truthful
 -- total and the three bids just above the last one (above the truth on the round's first
--- play). A person may bid any other integer (see accepts).
-local function play_actions(game, seat, list)
+-- play). A person may bid any other integer (see accepts). Each adds to `list` after its
+-- first `n` and returns the new count.
+local function add(list, n, prefix, truth, last)
+  local text = texts[prefix]
+  local from = last and last + 1 or truth + 1
+  if last == nil then n = n + 1; list[n] = text[truth] end
+  for b = from, from + 2 do n = n + 1; list[n] = text[b] end
+  if truth > from + 2 then n = n + 1; list[n] = text[truth] end
+  return n
+end
+
+local function play_actions(game, seat, list, n)
   local cards = game:cards(hand(game, seat))
+  if #cards == 0 then return n end
   if #cards == 2 and value(game, cards[2]) < value(game, cards[1]) then cards[1], cards[2] = cards[2], cards[1] end
   local last = game:get("last_bid")
   local base = game:sum(stack(game, seat), "value")
-  local function add(prefix, truth)
-    local text = texts[prefix]
-    local from = last and last + 1 or truth + 1
-    if last == nil then list[#list + 1] = text[truth] end
-    for b = from, from + 2 do list[#list + 1] = text[b] end
-    if truth > from + 2 then list[#list + 1] = text[truth] end
-  end
-  if #cards == 0 then return end
   local first, v1 = game:name(cards[1]), value(game, cards[1])
-  add("play " .. first .. " bid ", base + v1)
+  n = add(list, n, ONE[first], base + v1, last)
   if #cards == 2 then
     local second, v2 = game:name(cards[2]), value(game, cards[2])
-    if second ~= first then add("play " .. second .. " bid ", base + v2) end
-    add("play " .. first .. " " .. second .. " bid ", base + v1 + v2)
+    if second ~= first then n = add(list, n, ONE[second], base + v2, last) end
+    n = add(list, n, TWO[first][second], base + v1 + v2, last)
   end
+  return n
 end
 
 -- Off its turn a seat can only call; that list is the same every time, so it is made once.
 local CALL_ONLY = { "call" }
+
+-- The list the seat on turn gets, refilled at every decision: the runtime reads it at once
+-- and keeps nothing of it.
+local LIST = {}
 
 function rules.actions(game, seat)
   if seat ~= game:active() then
     if may_call(game, seat) then return CALL_ONLY end
     return nil
   end
-  local list = {}
-  play_actions(game, seat, list)
-  list[#list + 1] = "fold"
-  if may_call(game, seat) then list[#list + 1] = "call" end
-  return list
+  local n = play_actions(game, seat, LIST, 0)
+  n = n + 1; LIST[n] = "fold"
+  if may_call(game, seat) then n = n + 1; LIST[n] = "call" end
+  for i = n + 1, #LIST do LIST[i] = nil end
+  return LIST
 end
 
 -- A bid as typed: digits with an optional sign. tonumber alone would let "9.0" and "1e1"
@@ -173,8 +197,35 @@ function rules.accepts(game, seat, text)
   return ("play %s bid %d"):format(card_names(game, cards), bid)
 end
 
+-- What a legal play's text says, read once per text: its card names and its bid
+-- ("play 4 5 bid 9" as { "4", "5", bid = 9 }). The texts come from the list or from
+-- accepts, so they are well formed.
+local PLAYS = setmetatable({}, { __index = function(t, text)
+  local words = {}
+  for w in text:gmatch("%S+") do words[#words + 1] = w end
+  local parsed = { bid = read_bid(words[#words]) }
+  for i = 2, #words - 2 do parsed[i - 1] = words[i] end
+  t[text] = parsed
+  return parsed
+end })
+
+-- The seat's cards a play names, in its order (a hand holds at most two).
+local function played_cards(game, seat, names)
+  local h = hand(game, seat)
+  local top, bottom = game:top(h), game:bottom(h)
+  if bottom == top then bottom = nil end
+  local cards = {}
+  for i, want in ipairs(names) do
+    if top and game:name(top) == want then cards[i], top = top, nil
+    elseif bottom and game:name(bottom) == want then cards[i], bottom = bottom, nil
+    else error("no " .. want .. " in the hand of " .. game:seat_name(seat)) end
+  end
+  return cards
+end
+
 local function play(game, seat, action)
-  local cards, bid = parse_play(game, seat, action.args)
+  local parsed = PLAYS[action.text]
+  local cards, bid = played_cards(game, seat, parsed), parsed.bid
   for _, c in ipairs(cards) do game:move(c, stack(game, seat)) end
   game:set("bid", seat, bid)
   game:set("last_bid", bid)
@@ -256,17 +307,21 @@ function rules.round_end(game)
   end
 end
 
--- Lowest score first; ties go to the younger seat.
+-- Lowest score first; ties go to the younger seat. An insertion sort on keys read once:
+-- the order is total (no two seats are equally young), so it is the one a sort gives.
+local youth, score = {}, {}
 function rules.round_order(game)
-  local youth = {}
   for rank, s in ipairs(game:youngest_first()) do youth[s] = rank end
   local order = {}
-  for s = 1, game:seats() do order[s] = s end
-  table.sort(order, function(a, b)
-    local sa, sb = game:get("score", a), game:get("score", b)
-    if sa ~= sb then return sa < sb end
-    return youth[a] < youth[b]
-  end)
+  for s = 1, game:seats() do
+    score[s] = game:get("score", s)
+    local i = s - 1
+    while i >= 1 and (score[order[i]] > score[s] or (score[order[i]] == score[s] and youth[order[i]] > youth[s])) do
+      order[i + 1] = order[i]
+      i = i - 1
+    end
+    order[i + 1] = s
+  end
   return order
 end
 
