@@ -409,11 +409,14 @@ int g_sum(lua_State* L) {
   lua_pushinteger(L, total);
   return 1;
 }
+// Whether argument `arg` is "bottom" (a move to the bottom of a zone rather than its top).
+bool to_bottom(lua_State* L, int arg) {
+  return lua_type(L, arg) == LUA_TSTRING && std::strcmp(lua_tostring(L, arg), "bottom") == 0;
+}
 int g_move(lua_State* L) {
   int c = check_component(L, 2);
   int z = check_zone(L, 3);
-  bool bottom = lua_isstring(L, 4) && std::string(lua_tostring(L, 4)) == "bottom";
-  writing(L).move(c, z, bottom);
+  writing(L).move(c, z, to_bottom(L, 4));
   return 0;
 }
 // A component changes kind (a pawn promoted): its name and properties are the new kind's.
@@ -437,7 +440,7 @@ int g_draw(lua_State* L) {
   State& s = writing(L);
   int c = s.top(from);
   if (c < 0) { lua_pushnil(L); return 1; }
-  s.move(c, to, false, from);
+  s.move(c, to, to_bottom(L, 4), from);
   lua_pushinteger(L, c + 1);
   return 1;
 }

@@ -207,6 +207,20 @@ TEST_CASE("game:top and game:bottom name the first and the last component game:c
   CHECK_THAT(p.error("game:bottom('nowhere')"), Catch::Contains("unknown zone 'nowhere'"));
 }
 
+TEST_CASE("game:draw moves the top of one zone onto another, or to its bottom with 'bottom'") {
+  Probe p;
+  p.run("game:move(2, 'other') game:move(5, 'other')");
+  CHECK(p.zone("other") == "5:two 2:three");
+  CHECK(p.eval("game:top('pile')") == "6");
+  CHECK(p.eval("game:draw('pile', 'other', 'bottom')") == "6");
+  CHECK(p.zone("other") == "5:two 2:three 6:blank");
+  CHECK(p.eval("game:draw('pile', 'other')") == "4");
+  CHECK(p.zone("other") == "4:one 5:two 2:three 6:blank");
+  p.run("game:move_all('pile', 'secret')");
+  CHECK(p.eval("game:draw('pile', 'other', 'bottom')") == "nil");
+  CHECK(p.zone("other") == "4:one 5:two 2:three 6:blank");
+}
+
 TEST_CASE("game:become changes a component's kind: its name, properties, view and hash follow") {
   Probe p;
   std::uint64_t before = p.state.hash();

@@ -158,8 +158,7 @@ end
 -- without a choice. Flipped cards lie in the order flipped, the first on top, so the table
 -- lists them left to right and the last one (the card a stop keeps) is at the bottom.
 local function flip(game, seat)
-  local c = game:top("draw_pile")
-  game:move(c, "flipped", "bottom")
+  local c = game:draw("draw_pile", "flipped", "bottom")
   game:say("%S flips a %C.", seat, c)
   if game:count("draw_pile") == 0 then
     game:say("That was the last card of the Draw Pile: %S must keep it.", seat)

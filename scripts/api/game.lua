@@ -264,11 +264,12 @@ function Game:tops(key) end
 ---@return integer
 function Game:hash() end
 
----Changing: moves the top component of `from` onto `to`; nil when `from` is empty.
+---Changing: moves the top component of `from` onto `to` (to its bottom with "bottom"); nil when `from` is empty.
 ---@param from Zone
 ---@param to Zone
+---@param where? "bottom"
 ---@return Component?
-function Game:draw(from, to) end
+function Game:draw(from, to, where) end
 
 ---Changing: moves every component of `from` onto `to`, one at a time from the top
 ---(their order is reversed); returns how many.
