@@ -187,9 +187,10 @@ struct LuaRules::Impl {
   // The action passed to apply: {text = "play 4 bid 9", name = "play", args = {"4", "bid",
   // "9"}}, args made when first read (action_index). A game plays the same few actions again
   // and again, so each distinct text's action is made once and kept (at most kActionsKept).
-  // What apply gets is an empty proxy whose metatable (hidden) reads through to the fields:
-  // after a call, the proxy is still empty unless the rules wrote to it, which one lua_next
-  // tells (check_action), and the action is then made afresh next time.
+  // What apply gets is an empty proxy whose metatable (hidden) reads through to the fields.
+  // When a kept one is taken again, it is used only if its proxy is still empty (one
+  // lua_next): a ruleset that wrote to it, in that call or later through a copy it kept,
+  // gets a new one. The args a call read are dropped then, so each call gets fresh ones.
   static constexpr int kActionsKept = 4096;
   int actions_ref = LUA_NOREF;  // text -> proxy
   int actions_kept = 0;
@@ -203,7 +204,7 @@ struct LuaRules::Impl {
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref);
     lua_pushlstring(L, action.data(), action.size());
-    if (lua_rawget(L, -2) == LUA_TTABLE) {
+    if (lua_rawget(L, -2) == LUA_TTABLE && as_made(lua_gettop(L))) {
       lua_remove(L, -2);
       return;
     }
@@ -231,9 +232,14 @@ struct LuaRules::Impl {
     ++actions_kept;
     lua_remove(L, -2);
   }
-  // After a call: the args a call made are dropped, so the next call gets fresh ones, and an
-  // action the rules wrote to is not kept.
-  void check_action(int index, const std::string& action) {
+  // Whether the kept proxy at `index` is as made (nothing written to it); drops the args
+  // an earlier call read.
+  bool as_made(int index) {
+    lua_pushnil(L);
+    if (lua_next(L, index)) {
+      lua_pop(L, 2);
+      return false;
+    }
     lua_getmetatable(L, index);
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, args_ref);
@@ -243,14 +249,7 @@ struct LuaRules::Impl {
       lua_rawset(L, -4);
     }
     lua_pop(L, 3);
-    lua_pushnil(L);
-    if (!lua_next(L, index)) return;
-    lua_pop(L, 2);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, actions_ref);
-    lua_pushlstring(L, action.data(), action.size());
-    lua_pushnil(L);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
+    return true;
   }
 
   Status run_changing(Hook hook, State& state) {
@@ -328,8 +327,6 @@ Status LuaRules::apply(State& state, int seat, const std::string& action) {
   lua_pushinteger(L, seat + 1);
   lua_pushvalue(L, base + 1);
   Status st = m.call("apply", h, 2, 0, &state, &state);
-  if (st.ok) lua_settop(L, h - 1);
-  m.check_action(base + 1, action);
   lua_settop(L, base);
   return st;
 }
@@ -378,6 +375,8 @@ Status LuaRules::actions(const State& state, int seat, std::vector<std::string>&
         const char* text = lua_tolstring(m.L, -1, &size);
         if (is_normal_action({text, size})) out.emplace_back(text, size);
         else out.push_back(normalize_action(std::string(text, size)));
+        if (std::memchr(text, '\0', size))
+          st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() returned a text with a NUL byte in it, which no one could type");
       } else st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() should return a list of strings");
       lua_pop(m.L, 1);
     }

@@ -409,9 +409,18 @@ int g_sum(lua_State* L) {
   lua_pushinteger(L, total);
   return 1;
 }
-// Whether argument `arg` is "bottom" (a move to the bottom of a zone rather than its top).
+// Whether argument `arg` asks for the bottom of a zone: "bottom", or "top" or nothing for its
+// top; anything else is a slip in the rules ("Bottom"), not a quiet move to the top.
 bool to_bottom(lua_State* L, int arg) {
-  return lua_type(L, arg) == LUA_TSTRING && std::strcmp(lua_tostring(L, arg), "bottom") == 0;
+  if (lua_isnoneornil(L, arg)) return false;
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    const char* where = lua_tostring(L, arg);
+    if (std::strcmp(where, "bottom") == 0) return true;
+    if (std::strcmp(where, "top") == 0) return false;
+  }
+  throw RuleError("a component goes on 'top' (the default) or to the 'bottom' of a zone, not " +
+                  (lua_type(L, arg) == LUA_TSTRING ? "'" + std::string(lua_tostring(L, arg)) + "'"
+                                                   : "a " + std::string(luaL_typename(L, arg))));
 }
 int g_move(lua_State* L) {
   int c = check_component(L, 2);

@@ -141,7 +141,9 @@ std::vector<YAML::Node> YamlChecker::parse(const std::string& text, bool many) {
     // YAML::Load reads the first document and drops the rest: text after a '---' or '...'
     // (a scenario's last steps, say) would be ignored without a word.
     if (std::optional<YAML::Mark> at = stuck_at(text)) {
-      std::string what = at->pos >= 0 && static_cast<std::size_t>(at->pos) < text.size() ? std::string(1, text[at->pos]) : "";
+      // yaml-cpp counts positions after a byte order mark.
+      std::size_t pos = static_cast<std::size_t>(std::max(at->pos, 0)) + (text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
+      std::string what = pos < text.size() && static_cast<unsigned char>(text[pos]) < 0x80 ? std::string(1, text[pos]) : "";
       errors_.push_back(located(file_, at->line + 1, at->column + 1,
                                 what.empty() ? "the YAML cannot be read past here" : "unexpected '" + what + "': the YAML cannot be read past here"));
       return {};

@@ -146,6 +146,11 @@ TEST_CASE("each call of apply gets the action as made, whatever an earlier call 
     box.ok("mutate_action");
     CHECK(box.var("note") == Value{std::string("mutate_action|mutate_action|0|nil")});
   }
+  box.ok("keep_action");
+  CHECK(box.var("note") == Value{std::string("keep_action|keep_action|0")});
+  box.ok("poison");
+  box.ok("keep_action");
+  CHECK(box.var("note") == Value{std::string("keep_action|keep_action|0")});
   for (int i = 0; i < 3; ++i) {
     box.ok("pairs_action");
     CHECK(box.var("note") == Value{std::string("name=pairs_action,text=pairs_action|nil")});

@@ -205,6 +205,11 @@ TEST_CASE("game:top and game:bottom name the first and the last component game:c
   CHECK(p.eval("game:top('other')") == "nil");
   CHECK(p.eval("game:bottom('other')") == "nil");
   CHECK_THAT(p.error("game:bottom('nowhere')"), Catch::Contains("unknown zone 'nowhere'"));
+  p.run("game:move(1, 'other', 'top')");
+  CHECK(p.eval("game:top('other')") == "1");
+  CHECK_THAT(p.error("game:move(2, 'other', 'Bottom')"),
+             Catch::Contains("on 'top' (the default) or to the 'bottom' of a zone, not 'Bottom'"));
+  CHECK_THAT(p.error("game:draw('pile', 'other', true)"), Catch::Contains("not a boolean"));
 }
 
 TEST_CASE("game:draw moves the top of one zone onto another, or to its bottom with 'bottom'") {

@@ -102,12 +102,16 @@ end })
 -- total and the three bids just above the last one (above the truth on the round's first
 -- play). A person may bid any other integer (see accepts). Each adds to `list` after its
 -- first `n` and returns the new count.
+-- Bids stop at the largest integer (math.maxinteger): past it there is no higher bid to
+-- offer, and adding to it would wrap round to the lowest.
 local function add(list, n, prefix, truth, last)
   local text = texts[prefix]
+  if last == math.maxinteger then return n end
   local from = last and last + 1 or truth + 1
   if last == nil then n = n + 1; list[n] = text[truth] end
-  for b = from, from + 2 do n = n + 1; list[n] = text[b] end
-  if truth > from + 2 then n = n + 1; list[n] = text[truth] end
+  local to = from <= math.maxinteger - 2 and from + 2 or math.maxinteger
+  for b = from, to do n = n + 1; list[n] = text[b] end
+  if truth > to then n = n + 1; list[n] = text[truth] end
   return n
 end
 
