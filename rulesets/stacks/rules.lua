@@ -104,12 +104,13 @@ end })
 -- first `n` and returns the new count.
 -- Bids stop at the largest integer (math.maxinteger): past it there is no higher bid to
 -- offer, and adding to it would wrap round to the lowest.
+local MAX_BID = math.maxinteger
 local function add(list, n, prefix, truth, last)
   local text = texts[prefix]
-  if last == math.maxinteger then return n end
+  if last == MAX_BID then return n end
   local from = last and last + 1 or truth + 1
   if last == nil then n = n + 1; list[n] = text[truth] end
-  local to = from <= math.maxinteger - 2 and from + 2 or math.maxinteger
+  local to = from <= MAX_BID - 2 and from + 2 or MAX_BID
   for b = from, to do n = n + 1; list[n] = text[b] end
   if truth > to then n = n + 1; list[n] = text[truth] end
   return n
