@@ -74,9 +74,9 @@ std::size_t heap_bytes(const std::vector<T>& v) { return v.capacity() * sizeof(T
 // outside its object. The table and the log are shared with every copy and are not counted.
 std::size_t owned_bytes(const State& s) {
   std::size_t n = sizeof(State) + heap_bytes(s.items) + heap_bytes(s.zone_end) + heap_bytes(s.face) +
-                  heap_bytes(s.revealed) + heap_bytes(s.vars) + heap_bytes(s.status) + heap_bytes(s.order) +
-                  heap_bytes(s.winners) + heap_bytes(s.chance.weights) + heap_bytes(s.chance.question) +
-                  heap_bytes(s.arranged);
+                  heap_bytes(s.kinds) + heap_bytes(s.shown) + heap_bytes(s.revealed) + heap_bytes(s.vars) +
+                  heap_bytes(s.status) + heap_bytes(s.order) + heap_bytes(s.winners) + heap_bytes(s.results) +
+                  heap_bytes(s.chance.weights) + heap_bytes(s.chance.question) + heap_bytes(s.arranged);
   for (const auto& v : s.vars)
     if (v.is_string()) n += heap_bytes(v.as_string());
   for (const auto& a : s.arranged) n += heap_bytes(a.second);
