@@ -17,34 +17,29 @@ local KNIGHT, KING, PUSH, DOUBLE, CAPTURES, LAST, FORWARD = B.KNIGHT_MOVES, B.KI
 local CASTLES, ADJACENT, JUMP = B.CASTLES, B.ADJACENT, B.JUMP
 local TEXT_FROM, PROMOTIONS, SLIDES = B.TEXT_FROM, B.PROMOTIONS, B.SLIDES
 
+-- Whether a ray in `rays` first meets the other side's `slider` (-4 rook, -3 bishop) or
+-- its queen (-5).
+local function ray_attack(b, rays, slider)
+  for r = 1, #rays do
+    local ray = rays[r]
+    for i = 1, #ray do
+      local v = b[ray[i]]
+      if v then
+        if v == slider or v == -5 then return true end
+        break
+      end
+    end
+  end
+  return false
+end
+
 -- Whether the other side attacks square t (its pieces are the negative codes).
 local function attacked(b, t, side)
   local list = CAPTURES[side][t]            -- an enemy pawn attacks t from where our pawn would capture
   for i = 1, #list do if b[list[i]] == -1 then return true end end
   list = KNIGHT[t]
   for i = 1, #list do if b[list[i]] == -2 then return true end end
-  local rays = ORTHO_RAYS[t]
-  for r = 1, #rays do
-    local ray = rays[r]
-    for i = 1, #ray do
-      local v = b[ray[i]]
-      if v then
-        if v == -4 or v == -5 then return true end
-        break
-      end
-    end
-  end
-  rays = DIAG_RAYS[t]
-  for r = 1, #rays do
-    local ray = rays[r]
-    for i = 1, #ray do
-      local v = b[ray[i]]
-      if v then
-        if v == -3 or v == -5 then return true end
-        break
-      end
-    end
-  end
+  if ray_attack(b, ORTHO_RAYS[t], -4) or ray_attack(b, DIAG_RAYS[t], -3) then return true end
   list = KING[t]
   for i = 1, #list do if b[list[i]] == -6 then return true end end
   return false
