@@ -69,18 +69,23 @@ function rules.turn_start(game)
   end
 end
 
+-- A table of tables that makes `make(a, b)` the first time [a][b] is read, and keeps it.
+local function memo2(make)
+  return setmetatable({}, { __index = function(outer, a)
+    local inner = setmetatable({}, { __index = function(t, b)
+      local value = make(a, b)
+      t[b] = value
+      return value
+    end })
+    outer[a] = inner
+    return inner
+  end })
+end
+
 -- Action texts by prefix and bid ("play 4 bid " and 7 give "play 4 bid 7"), made once:
 -- the list below is built at every decision of every simulated game, and turning a number
 -- into text is most of its cost. The texts depend on nothing but their two keys.
-local texts = setmetatable({}, { __index = function(by_prefix, prefix)
-  local by_bid = setmetatable({}, { __index = function(t, bid)
-    local text = prefix .. bid
-    t[bid] = text
-    return text
-  end })
-  by_prefix[prefix] = by_bid
-  return by_bid
-end })
+local texts = memo2(function(prefix, bid) return prefix .. bid end)
 
 -- "play 4 bid " by card name, and "play 4 5 bid " by the two names, each made once.
 local ONE = setmetatable({}, { __index = function(t, name)
@@ -88,21 +93,12 @@ local ONE = setmetatable({}, { __index = function(t, name)
   t[name] = prefix
   return prefix
 end })
-local TWO = setmetatable({}, { __index = function(by_first, first)
-  local by_second = setmetatable({}, { __index = function(t, second)
-    local prefix = "play " .. first .. " " .. second .. " bid "
-    t[second] = prefix
-    return prefix
-  end })
-  by_first[first] = by_second
-  return by_second
-end })
+local TWO = memo2(function(first, second) return "play " .. first .. " " .. second .. " bid " end)
 
 -- The plays a bot is offered: each card alone and both together, each with the truthful
 -- total and the three bids just above the last one (above the truth on the round's first
 -- play). A person may bid any other integer (see accepts). Each adds to `list` after its
--- first `n` and returns the new count.
--- Bids stop at the largest integer (math.maxinteger): past it there is no higher bid to
+-- first `n` and returns the new count. Bids stop at the largest integer (math.maxinteger): past it there is no higher bid to
 -- offer, and adding to it would wrap round to the lowest.
 local MAX_BID = math.maxinteger
 local function add(list, n, prefix, truth, last)
