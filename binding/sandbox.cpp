@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "binding/context.hpp"
+#include "binding/lua_pattern.hpp"
 #include "interpreter/ruleset.hpp"
 
 namespace fs = std::filesystem;
@@ -21,6 +22,27 @@ constexpr std::size_t kModuleNameMax = 200;   // bytes of a require()d module's 
 constexpr std::size_t kLoadMax = 1u << 20;    // bytes of a text chunk given to load()
 constexpr std::uintmax_t kSourceMax = 4u << 20;  // bytes of a ruleset's Lua file
 constexpr lua_Integer kMoveMax = 1 << 24;     // elements one table.move may copy
+
+// The steps of string.find, match, gmatch and gsub (lua_pattern.hpp) count against the
+// call's instruction budget from the call's start, a tick of steps as that many
+// instructions. A call already killed (the budget, the time limit, the memory cap) stops
+// at the matcher's next tick, with the message naming the Lua line that called it.
+static_assert(kPatternTick == kHookEvery);
+void charge_pattern_steps(lua_State* L, long long ticks) {
+  LuaContext& ctx = context(L);
+  if (!ctx.in_call) return;
+  if (ctx.watch.killed.load(std::memory_order_relaxed) == Kill::None) {
+    ctx.steps += ticks;
+    if (ctx.steps * kHookEvery <= ctx.limits.instructions) return;
+    kill_call(&ctx.watch, Kill::Instructions);
+  }
+  lua_Debug ar;
+  int level = 1;  // the nearest Lua function up the stack (pcall(string.find, ...) has pcall between)
+  while (lua_getstack(L, level, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline <= 0) ++level;
+  push_kill_message(L, lua_getstack(L, level, &ar) ? &ar : nullptr);
+  lua_error(L);
+}
+const PatternBudget kHookBudget{charge_pattern_steps};
 
 // setmetatable without finalizers: a __gc runs when the collector decides, outside any
 // hook's limits (at the end of the game, in lua_close, with no budget at all).
@@ -294,6 +316,9 @@ lua_State* new_sandbox(LuaContext* ctx) {
   lua_pop(L, 5);
   for (const char* f : {"dofile", "loadfile", "collectgarbage"}) remove(L, nullptr, f);
   remove(L, "string", "dump");
+  lua_getglobal(L, LUA_STRLIBNAME);  // strings' metatable indexes this table too
+  set_pattern_functions(L, -1, &kHookBudget);
+  lua_pop(L, 1);
   remove(L, "math", "randomseed");
   lua_getglobal(L, "load");
   lua_pushcclosure(L, sandbox_load, 1);
