@@ -104,12 +104,17 @@ bool single_match(const MatchState& ms, const char* s, const char* p, const char
 
 // memcmp in pieces, each charged, so that a long back-reference or plain text compared at
 // every position of a long subject cannot run unseen.
-bool equal_bytes(MatchState& ms, const char* a, const char* b, std::size_t n) {
-  constexpr std::size_t kPiece = 256;
+constexpr std::size_t kPiece = 256;
+bool equal_long(MatchState& ms, const char* a, const char* b, std::size_t n) {
   for (; n > kPiece; a += kPiece, b += kPiece, n -= kPiece) {
     spend(ms, kPiece >> 4);
     if (std::memcmp(a, b, kPiece) != 0) return false;
   }
+  spend(ms, 1 + (n >> 4));
+  return std::memcmp(a, b, n) == 0;
+}
+inline bool equal_bytes(MatchState& ms, const char* a, const char* b, std::size_t n) {
+  if (n > kPiece) return equal_long(ms, a, b, n);
   spend(ms, 1 + (n >> 4));
   return std::memcmp(a, b, n) == 0;
 }
