@@ -32,8 +32,17 @@ struct MatchState {
 };
 
 // `s` and `p` are Lua strings (a NUL follows each); `budget` may be nullptr.
-void prepare(MatchState& ms, lua_State* L, const PatternBudget* budget, const char* s, std::size_t ls, const char* p,
-             std::size_t lp);
+inline void prepare(MatchState& ms, lua_State* L, const PatternBudget* budget, const char* s, std::size_t ls,
+                    const char* p, std::size_t lp) {
+  ms.L = L;
+  ms.budget = budget;
+  ms.countdown = kPatternTick;
+  ms.depth = kMaxDepth;
+  ms.src_init = s;
+  ms.src_end = s + ls;
+  ms.p_end = p + lp;
+  ms.level = 0;
+}
 inline void reprepare(MatchState& ms) { ms.level = 0; }
 
 // Where a match of p (up to ms.p_end) starting at s ends, or nullptr.
