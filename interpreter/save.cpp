@@ -281,6 +281,9 @@ SavedGame read_save(const std::string& file) {
 State replay_save(Engine& engine, const SavedGame& game, const std::string& file) {
   State s(engine.table_ptr());
   if (Status st = engine.start(s); !st.ok) throw InputError(file + ": setting up the game failed: " + st.message);
+  // Named in a refusal: an id may find another ruleset than the one the game was saved from.
+  const Ruleset& r = *engine.table().ruleset;
+  std::string ruleset = "the ruleset (" + r.id + ", read from " + (r.folder.empty() ? r.dir : r.folder) + ")";
   int n = 0;
   for (const auto& step : game.steps) {
     ++n;
@@ -289,17 +292,17 @@ State replay_save(Engine& engine, const SavedGame& game, const std::string& file
       replay_redeal(s, {Event::Kind::Redeal, -1, step.action, 0});
       if (s.hash() != step.hash)
         throw InputError(file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) +
-                         " (re-deal): the state differs from the saved one; the file or the ruleset changed since");
+                         " (re-deal): the state differs from the saved one; the file or " + ruleset + " changed since");
       continue;
     }
     std::string where = file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) + " (" + who + ": " +
                         step.action + "): ";
     Outcome o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
     if (!o.ok()) throw InputError(where + "refused on replay (" + to_text(o.refusal) + (o.message.empty() ? "" : ": " + o.message) +
-                                  "); was the ruleset edited since the game was saved?");
+                                  "); was " + ruleset + " edited since the game was saved?");
     if (s.hash() != step.hash)
       throw InputError(where + "the state differs from the saved one (hash " + hex(s.hash()) + ", saved " + hex(step.hash) +
-                       "); the action, its hash or the ruleset changed since the game was saved");
+                       "); the action, its hash or " + ruleset + " changed since the game was saved");
   }
   return s;
 }
