@@ -10,6 +10,7 @@
 #include <map>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 
 namespace arbiter::cli {
 
@@ -78,11 +79,12 @@ static std::string render_board(const View& v) {
   return out + "\n";
 }
 
-// Display columns of `text`: UTF-8 continuation bytes and ANSI sequences take none.
+// Display columns of `text` as the output sink writes it (outside text in its visible
+// form): UTF-8 continuation bytes and Arbiter's colour codes take none.
 static std::size_t columns(const std::string& text) {
   std::size_t n = 0;
   bool escape = false;
-  for (unsigned char c : text) {
+  for (unsigned char c : terminal_text(text)) {
     if (escape) escape = !std::isalpha(c);
     else if (c == 0x1b) escape = true;
     else if ((c & 0xc0) != 0x80) ++n;

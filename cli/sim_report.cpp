@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli/json_text.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
@@ -200,7 +201,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["run"] = {{"threads", run.threads}, {"seconds", run.seconds},
               {"games_per_second", run.seconds > 0 ? r.games / run.seconds : 0}};
   if (run.merged) j["run"]["merged"] = run.merged;
-  return j.dump(2) + "\n";
+  return json_text(j, 2) + "\n";
 }
 
 SimReport read_report_json(const std::string& file, RunInfo* run) {
@@ -225,7 +226,7 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
   if (!j.is_object() || !j["format"].is_string() || j["format"] != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
   if (!j["version"].is_number_integer() || j["version"] != kVersion)
-    throw InputError(file + ": a report of version " + j["version"].dump() + "; this arbiter reads version " +
+    throw InputError(file + ": a report of version " + json_text(j["version"]) + "; this arbiter reads version " +
                      std::to_string(kVersion));
   try {
     if (run && j.contains("run")) {
