@@ -85,7 +85,8 @@ namespace {
 int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance) {
   JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng"};
   JsonChannel channel;
-  channel.read = [](std::string& line) { return read_bounded_line(std::cin, line); };
+  // Once a message cannot be written the driver cannot answer it: the session ends there.
+  channel.read = [](std::string& line) { return !output_failed() && read_bounded_line(std::cin, line); };
   channel.write = [](const std::string& line) {
     write_out(line + "\n");
     flush_out();

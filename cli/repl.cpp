@@ -670,7 +670,7 @@ int Repl::run(State state) {
                                        loaded_.ruleset->name, state_.seat_count())));
   }
   for (;;) {
-    while (!state_.over && !quit_ && step()) {
+    while (!state_.over && !quit_ && !output_failed() && step()) {  // unwritten output: no game to watch
     }
     if (!state_.over) {
       show_news(viewer_for(-1));

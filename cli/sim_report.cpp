@@ -151,6 +151,15 @@ SimReport from_json(const ordered_json& j) {
   return r;
 }
 
+// nlohmann's message without its tag ("[json.exception.type_error.302] "): a user reads what
+// is wrong with the file, not which C++ exception said so.
+std::string json_error(const nlohmann::json::exception& e) {
+  std::string message = e.what();
+  std::size_t tag_end = message.find("] ");
+  if (message.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos) message.erase(0, tag_end + 2);
+  return message;
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -221,7 +230,7 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
       return true;
     });
   } catch (const ordered_json::parse_error& e) {
-    throw InputError(file + ": not JSON: " + e.what());
+    throw InputError(file + ": not JSON: " + json_error(e));
   }
   if (!j.is_object() || !j["format"].is_string() || j["format"] != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
@@ -236,7 +245,7 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
     }
     return from_json(j);
   } catch (const ordered_json::exception& e) {
-    throw InputError(file + ": an incomplete report: " + e.what());
+    throw InputError(file + ": an incomplete report: " + json_error(e));
   } catch (const InputError& e) {
     throw InputError(file + ": " + e.what());
   }

@@ -46,13 +46,13 @@ if grep -q -e 'terminate called' -e 'Sanitizer' -e 'runtime error:' -e 'Segmenta
   failed=1
 fi
 while IFS= read -r text; do
-  grep -qF -- "$text" "$out" || { echo "missing: $text"; failed=1; }
+  grep -qF -- "$text" "$out" || { printf 'missing: %s\n' "$text"; failed=1; }
 done <<EOT
 $(sed -n 's/^says: //p' "$expect")
 EOT
 while IFS= read -r text; do
   [ -z "$text" ] && continue
-  grep -qF -- "$text" "$out" && { echo "printed what it must not: $text"; failed=1; }
+  grep -qF -- "$text" "$out" && { printf 'printed what it must not: %s\n' "$text"; failed=1; }
 done <<EOT
 $(sed -n 's/^never: //p' "$expect")
 EOT
