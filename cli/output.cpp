@@ -146,9 +146,10 @@ int finish_output(int status, const std::string& command) {
   if (int error = out.error.load(); error != 0) {
     if (status == 0) status = 1;
     // A reader that went away (`| head -1`) is not told why it stopped reading.
+    std::string why = out.closed ? "it was closed when arbiter started" : std::strerror(error);
     if (error != EPIPE)
-      print_err("arbiter{}{}: cannot write to standard output{}: {}; what it shows is incomplete\n",
-                command.empty() ? "" : " ", command, where.empty() ? "" : " (" + where + ")", std::strerror(error));
+      print_err("arbiter{}{}: cannot write to standard output{}: {}; the output is incomplete\n",
+                command.empty() ? "" : " ", command, where.empty() || out.closed ? "" : " (" + where + ")", why);
   }
   Stream& err = err_stream();
   if (!err.closed && std::fflush(stderr) != 0) err.fail(errno);
