@@ -11,6 +11,7 @@
 
 #include "cli/app.hpp"
 #include "cli/output.hpp"
+#include "interpreter/visible_text.hpp"
 
 namespace arbiter::cli {
 
@@ -159,9 +160,10 @@ namespace arbiter::cli {
 
 namespace {
 
+// Columns of a word as the output sink shows it (`\e` is two).
 int columns_of(const std::string& s) {
   int n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  for (unsigned char c : visible_text(s)) n += (c & 0xC0) != 0x80;
   return n;
 }
 
