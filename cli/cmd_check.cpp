@@ -21,7 +21,7 @@ void print_summary(const ConformanceReport& rep) {
   print("  games     {} ended, {} hit the action limit\n", rep.ended, rep.unfinished);
   if (rep.ended == 0) return;
   print("  length    {}; {}\n", lengths(rep.actions_per_game, rep.ended, "actions"),
-             lengths(rep.turns_per_game, rep.ended, "turns"));
+        lengths(rep.turns_per_game, rep.ended, "turns"));
   std::string wins;
   for (std::size_t s = 0; s < rep.wins.size(); ++s)
     wins += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, rep.wins[s]);
@@ -51,7 +51,7 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   o.variant = given.variant;
   o.set = given.set;
   print("{}: game.yaml is valid ({} component kinds, {} zones, {} parameters, {} variants)\n", r.id,
-             r.kinds.size(), r.zones.size(), r.params.size(), r.variants.size());
+        r.kinds.size(), r.zones.size(), r.params.size(), r.variants.size());
   print("{}: {} loads; rules: {}\n", r.id, r.rules_file, join_choices(l.rules->hooks(), ", "));
   for (const auto& p : r.params)
     print("  --set {}={}{}\n", p.name, to_text(p.initial), p.doc.empty() ? "" : "  (" + p.doc + ")");
@@ -66,7 +66,7 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
     print("{}: {} random games played to the end ({} actions), every check held\n", r.id, rep.games, rep.actions);
   else
     print("{}: {} random games played ({} actions), every check held; {} hit the limit of {} actions\n", r.id,
-               rep.games, rep.actions, rep.unfinished, o.max_actions);
+          rep.games, rep.actions, rep.unfinished, o.max_actions);
   print_summary(rep);
   return 0;
 }

@@ -18,7 +18,7 @@ int cmd_list() {
     try {
       auto r = load_ruleset(dir, scripts_dir());
       print("{:<14} {}-{} players  {}\n", id, r->min_players, r->max_players,
-                 r->summary.empty() ? r->name : r->summary);
+            r->summary.empty() ? r->name : r->summary);
     } catch (const InputError& e) {
       print("{:<14} (does not load: see `arbiter check {}`)\n", id, id);
       status = 1;

@@ -26,7 +26,7 @@ std::string results_text(const PerftLevel& l) {
 
 void print_text(const std::string& id, const PerftOptions& o, const PerftReport& r) {
   print("perft {} to depth {} (seed {}, {} thread{})\n", id, o.depth, o.game.seed, r.threads,
-             r.threads == 1 ? "" : "s");
+        r.threads == 1 ? "" : "s");
   print("{:>5} {:>16} {:>14}  {}\n", "depth", "positions", "ended", "results of the ended games");
   std::uint64_t total = 0;
   for (const auto& l : r.levels) {
@@ -38,7 +38,7 @@ void print_text(const std::string& id, const PerftOptions& o, const PerftReport&
     for (const auto& b : r.divide) print("  {}: {}\n", b.label, b.nodes);
   }
   print("\n{} positions in {:.3f} s ({:.0f} positions/s)\n", total, r.seconds,
-             r.seconds > 0 ? static_cast<double>(total) / r.seconds : 0.0);
+        r.seconds > 0 ? static_cast<double>(total) / r.seconds : 0.0);
 }
 
 void print_json(const std::string& id, const PerftOptions& o, const PerftReport& r) {

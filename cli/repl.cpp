@@ -215,7 +215,7 @@ bool Repl::after_end() {
 
 void Repl::show_table(int viewer) {
   print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
-                                       terminal_width() + 2));
+                                  terminal_width() + 2));
 }
 
 void Repl::show_end() {
@@ -527,7 +527,7 @@ bool Repl::meta(int seat, const std::string& line) {
       print("Saved to {}.\n", arg);
       if (!warned_save_)
         print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
-                               "can learn every hand and the order of the deck."));
+                          "can learn every hand and the order of the deck."));
       warned_save_ = true;
     } catch (const InputError& e) {
       refused(e.what());
@@ -667,7 +667,7 @@ int Repl::run(State state) {
   if (interactive_) {
     catch_interrupts();
     print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
-                                       loaded_.ruleset->name, state_.seat_count())));
+                                  loaded_.ruleset->name, state_.seat_count())));
   }
   for (;;) {
     while (!state_.over && !quit_ && !output_failed() && step()) {  // unwritten output: no game to watch
