@@ -117,12 +117,13 @@ std::string render_table(const View& v, const std::string& title, bool color, in
     out += "  " + line + "\n";
   }
   std::size_t width = 0;
-  for (const auto& s : v.seats) width = std::max(width, columns(s.name));  // as shown: `\e` is two
+  for (const auto& s : v.seats) width = std::max(width, visible_text(s.name).size());
   for (std::size_t i = 0; i < v.seats.size(); ++i) {
     const SeatView& s = v.seats[i];
     bool on_turn = static_cast<int>(i) == v.active;
     std::string marker = on_turn ? "▶ " : "  ";
-    std::string name = s.name + std::string(width - columns(s.name), ' ');
+    // Padded in the form the sink shows (`\e` is two columns), so hostile names line up too.
+    std::string name = fmt::format("{:<{}}", visible_text(s.name), width);
     if (static_cast<int>(i) == v.seat) name = style(name, "1;36", color);
     std::vector<std::string> parts;
     if (std::string vars = var_list(s.vars, v.undisplayed); !vars.empty()) parts.push_back(vars);
