@@ -249,7 +249,7 @@ int run_command(int argc, char** argv, std::string& sub) {
   // An unknown subcommand is named (CLI11 would only say that one is required).
   if (argc > 1 && argv[1][0] != '-') {
     std::vector<std::string> names;
-    for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    for (const auto* cmd : app.get_subcommands({})) names.push_back(cmd->get_name());
     std::string given = argv[1];
     if (std::find(names.begin(), names.end(), given) == names.end()) {
       print_err("arbiter: unknown subcommand '{}'{}; subcommands: {} (arbiter --help)\n", given,

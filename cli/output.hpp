@@ -2,7 +2,9 @@
 // byte passes one sink, which shows outside text harmlessly (interpreter/visible_text.hpp:
 // ESC as `\e`, C0 and C1 controls as `\xNN`, bidi controls as `\uNNNN`, bytes that are not
 // UTF-8 as U+FFFD) and records a write that failed, so that the command ends with status 1
-// and says what could not be written (finish_output). Nothing else in cli/ prints.
+// and says what could not be written (finish_output). Nothing else in cli/ prints
+// (tests/output/one_sink.sh checks); libedit writes the prompt and the completions itself,
+// and cli/line_editor.cpp hands it both in the sink's form.
 //
 // Arbiter's own terminal control (colour, clearing a line or the screen) and the names and
 // narration it shows end up in one string, so the sink must tell them apart by something
