@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "cli/output.hpp"
 #include "interpreter/bot.hpp"
 #include "interpreter/diagnostics.hpp"
 
@@ -135,9 +136,11 @@ bool color_enabled(int fd) {
   return isatty(fd);
 }
 
+// The codes are control() markers, not ESC itself: the sink shows every ESC that is not
+// Arbiter's own as `\e` (cli/output.hpp).
 std::string style(const std::string& text, const char* code, bool on) {
   if (!on) return text;
-  return std::string("\033[") + code + "m" + text + "\033[0m";
+  return control(std::string("\033[") + code + "m") + text + control("\033[0m");
 }
 
 }  // namespace arbiter::cli

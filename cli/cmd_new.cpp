@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 
 namespace fs = std::filesystem;
 
@@ -113,22 +114,22 @@ int cmd_new(const std::string& path, const std::string& given_name) {
   std::string id = dir.filename().string();
   if (id.empty()) id = dir.parent_path().filename().string();
   if (!valid_id(id)) {
-    fmt::print(stderr, "new: '{}' is not a ruleset id: use lower-case letters, digits, - and _, starting with a letter\n", id);
+    print_err("new: '{}' is not a ruleset id: use lower-case letters, digits, - and _, starting with a letter\n", id);
     return 2;
   }
   std::string name = given_name.empty() ? title_of(id) : given_name;
   if (std::string problem = name_problem(name); !problem.empty()) {
-    fmt::print(stderr, "new: --name {}\n", problem);
+    print_err("new: --name {}\n", problem);
     return 2;
   }
   // The path is written into the README and printed: any bytes a folder may have, but one line.
   if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
-    fmt::print(stderr, "new: the folder's path holds a control character; it is written into the README\n");
+    print_err("new: the folder's path holds a control character; it is written into the README\n");
     return 2;
   }
   std::error_code ec;
   if (fs::exists(dir, ec)) {
-    fmt::print(stderr, "new: {} already exists; choose a new folder\n", path);
+    print_err("new: {} already exists; choose a new folder\n", path);
     return 1;
   }
   fs::path from = fs::path(scripts_dir()).parent_path() / "templates" / "ruleset";
@@ -136,11 +137,11 @@ int cmd_new(const std::string& path, const std::string& given_name) {
     fs::create_directories(dir);
     copy_template(from, dir, name, path);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "new: {}\n", e.what());
+    print_err("new: {}\n", e.what());
     return 1;
   }
-  fmt::print("Made {}/: game.yaml, rules.lua, README.md and scenarios/last-token-wins.yaml.\n", path);
-  fmt::print("Next: arbiter check {0}   arbiter test {0}   arbiter play {0}\n", path);
+  print("Made {}/: game.yaml, rules.lua, README.md and scenarios/last-token-wins.yaml.\n", path);
+  print("Next: arbiter check {0}   arbiter test {0}   arbiter play {0}\n", path);
   return 0;
 }
 

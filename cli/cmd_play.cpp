@@ -9,6 +9,7 @@
 #include "binding/lua_rules.hpp"
 #include "cli/json_play.hpp"
 #include "cli/line_editor.hpp"
+#include "cli/output.hpp"
 #include "cli/render.hpp"
 #include "cli/repl.hpp"
 #include "cli/resume.hpp"
@@ -85,11 +86,11 @@ namespace {
 int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance) {
   JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng"};
   JsonChannel channel;
-  channel.read = [](std::string& line) { return read_bounded_line(std::cin, line); };
+  // Once a message cannot be written the driver cannot answer it: the session ends there.
+  channel.read = [](std::string& line) { return !output_failed() && read_bounded_line(std::cin, line); };
   channel.write = [](const std::string& line) {
-    std::fwrite(line.data(), 1, line.size(), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
+    write_out(line + "\n");
+    flush_out();
   };
   return play_json(engine, std::move(state), seats, channel);
 }
@@ -109,7 +110,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
       saved = read_save(load_file);
       refuse_with_load(flags, load_file);
     } else if (name.empty()) {
-      fmt::print(stderr, "play: name a ruleset (arbiter list shows them), or --load FILE\n");
+      print_err("play: name a ruleset (arbiter list shows them), or --load FILE\n");
       return 2;
     }
     // A ruleset named with --load is the one played (a folder that moved since the save).
@@ -136,15 +137,15 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     else if (Status st = engine.start(state); !st.ok) throw InputError(st.message);
     if (json) return play_json_lines(engine, std::move(state), seating, chance);
     if (interactive)  // between words at the terminal's width (60 columns when it will not say)
-      fmt::print("{}\n", wrap_words(fmt::format("Seed {}. Seats: {}.", options.seed, describe(*table, seating)),
-                                    std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  "));
+      print("{}\n", wrap_words(fmt::format("Seed {}. Seats: {}.", options.seed, describe(*table, seating)),
+                               std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  "));
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
     Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
     repl.set_no_undo(play.no_undo);
     repl.set_options(options);
     return repl.run(std::move(state));
   } catch (const InputError& e) {
-    fmt::print(stderr, "{}\n", e.what());
+    print_err("{}\n", e.what());
     return 1;
   }
 }

@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 #include "interpreter/diagnostics.hpp"
 
 namespace fs = std::filesystem;
@@ -75,17 +76,17 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
       if (fs::is_directory(fs::path(dir) / "scenarios")) all.push_back(dir);
   // Running no scenario is not a pass: a target that holds none, or no target found.
   if (all.empty()) {
-    fmt::print(stderr, "test: no ruleset with a scenarios/ folder in {}\n", join_choices(search_path(), ", "));
+    print_err("test: no ruleset with a scenarios/ folder in {}\n", join_choices(search_path(), ", "));
     return 2;
   }
   for (const auto& t : all) {
     Found found = scenario_files(t);
     if (!found.none.empty()) {
-      fmt::print(stderr, "test: {}\n", found.none);
+      print_err("test: {}\n", found.none);
       return 2;
     }
     if (!found.error.empty()) {
-      fmt::print("{} {}\n  {}\n", style("FAIL", "31", color), t, found.error);
+      print("{} {}\n  {}\n", style("FAIL", "31", color), t, found.error);
       ++failed;
     }
     files.insert(files.end(), found.files.begin(), found.files.end());
@@ -95,22 +96,22 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
     for (const ScenarioResult& r : run_scenarios(f, search_path(), factory, scripts_dir())) switch (r.verdict) {
       case ScenarioResult::Verdict::Pass:
         ++passed;
-        fmt::print("{} {}{}\n", style("PASS", "32", color), r.name, verbose ? "  (" + f + ")" : "");
+        print("{} {}{}\n", style("PASS", "32", color), r.name, verbose ? "  (" + f + ")" : "");
         break;
       case ScenarioResult::Verdict::Skip:
         ++skipped;
-        fmt::print("{} {}{}\n", style("SKIP", "33", color), r.name, r.detail.empty() ? "" : "  (" + r.detail + ")");
+        print("{} {}{}\n", style("SKIP", "33", color), r.name, r.detail.empty() ? "" : "  (" + r.detail + ")");
         break;
       case ScenarioResult::Verdict::Fail:
         ++failed;
-        fmt::print("{} {}\n", style("FAIL", "31", color), r.name);
+        print("{} {}\n", style("FAIL", "31", color), r.name);
         std::string detail = r.detail;
         std::size_t pos = 0;
         while ((pos = detail.find('\n', pos)) != std::string::npos) detail.replace(pos, 1, "\n  "), pos += 3;
-        fmt::print("  {}\n", detail);
+        print("  {}\n", detail);
         break;
     }
-  fmt::print("{} passed, {} failed{}\n", passed, failed, skipped ? fmt::format(", {} skipped", skipped) : "");
+  print("{} passed, {} failed{}\n", passed, failed, skipped ? fmt::format(", {} skipped", skipped) : "");
   return failed == 0 ? 0 : 1;
 }
 

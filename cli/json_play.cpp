@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cli/json_text.hpp"
 #include "interpreter/diagnostics.hpp"
 
 #include "interpreter/match.hpp"
@@ -102,7 +103,7 @@ class Session {
   enum class Answer { Acted, Passed, Quit, Failed };
 
   void send(int seat, const Json& j) {
-    std::string line = j.dump();
+    std::string line = json_text(j);
     if (channel_.audit) channel_.audit(state_, seat, line);
     channel_.write(line);
   }

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "cli/interrupt.hpp"
+#include "cli/output.hpp"
 #include "cli/render.hpp"
 #include "cli/resume.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -118,9 +119,9 @@ void Repl::show_news(int viewer) {
   View v = make_view(state_, viewer, cursor);
   cursor = state_.log.size();
   for (const auto& e : v.log)
-    if (e.kind == Event::Kind::Say) fmt::print("{}\n", fit(e.text));
-    else if (e.kind == Event::Kind::Chance) fmt::print("{}\n", fit("Outcome: " + e.text + "."));
-  std::fflush(stdout);  // as it happens, also into a pipe (`| tee log`)
+    if (e.kind == Event::Kind::Say) print("{}\n", fit(e.text));
+    else if (e.kind == Event::Kind::Chance) print("{}\n", fit("Outcome: " + e.text + "."));
+  flush_out();  // as it happens, also into a pipe (`| tee log`)
 }
 
 // With one human (or none) the news is printed move by move. In hot-seat play each
@@ -142,8 +143,8 @@ std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on
   std::thread notice([&] {
     std::unique_lock lock(mutex);
     if (done_cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) return;
-    fmt::print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
-    std::fflush(stdout);
+    print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
+    flush_out();
     shown = true;
   });
   std::string choice = bot.choose(view, legal, on_turn);
@@ -153,7 +154,7 @@ std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on
   }
   done_cv.notify_all();
   notice.join();
-  if (shown) fmt::print("\r\033[K");
+  if (shown) write_out(control("\r\033[K"));
   stop_thinking() = false;
   take_interrupt();  // that Ctrl-C was for the bot, not for the next prompt
   return choice;
@@ -178,21 +179,21 @@ void Repl::leave() {
   if (!interactive_ || state_.over || !started()) return;
   for (;;) {
     std::string file;
-    fmt::print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
+    print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
     if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
     try {
       write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
-      fmt::print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
+      print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
       return;
     } catch (const InputError& e) {
-      fmt::print(stderr, "{}\n", e.what());
+      print_err("{}\n", e.what());
     }
   }
 }
 
 // At a terminal the game's end leaves the table up: :log, :view, :save, :undo, :quit.
 bool Repl::after_end() {
-  fmt::print("The game is over: :log, :view SEAT, :save FILE, :undo or :quit.\n");
+  print("The game is over: :log, :view SEAT, :save FILE, :undo or :quit.\n");
   editor_.set_completions(kMeta);
   int seat = 0;
   for (std::size_t i = 0; i < seating_.human.size(); ++i)
@@ -204,7 +205,7 @@ bool Repl::after_end() {
     line = normalize_action(line);
     if (line.empty()) continue;
     if (line[0] != ':') {
-      fmt::print("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest.\n");
+      print("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest.\n");
       continue;
     }
     if (!meta(seat, line)) return false;
@@ -214,8 +215,8 @@ bool Repl::after_end() {
 }
 
 void Repl::show_table(int viewer) {
-  fmt::print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
-                                       terminal_width() + 2));
+  print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
+                                  terminal_width() + 2));
 }
 
 void Repl::show_end() {
@@ -226,7 +227,7 @@ void Repl::show_end() {
   for (int s = 0; s < state_.seat_count(); ++s)
     scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
   std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
-  fmt::print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
+  print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
 }
 
 bool Repl::read_line(const std::string& prompt, std::string& line) {
@@ -239,14 +240,14 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
     auto got = editor_.read(interactive_ ? prompt : "", line);
     if (got == LineEditor::Read::Line) break;
     if (got == LineEditor::Read::End) {
-      if (interactive_) fmt::print("\n");  // Ctrl-D leaves the prompt's line open
+      if (interactive_) print("\n");  // Ctrl-D leaves the prompt's line open
       return false;
     }
     // Ctrl-C drops the line; a second one in a row leaves (as :quit does).
-    fmt::print("^C\n");
+    print("^C\n");
     if (cancelled_) return leave(), false;
     cancelled_ = true;
-    fmt::print("(Ctrl-C again or :quit leaves the game)\n");
+    print("(Ctrl-C again or :quit leaves the game)\n");
   }
   cancelled_ = false;
   ++line_number_;
@@ -263,7 +264,7 @@ int Repl::seat_prefix(std::string& line) const {
 
 void Repl::refused(const std::string& what) {
   std::string where = interactive_ ? "" : fmt::format("line {}: ", line_number_);
-  fmt::print(stderr, "{}{}\n", where, what);
+  print_err("{}{}\n", where, what);
   if (!interactive_) failed_ = true;
 }
 
@@ -286,13 +287,13 @@ bool Repl::apply(int seat, const std::string& text) {
         refused(fmt::format("{}: '{}' could mean {}", engine_->table().seats[seat].name, action, join_choices(starts, ", ")));
         return false;
       }
-      fmt::print("Which one? (Enter: none)\n");
-      for (std::size_t i = 0; i < starts.size(); ++i) fmt::print("  {}) {}\n", i + 1, starts[i]);
+      print("Which one? (Enter: none)\n");
+      for (std::size_t i = 0; i < starts.size(); ++i) print("  {}) {}\n", i + 1, starts[i]);
       // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
       for (;;) {
         std::string pick;
         if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
-          fmt::print("Nothing played; '{}' is still to be finished.\n", action);
+          print("Nothing played; '{}' is still to be finished.\n", action);
           return false;
         }
         pick = normalize_action(pick);
@@ -305,7 +306,7 @@ bool Repl::apply(int seat, const std::string& text) {
           action = pick;
           break;
         }
-        fmt::print("'{}' is not one of 1 to {}; type a number, or Enter to play none.\n", pick, starts.size());
+        print("'{}' is not one of 1 to {}; type a number, or Enter to play none.\n", pick, starts.size());
       }
     }
   }
@@ -392,7 +393,7 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
 // Asks until one of `holders` acts or they pass: a meta command or a refused line keeps the chance open.
 bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& offer) {
   std::string who = holders.size() == 1 && human_count() > 1 ? engine_->table().seats[holders[0]].name + ", before" : "Before";
-  fmt::print("{}\n", style(fit(who + " play goes on, you may act: " + offer), "33", color_));
+  print("{}\n", style(fit(who + " play goes on, you may act: " + offer), "33", color_));
   std::vector<std::string> completions(kMeta);
   for (int seat : holders) {
     std::vector<std::string> legal;
@@ -422,12 +423,12 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
 
 void Repl::hand_over(int seat) {
   if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
-  fmt::print("\033[2J\033[H");
+  write_out(control("\033[2J\033[H"));
   std::string ignored;
-  fmt::print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
-  std::fflush(stdout);
+  print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
+  flush_out();
   read_line("", ignored);
-  fmt::print("\033[2J\033[H");
+  write_out(control("\033[2J\033[H"));
   at_screen_ = seat;
 }
 
@@ -440,7 +441,7 @@ bool Repl::human_turn(int seat) {
   engine_->legal(state_, seat, legal);
   if (interactive_) {
     show_table(viewer);
-    fmt::print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
+    print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
     std::vector<std::string> completions = legal;
     completions.insert(completions.end(), kMeta.begin(), kMeta.end());
     editor_.set_completions(completions);
@@ -491,16 +492,16 @@ bool Repl::meta(int seat, const std::string& line) {
   std::string arg = line.size() > cmd.size() ? normalize_action(line.substr(cmd.size())) : "";
   int viewer = viewer_for(seat);
   if (cmd == ":quit" || cmd == ":q") return leave(), false;
-  if (cmd == ":help") fmt::print("{}", kHelp);
-  else if (cmd == ":rules") fmt::print("{}", rules_info(*loaded_.ruleset, &engine_->table()));
+  if (cmd == ":help") print("{}", kHelp);
+  else if (cmd == ":rules") print("{}", rules_info(*loaded_.ruleset, &engine_->table()));
   else if (cmd == ":table") show_table(viewer);
   else if (cmd == ":legal") {
     std::vector<std::string> legal;
     engine_->legal(state_, seat, legal);
-    fmt::print("{}", render_actions(legal, terminal_width()));
+    print("{}", render_actions(legal, terminal_width()));
   } else if (cmd == ":log") {
     for (const auto& e : make_view(state_, viewer).log)
-      fmt::print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
+      print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
   } else if (cmd == ":view") {
     int target = arg == "public" ? -1 : engine_->table().seat_by_name(arg);
     if (arg != "public" && target < 0) refused("unknown seat '" + arg + "'" + did_you_mean(arg, engine_->table().seat_names()));
@@ -517,17 +518,17 @@ bool Repl::meta(int seat, const std::string& line) {
       ++applied_;
       offered_at_ = -1;  // the out-of-turn chances at this point are offered again
       for (auto& c : cursor_) c = std::min(c, state_.log.size());
-      fmt::print("Undone.\n");
+      print("Undone.\n");
     }
   } else if (cmd == ":reload") {
     reload();
   } else if (cmd == ":save") {
     try {
       write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
-      fmt::print("Saved to {}.\n", arg);
+      print("Saved to {}.\n", arg);
       if (!warned_save_)
-        fmt::print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
-                               "can learn every hand and the order of the deck."));
+        print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
+                          "can learn every hand and the order of the deck."));
       warned_save_ = true;
     } catch (const InputError& e) {
       refused(e.what());
@@ -544,7 +545,7 @@ bool Repl::meta(int seat, const std::string& line) {
       undo_.clear();
       ++applied_;
       for (auto& c : cursor_) c = state_.log.size();
-      fmt::print("Loaded {}.\n", arg);
+      print("Loaded {}.\n", arg);
     } catch (const InputError& e) {
       refused(e.what());
     }
@@ -586,14 +587,14 @@ void Repl::reload() {
     if (r.problem.empty()) {
       std::string alike = old.steps.empty() ? "nothing was played yet, and the game is set up alike"
                                             : "all " + total + " steps replay alike";
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}.", loaded_.ruleset->id, loaded_.ruleset->dir, alike)));
+      print("{}\n", fit(fmt::format("Reloaded {} from {}: {}.", loaded_.ruleset->id, loaded_.ruleset->dir, alike)));
       return;
     }
     if (r.setup_differs)
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts "
+      print("{}\n", fit(fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts "
                                          "again.", loaded_.ruleset->id, loaded_.ruleset->dir, r.problem, total)));
     else
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under "
+      print("{}\n", fit(fmt::format("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under "
                                          "the edited rules; the steps from {} on are dropped.",
                                          loaded_.ruleset->id, loaded_.ruleset->dir,
                                          describe_step(engine_->table(), old.steps, r.agreed), total, r.problem,
@@ -618,8 +619,8 @@ bool Repl::chance_step() {
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   if (interactive_) {
-    fmt::print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join(names, " / "));
-    for (const auto& [name, help] : c->outcomes) if (!help.empty()) fmt::print("  {:<10} {}\n", name, help);
+    print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join(names, " / "));
+    for (const auto& [name, help] : c->outcomes) if (!help.empty()) print("  {:<10} {}\n", name, help);
     std::vector<std::string> completions = names;
     completions.insert(completions.end(), kMeta.begin(), kMeta.end());
     editor_.set_completions(completions);
@@ -667,11 +668,11 @@ int Repl::run(State state) {
   cursor_.assign(state_.seat_count() + 1, 0);
   if (interactive_) {
     catch_interrupts();
-    fmt::print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
-                                       loaded_.ruleset->name, state_.seat_count())));
+    print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
+                                  loaded_.ruleset->name, state_.seat_count())));
   }
   for (;;) {
-    while (!state_.over && !quit_ && step()) {
+    while (!state_.over && !quit_ && !output_failed() && step()) {  // unwritten output: no game to watch
     }
     if (!state_.over) {
       show_news(viewer_for(-1));
