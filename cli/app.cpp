@@ -43,8 +43,21 @@ RulesFactory rules_factory() {
 }
 
 Loaded load(const std::string& name) {
+  RulesetPlace place = locate_ruleset(name, search_path());
+  return load_folder(place.dir, place.by_id);
+}
+
+Loaded load_folder(const std::string& dir, bool by_id) {
   Loaded l;
-  l.ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());
+  l.ruleset = load_ruleset(dir, scripts_dir());
+  if (!by_id) {  // load_ruleset knows the folder only; how it was named is the caller's
+    auto named = std::make_shared<Ruleset>(*l.ruleset);
+    std::error_code ec;
+    fs::path absolute = fs::absolute(dir, ec);
+    named->folder = (ec ? fs::path(dir) : absolute).lexically_normal().string();
+    if (named->folder.size() > 1 && named->folder.back() == '/') named->folder.pop_back();
+    l.ruleset = std::move(named);
+  }
   l.rules = std::make_unique<LuaRules>(l.ruleset, scripts_dir());
   return l;
 }

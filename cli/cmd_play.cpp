@@ -12,6 +12,7 @@
 #include "cli/output.hpp"
 #include "cli/render.hpp"
 #include "cli/repl.hpp"
+#include "cli/resume.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/mcts.hpp"
 #include "interpreter/save.hpp"
@@ -112,12 +113,13 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
       print_err("play: name a ruleset (arbiter list shows them), or --load FILE\n");
       return 2;
     }
-    Loaded loaded = load(name.empty() ? saved.ruleset : name);
+    // A ruleset named with --load is the one played (a folder that moved since the save).
+    Loaded loaded = name.empty() ? load_saved_ruleset(saved, load_file) : load(name);
     GameFlags f = flags;
     GameOptions options = game_options(*loaded.ruleset, f);
+    std::shared_ptr<const Table> table;
     if (!load_file.empty()) {
-      if (saved.ruleset != loaded.ruleset->id)
-        throw InputError(load_file + ": a saved game of " + saved.ruleset + ", not " + loaded.ruleset->id);
+      table = saved_table(saved, loaded.ruleset, load_file, false);
       options = saved.options;
     } else {
       // A game at the terminal gets a fresh seed (shown, so it can be replayed); a piped
@@ -126,8 +128,8 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
         options.seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000;
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
       if (!json) table_params(*loaded.ruleset, options);
+      table = make_table(loaded.ruleset, options);
     }
-    auto table = make_table(loaded.ruleset, options);
     Seating seating = seat_players(*table, f, options.seed, saved.kinds);
     Engine engine(table, *loaded.rules);
     State state(table);

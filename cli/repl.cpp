@@ -16,6 +16,7 @@
 #include "cli/interrupt.hpp"
 #include "cli/output.hpp"
 #include "cli/render.hpp"
+#include "cli/resume.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
 #include "interpreter/replay.hpp"
@@ -535,10 +536,10 @@ bool Repl::meta(int seat, const std::string& line) {
   } else if (cmd == ":load") {
     try {
       SavedGame g = read_save(arg);
-      if (g.ruleset != loaded_.ruleset->id) throw InputError(arg + ": a saved game of " + g.ruleset + ", not " + loaded_.ruleset->id);
+      auto table = saved_table(g, loaded_.ruleset, arg, true);
       if (g.options.seats.size() != seating_.human.size())
         throw InputError(arg + ": the saved game has other seats; use arbiter play --load " + arg);
-      engine_ = std::make_unique<Engine>(make_table(loaded_.ruleset, g.options), *loaded_.rules);
+      engine_ = std::make_unique<Engine>(table, *loaded_.rules);
       state_ = replay_save(*engine_, g, arg);
       make_bots();
       undo_.clear();
@@ -562,7 +563,8 @@ bool Repl::meta(int seat, const std::string& line) {
 void Repl::reload() {
   try {
     GameSteps old = game_steps(*engine_, state_);
-    Loaded fresh = load(loaded_.ruleset->dir);
+    // The same folder, named the same way: never a lookup, which could find another ruleset.
+    Loaded fresh = load_folder(loaded_.ruleset->dir, loaded_.ruleset->folder.empty());
     GameOptions o = options_;
     o.seats = engine_->table().seats, o.seed = engine_->table().seed, o.variant = engine_->table().variant;
     auto engine = std::make_unique<Engine>(make_table(fresh.ruleset, o), *fresh.rules);
