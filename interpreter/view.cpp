@@ -100,8 +100,6 @@ View make_view(const State& s, int seat, std::size_t log_from) {
   v.turn_index = s.turn_index;
   v.status = s.status;
   v.var_slots = s.vars;
-  v.kind_counts.assign(t.ruleset->kinds.size(), 0);
-  for (auto k : s.kinds) ++v.kind_counts[k];
   for (std::size_t d = 0; d < r.vars.size(); ++d)
     if (r.vars[d].hidden)
       for (int i = 0; i < s.seat_count(); ++i)

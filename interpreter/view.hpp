@@ -58,7 +58,6 @@ struct View {
   int turn_index = 0;
   std::vector<SeatStatus> status;
   std::vector<Value> var_slots;     // every variable; another seat's hidden ones at their initial value
-  std::vector<int> kind_counts;     // per kind, how many components are of it now (public: game:become changes it)
   PendingChance pending_chance;
 };
 
