@@ -17,7 +17,6 @@
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
-#include "interpreter/replay.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 
@@ -551,55 +550,6 @@ bool Repl::meta(int seat, const std::string& line) {
     refused("unknown command '" + cmd + "'" + did_you_mean(cmd, kMeta) + "; :help lists them");
   }
   return !failed_ || keep_going_;
-}
-
-// The ruleset read from its folder again, and the game's steps replayed on it from the same
-// seed, seats, variant and --set values. The game goes on, under the edited rules, after the
-// last step they replay alike (the same state hash); the steps from the first that differs
-// are dropped, and which one it is said. If the edited ruleset does not load, or cannot
-// make the table, the game and the rules stay as they were.
-void Repl::reload() {
-  try {
-    GameSteps old = game_steps(*engine_, state_);
-    Loaded fresh = load(loaded_.ruleset->dir);
-    GameOptions o = options_;
-    o.seats = engine_->table().seats, o.seed = engine_->table().seed, o.variant = engine_->table().variant;
-    auto engine = std::make_unique<Engine>(make_table(fresh.ruleset, o), *fresh.rules);
-    Replay r = replay_while_same(*engine, old);
-    seating_.bots.clear();  // they hold the old engine, which holds the old rules
-    engine_ = std::move(engine);
-    loaded_.ruleset = fresh.ruleset;
-    loaded_.rules = std::move(fresh.rules);
-    hidden_ = anything_hidden(*loaded_.ruleset);
-    state_ = std::move(r.state);
-    undo_.clear();
-    for (std::size_t i = 0; i < r.agreed; ++i)
-      if (!old.steps[i].redeal && old.steps[i].seat >= 0 && seating_.human[old.steps[i].seat])
-        undo_.push_back(std::move(r.before[i]));
-    make_bots();
-    ++applied_;
-    offered_at_ = -1;
-    for (auto& c : cursor_) c = state_.log.size();
-    std::string total = std::to_string(old.steps.size());
-    if (r.problem.empty()) {
-      std::string alike = old.steps.empty() ? "nothing was played yet, and the game is set up alike"
-                                            : "all " + total + " steps replay alike";
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}.", loaded_.ruleset->id, loaded_.ruleset->dir, alike)));
-      return;
-    }
-    if (r.setup_differs)
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts "
-                                         "again.", loaded_.ruleset->id, loaded_.ruleset->dir, r.problem, total)));
-    else
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under "
-                                         "the edited rules; the steps from {} on are dropped.",
-                                         loaded_.ruleset->id, loaded_.ruleset->dir,
-                                         describe_step(engine_->table(), old.steps, r.agreed), total, r.problem,
-                                         r.agreed, r.agreed + 1)));
-    // No table here: in hot-seat play it is shown, after a hand-over, to the seat that acts next.
-  } catch (const InputError& e) {
-    refused(":reload: the game and the rules stay as they were: " + std::string(e.what()));
-  }
 }
 
 // The table answers a physical chance decision (or any, with --chance ask); the RNG the rest.

@@ -25,7 +25,7 @@ class Repl {
   // `interactive`: prompts, colour, screen clearing and Tab completion (stdin is a terminal).
   Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
        ChanceMode chance = ChanceMode::Default);
-  // --no-undo: :undo is refused (tournament play).
+  // --no-undo: :undo and :reload are refused (tournament play).
   void set_no_undo(bool on) { no_undo_ = on; }
   // The options the game was made with (seats, seed, variant, --set): :reload makes the
   // table of the edited ruleset from them, so an edited default or variant takes effect.
@@ -62,7 +62,7 @@ class Repl {
   bool started() const;
   std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind                       // an action or outcome has been taken
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
-  void reload();                              // :reload: the ruleset read again, the game replayed on it
+  void reload();                              // :reload (cli/reload.cpp): the ruleset read again, the game replayed on it
 
   Loaded& loaded_;
   std::unique_ptr<Engine> engine_;
