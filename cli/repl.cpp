@@ -174,6 +174,7 @@ void Repl::leave() {
   if (quit_) return;
   quit_ = true;
   if (!interactive_ || state_.over || !started()) return;
+  if (no_undo_) return fmt::print("{}\n", fit("The game is not saved: under --no-undo a save, which shows every hand, is written only once the game is over."));
   for (;;) {
     std::string file;
     fmt::print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
@@ -225,6 +226,9 @@ void Repl::show_end() {
     scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
   std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
   fmt::print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
+  if (secret_seed_)  // kept until now: it tells every shuffle
+    fmt::print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,
+                                       engine_->table().seed)));
 }
 
 bool Repl::read_line(const std::string& prompt, std::string& line) {
@@ -519,6 +523,8 @@ bool Repl::meta(int seat, const std::string& line) {
     }
   } else if (cmd == ":reload") {
     reload();
+  } else if (cmd == ":save" && no_undo_ && !state_.over) {
+    refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
   } else if (cmd == ":save") {
     try {
       write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
