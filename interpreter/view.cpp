@@ -72,7 +72,9 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     zv.owner = t.zones[z].owner;
     zv.group = def.group;
     zv.count = s.count(static_cast<int>(z));
-    zv.revealed = s.revealed[z];
+    // A reveal to one seat is told to that seat alone (its log line): the others learn only
+    // of reveals to everyone.
+    zv.revealed = s.revealed[z] == kEveryone ? kEveryone : seat < 0 ? 0 : s.revealed[z] & (1u << seat);
     std::vector<int> seen;
     for (int c : s.contents(static_cast<int>(z))) {
       bool visible = s.visible(c, seat);
