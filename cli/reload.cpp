@@ -3,6 +3,9 @@
 // anything the game so far has hidden.
 #include <fmt/format.h>
 
+#include <unordered_map>
+#include <unordered_set>
+
 #include "cli/repl.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/replay.hpp"
@@ -15,15 +18,19 @@ namespace {
 int openness(Visibility v) { return v == Visibility::Hidden ? 0 : v == Visibility::Owner ? 1 : 2; }
 
 // What the edited game.yaml shows that the game's hid: a zone seen by more seats than before,
-// or a per-seat variable no longer hidden. "" when nothing.
+// or a per-seat variable no longer hidden. "" when nothing. By name, in a map: a board may
+// have 65,535 cells, each a zone.
 std::string shows_more(const Ruleset& before, const Ruleset& now) {
-  for (const auto& z : before.zones)
-    for (const auto& n : now.zones)
-      if (n.name == z.name && openness(n.visibility) > openness(z.visibility))
-        return fmt::format("zone '{}' is {}, not {}", z.name, to_text(n.visibility), to_text(z.visibility));
+  std::unordered_map<std::string, Visibility> was;
+  for (const auto& z : before.zones) was.emplace(z.name, z.visibility);
+  for (const auto& n : now.zones)
+    if (auto z = was.find(n.name); z != was.end() && openness(n.visibility) > openness(z->second))
+      return fmt::format("zone '{}' is {}, not {}", n.name, to_text(n.visibility), to_text(z->second));
+  std::unordered_set<std::string> hidden;
   for (const auto& v : before.vars)
-    for (const auto& n : now.vars)
-      if (n.name == v.name && v.hidden && !n.hidden) return fmt::format("variable '{}' is no longer hidden", v.name);
+    if (v.hidden) hidden.insert(v.name);
+  for (const auto& n : now.vars)
+    if (!n.hidden && hidden.count(n.name)) return fmt::format("variable '{}' is no longer hidden", n.name);
   return "";
 }
 

@@ -13,11 +13,13 @@ cd "$3" || exit 1
 failed=0
 fail() { echo "FAIL: $*"; failed=1; }
 
-# run CASE EDIT [MORE]: Andy plays (with seed 1 Charlie calls him at step 2), EDIT is run on
-# the copy once the REPL waits for Andy's next line, then :reload, :log and the lines MORE.
+# run CASE EDIT [MORE [BEFORE]]: Andy plays (with seed 1 Charlie calls him at step 2), EDIT is
+# run on the copy once the REPL waits for Andy's next line, then :reload, :log and the lines
+# MORE. BEFORE, if given, edits the copy before the game starts.
 run() {
-  c=$1 edit=$2 more=${3:-}
+  c=$1 edit=$2 more=${3:-} before=${4:-true}
   rm -rf "reload-$c" && mkdir "reload-$c" && cp -r "$src/rulesets/stacks" "reload-$c/stacks"
+  (cd "reload-$c/stacks" && sh -c "$before")
   out="reload-$c/out.txt"
   : > "$out"
   {
@@ -77,4 +79,8 @@ says_err setup ":reload: the game and the rules stay as they were: the game is s
 
 run shown "sed -i 's/hand: {per_seat: true, visibility: owner/hand: {per_seat: true, visibility: public/' game.yaml"
 says_err shown ":reload: the game and the rules stay as they were: the edited game.yaml shows what the game hid (zone 'hand' is public, not owner)"
+run unhidden "sed -i 's/^  secret: {per_seat: true, initial: 0, hidden: true}$/  secret: {per_seat: true, initial: 0}/' game.yaml" "" \
+  "sed -i 's/^vars:$/&\\n  secret: {per_seat: true, initial: 0, hidden: true}/' game.yaml"
+grep -q '^  secret: {per_seat: true, initial: 0}$' reload-unhidden/stacks/game.yaml || fail "unhidden: the edit did not take"
+says_err unhidden ":reload: the game and the rules stay as they were: the edited game.yaml shows what the game hid (variable 'secret' is no longer hidden)"
 exit $failed
