@@ -82,7 +82,7 @@ struct PlayFlags {
   std::string load_file;                 // --load
   std::string chance;                    // "", "ask" or "rng"
   bool json = false;                     // JSON lines instead of the REPL
-  bool no_undo = false;                  // :undo refused (tournament play)
+  bool no_undo = false;                  // :undo, :reload and saving mid-game refused (tournament play)
 };
 
 int cmd_play(const std::string& ruleset, const GameFlags& flags, const PlayFlags& play);

@@ -164,7 +164,7 @@ int run_command(int argc, char** argv, std::string& sub) {
   play->add_flag("--json", play_flags.json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
                                       "without a bot with its view and news, answered by an action (docs/protocol.md)");
   play->add_flag("--keep-going", play_flags.keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
-  play->add_flag("--no-undo", play_flags.no_undo, "refuse :undo (tournament play)");
+  play->add_flag("--no-undo", play_flags.no_undo, "refuse :undo, :reload and saving mid-game (tournament play)");
   play->add_option("--chance", play_flags.chance, "who makes chance decisions: ask (the people at the table) or rng; "
                                        "default: ask for those game.yaml marks physical")
       ->check(CLI::IsMember({"ask", "rng"}));

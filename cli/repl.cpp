@@ -19,7 +19,6 @@
 #include "cli/resume.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
-#include "interpreter/replay.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 
@@ -177,6 +176,7 @@ void Repl::leave() {
   if (quit_) return;
   quit_ = true;
   if (!interactive_ || state_.over || !started()) return;
+  if (no_undo_) return print("{}\n", fit("The game is not saved: under --no-undo a save, which shows every hand, is written only once the game is over."));
   for (;;) {
     std::string file;
     print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
@@ -228,6 +228,9 @@ void Repl::show_end() {
     scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
   std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
   print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
+  if (secret_seed_)  // kept until now: it tells every shuffle
+    print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,
+                                  engine_->table().seed)));
 }
 
 bool Repl::read_line(const std::string& prompt, std::string& line) {
@@ -522,6 +525,8 @@ bool Repl::meta(int seat, const std::string& line) {
     }
   } else if (cmd == ":reload") {
     reload();
+  } else if (cmd == ":save" && no_undo_ && !state_.over) {
+    refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
   } else if (cmd == ":save") {
     try {
       write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
@@ -553,56 +558,6 @@ bool Repl::meta(int seat, const std::string& line) {
     refused("unknown command '" + cmd + "'" + did_you_mean(cmd, kMeta) + "; :help lists them");
   }
   return !failed_ || keep_going_;
-}
-
-// The ruleset read from its folder again, and the game's steps replayed on it from the same
-// seed, seats, variant and --set values. The game goes on, under the edited rules, after the
-// last step they replay alike (the same state hash); the steps from the first that differs
-// are dropped, and which one it is said. If the edited ruleset does not load, or cannot
-// make the table, the game and the rules stay as they were.
-void Repl::reload() {
-  try {
-    GameSteps old = game_steps(*engine_, state_);
-    // The same folder, named the same way: never a lookup, which could find another ruleset.
-    Loaded fresh = load_folder(loaded_.ruleset->dir, loaded_.ruleset->folder.empty());
-    GameOptions o = options_;
-    o.seats = engine_->table().seats, o.seed = engine_->table().seed, o.variant = engine_->table().variant;
-    auto engine = std::make_unique<Engine>(make_table(fresh.ruleset, o), *fresh.rules);
-    Replay r = replay_while_same(*engine, old);
-    seating_.bots.clear();  // they hold the old engine, which holds the old rules
-    engine_ = std::move(engine);
-    loaded_.ruleset = fresh.ruleset;
-    loaded_.rules = std::move(fresh.rules);
-    hidden_ = anything_hidden(*loaded_.ruleset);
-    state_ = std::move(r.state);
-    undo_.clear();
-    for (std::size_t i = 0; i < r.agreed; ++i)
-      if (!old.steps[i].redeal && old.steps[i].seat >= 0 && seating_.human[old.steps[i].seat])
-        undo_.push_back(std::move(r.before[i]));
-    make_bots();
-    ++applied_;
-    offered_at_ = -1;
-    for (auto& c : cursor_) c = state_.log.size();
-    std::string total = std::to_string(old.steps.size());
-    if (r.problem.empty()) {
-      std::string alike = old.steps.empty() ? "nothing was played yet, and the game is set up alike"
-                                            : "all " + total + " steps replay alike";
-      print("{}\n", fit(fmt::format("Reloaded {} from {}: {}.", loaded_.ruleset->id, loaded_.ruleset->dir, alike)));
-      return;
-    }
-    if (r.setup_differs)
-      print("{}\n", fit(fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts "
-                                         "again.", loaded_.ruleset->id, loaded_.ruleset->dir, r.problem, total)));
-    else
-      print("{}\n", fit(fmt::format("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under "
-                                         "the edited rules; the steps from {} on are dropped.",
-                                         loaded_.ruleset->id, loaded_.ruleset->dir,
-                                         describe_step(engine_->table(), old.steps, r.agreed), total, r.problem,
-                                         r.agreed, r.agreed + 1)));
-    // No table here: in hot-seat play it is shown, after a hand-over, to the seat that acts next.
-  } catch (const InputError& e) {
-    refused(":reload: the game and the rules stay as they were: " + std::string(e.what()));
-  }
 }
 
 // The table answers a physical chance decision (or any, with --chance ask); the RNG the rest.

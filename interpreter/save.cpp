@@ -192,7 +192,7 @@ void check_header(YamlChecker& y, const YAML::Node& root, const std::vector<Head
 
 bool read_action(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s);
 
-// A re-deal after an undo: {redeal: SEED, seats: [NAME, ...], hash: H}.
+// A re-deal (after an undo or a reload): {redeal: SEED, seats: [NAME, ...], hash: H}.
 bool read_redeal(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s) {
   y.keys(a, {"redeal", "seats", "hash"}, "a re-deal");
   std::uint64_t seed = y.unsigned_integer(a["redeal"], "redeal");
