@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "interpreter/visible_text.hpp"
+
 namespace arbiter {
 
 namespace {
@@ -50,9 +52,9 @@ void on_signal(int) {
 // (none is known: see watchdog.hpp). The process cannot take the thread back, so it says
 // why and ends (exit status 1).
 [[noreturn]] void give_up(const Watch& w) {
-  std::string message = std::string("arbiter: ") + w.where + ": " + w.hook_name.load() + "() ran past its time limit (" +
-                        std::to_string(w.wall.count()) + " ms) inside a C function of Lua's and could not be stopped; "
-                        "Arbiter stops here.\n";
+  std::string message = std::string("arbiter: ") + visible_text(w.where) + ": " + w.hook_name.load() +
+                        "() ran past its time limit (" + std::to_string(w.wall.count()) +
+                        " ms) inside a C function of Lua's and could not be stopped; Arbiter stops here.\n";
   ssize_t ignored = write(2, message.data(), message.size());
   (void)ignored;
   _exit(1);

@@ -3,6 +3,7 @@
 #include "cli/line_editor.hpp"
 
 #include "cli/interrupt.hpp"
+#include "cli/output.hpp"
 
 #include <editline/readline.h>
 
@@ -10,6 +11,8 @@
 #include <cstring>
 #include <iostream>
 #include <set>
+
+#include "interpreter/visible_text.hpp"
 
 namespace arbiter::cli {
 
@@ -79,7 +82,8 @@ bool read_bounded_line(std::istream& in, std::string& line) {
 LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) {
   if (!interactive_) return read_bounded_line(std::cin, line) ? Read::Line : Read::End;
   if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
-  char* raw = readline(prompt.c_str());
+  // libedit writes the prompt itself: it passes the sink's form (a seat's name is outside text).
+  char* raw = readline(terminal_text(prompt).c_str());
   if (take_interrupt()) {
     std::free(raw);
     return Read::Cancelled;
@@ -91,6 +95,11 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   return Read::Line;
 }
 
-void LineEditor::set_completions(std::vector<std::string> completions) { g_completions = std::move(completions); }
+// libedit lists and inserts the candidates itself, so they are kept in their visible form:
+// an action with an ESC in it is listed as `\e`, and typed back so it is refused, not run.
+void LineEditor::set_completions(std::vector<std::string> completions) {
+  for (auto& c : completions) c = visible_text(c);
+  g_completions = std::move(completions);
+}
 
 }  // namespace arbiter::cli

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "cli/json_text.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
@@ -150,6 +151,15 @@ SimReport from_json(const ordered_json& j) {
   return r;
 }
 
+// nlohmann's message without its tag ("[json.exception.type_error.302] "): a user reads what
+// is wrong with the file, not which C++ exception said so.
+std::string json_error(const nlohmann::json::exception& e) {
+  std::string message = e.what();
+  std::size_t tag_end = message.find("] ");
+  if (message.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos) message.erase(0, tag_end + 2);
+  return message;
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -200,7 +210,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["run"] = {{"threads", run.threads}, {"seconds", run.seconds},
               {"games_per_second", run.seconds > 0 ? r.games / run.seconds : 0}};
   if (run.merged) j["run"]["merged"] = run.merged;
-  return j.dump(2) + "\n";
+  return json_text(j, 2) + "\n";
 }
 
 SimReport read_report_json(const std::string& file, RunInfo* run) {
@@ -220,12 +230,12 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
       return true;
     });
   } catch (const ordered_json::parse_error& e) {
-    throw InputError(file + ": not JSON: " + e.what());
+    throw InputError(file + ": not JSON: " + json_error(e));
   }
   if (!j.is_object() || !j["format"].is_string() || j["format"] != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
   if (!j["version"].is_number_integer() || j["version"] != kVersion)
-    throw InputError(file + ": a report of version " + j["version"].dump() + "; this arbiter reads version " +
+    throw InputError(file + ": a report of version " + json_text(j["version"]) + "; this arbiter reads version " +
                      std::to_string(kVersion));
   try {
     if (run && j.contains("run")) {
@@ -235,7 +245,7 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
     }
     return from_json(j);
   } catch (const ordered_json::exception& e) {
-    throw InputError(file + ": an incomplete report: " + e.what());
+    throw InputError(file + ": an incomplete report: " + json_error(e));
   } catch (const InputError& e) {
     throw InputError(file + ": " + e.what());
   }
