@@ -48,12 +48,13 @@ void on_signal(int) {
   w->hooked.store(true, std::memory_order_relaxed);
 }
 
-// A killed call that did not end: it is inside one C function that will not return soon.
-// The process cannot take the thread back, so it says why and ends (exit status 1).
+// A killed call that did not end: it is inside one C function that will not return soon
+// (none is known: see watchdog.hpp). The process cannot take the thread back, so it says
+// why and ends (exit status 1).
 [[noreturn]] void give_up(const Watch& w) {
-  std::string message = std::string("arbiter: ") + visible_text(w.where) + ": " + w.hook_name.load() + "() ran past its time limit (" +
-                        std::to_string(w.wall.count()) + " ms) inside a Lua library function (a string pattern that "
-                        "backtracks on a long text?) and could not be stopped; Arbiter stops here.\n";
+  std::string message = std::string("arbiter: ") + visible_text(w.where) + ": " + w.hook_name.load() +
+                        "() ran past its time limit (" + std::to_string(w.wall.count()) +
+                        " ms) inside a C function of Lua's and could not be stopped; Arbiter stops here.\n";
   ssize_t ignored = write(2, message.data(), message.size());
   (void)ignored;
   _exit(1);
