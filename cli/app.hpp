@@ -87,4 +87,14 @@ int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& 
 int cmd_perft(const std::string& ruleset, const GameFlags& flags, const PerftFlags& perft);
 int cmd_new(const std::string& path, const std::string& name);
 
+// What `mutate` takes.
+struct MutateFlags {
+  std::size_t max = 0;                   // 0: every mutant
+  std::uint64_t seed = 1;                // picks the --max sample
+  int threads = 0;                       // 0: one per core
+  bool json = false;
+  double min_score = -1;                 // exit status 1 below this score (percent); < 0: none
+};
+int cmd_mutate(const std::string& ruleset, const MutateFlags& flags);
+
 }  // namespace arbiter::cli

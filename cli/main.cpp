@@ -246,6 +246,21 @@ int main(int argc, char** argv) {
   make_new->add_option("path", new_path, "the folder to make; its name is the ruleset's id (my-game)")->required();
   make_new->add_option("--name", new_name, "the game's name as players see it (default: from the id)");
 
+  auto* mutate = app.add_subcommand("mutate", "make small changes to a ruleset's rules and report those its scenarios "
+                                              "do not notice (the rules no scenario pins)");
+  std::string mutate_ruleset;
+  MutateFlags mutate_flags;
+  mutate->add_option("ruleset", mutate_ruleset, "a ruleset id or folder")->required();
+  mutate->add_option("--max", mutate_flags.max, "run this many mutants, picked by --seed (default: all)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
+  mutate->add_option("--seed", mutate_flags.seed, "which --max mutants, 0..2^64-1 (default 1)")->check(unsigned_64());
+  mutate->add_option("--threads", mutate_flags.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
+                                                            " (default: one per core); the results do not depend on it")
+      ->check(CLI::Range(1, kMaxThreads));
+  mutate->add_flag("--json", mutate_flags.json, "print the report as one JSON object");
+  mutate->add_option("--min-score", mutate_flags.min_score, "exit status 1 when the score (percent) is below this")
+      ->check(CLI::Range(0.0, 100.0));
+
   // An unknown subcommand is named (CLI11 would only say that one is required).
   if (argc > 1 && argv[1][0] != '-') {
     std::vector<std::string> names;
@@ -283,6 +298,7 @@ int main(int argc, char** argv) {
     if (sub == "new") return cmd_new(new_path, new_name);
     if (sub == "perft") return cmd_perft(perft_ruleset, flags, perft_flags);
     if (sub == "play") return cmd_play(play_ruleset, flags, play_flags);
+    if (sub == "mutate") return cmd_mutate(mutate_ruleset, mutate_flags);
     return 2;
   });
 }

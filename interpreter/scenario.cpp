@@ -84,7 +84,7 @@ void Runner::load_game(const YAML::Node& root) {
       fail(root, "no ruleset: give 'ruleset:' or keep the file in a ruleset's scenarios/ folder");
     dir = here.parent_path().string();
   }
-  ruleset_ = load_ruleset(dir, scripts_);
+  ruleset_ = options_.load_ruleset ? options_.load_ruleset(dir) : load_ruleset(dir, scripts_);
   rules_ = make_rules_(ruleset_);
   GameOptions options;
   if (root["players"]) options.seats = read_players(root["players"]);
@@ -255,7 +255,8 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
 }  // namespace scenario_detail
 
 std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::vector<std::string>& search_path,
-                                          const RulesFactory& make_rules, const std::string& scripts_dir) {
+                                          const RulesFactory& make_rules, const std::string& scripts_dir,
+                                          const ScenarioOptions& options) {
   std::string base = fs::path(file).filename().string();
   YamlChecker y(file);
   std::vector<YAML::Node> documents = y.load_documents();
@@ -279,8 +280,9 @@ std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::ve
   std::vector<ScenarioResult> results;
   for (std::size_t i = 0; i < scenarios.size(); ++i) {
     std::string name = scenarios.size() == 1 ? base : base + " #" + std::to_string(i + 1);
-    scenario_detail::Runner runner(file, scenarios[i], name, search_path, make_rules, scripts_dir);
+    scenario_detail::Runner runner(file, scenarios[i], name, search_path, make_rules, scripts_dir, options);
     results.push_back(runner.run());
+    if (options.stop_at_failure && results.back().verdict == ScenarioResult::Verdict::Fail) break;
   }
   return results;
 }

@@ -1,0 +1,88 @@
+// `arbiter mutate`: does a ruleset's scenario suite pin its rules? Small changes to its Lua
+// and game.yaml, each run against its scenarios; a change no scenario notices is a rule no
+// scenario pins.
+#include <fmt/format.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "cli/app.hpp"
+#include "cli/mutate_report.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One line on stderr, redrawn in place: mutants done, rate and time left.
+class MutateProgress {
+ public:
+  explicit MutateProgress(bool color) : color_(color), start_(Clock::now()) {}
+  void operator()(std::size_t done, std::size_t total) {
+    double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+    winsize w{};
+    int columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
+    const int width = std::clamp(columns - 50, 8, 30);
+    int filled = total ? static_cast<int>(width * done / total) : width;
+    std::string bar = "[" + style(std::string(filled, '#'), "36", color_) + std::string(width - filled, '.') + "]";
+    std::string left = rate > 0 ? fmt::format("{:.0f} s left", static_cast<double>(total - done) / rate) : "";
+    fmt::print(stderr, "\r{} {}/{} mutants {:.1f}/s {}\033[K", bar, done, total, rate, left);
+    std::fflush(stderr);
+  }
+  ~MutateProgress() {
+    fmt::print(stderr, "\r\033[K");
+    std::fflush(stderr);
+  }
+
+ private:
+  bool color_;
+  Clock::time_point start_;
+};
+
+MutateOptions mutate_options(const MutateFlags& flags) {
+  MutateOptions o;
+  o.threads = flags.threads;
+  o.search_path = search_path();
+  o.scripts_dir = scripts_dir();
+  o.make_rules = rules_factory();
+  return o;
+}
+
+}  // namespace
+
+int cmd_mutate(const std::string& name, const MutateFlags& flags) {
+  auto ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());
+  MutationPlan plan = plan_mutants(ruleset, flags.max, flags.seed);
+  set_lua_print(false);  // a mutant's print() is not the author's
+  MutateOptions o = mutate_options(flags);
+  auto start = Clock::now();
+  MutateResult result;
+  if (isatty(STDERR_FILENO)) {
+    MutateProgress bar(color_enabled(STDERR_FILENO));
+    o.progress = std::ref(bar);
+    result = run_mutants(plan, o);
+  } else {
+    result = run_mutants(plan, o);
+  }
+  if (!result.baseline_passed) {
+    fmt::print(stderr, "mutate: {}: its scenarios fail without any mutant, so no mutant can be judged; fix them first "
+                       "(arbiter test {}):\n  {}\n", ruleset->id, ruleset->id, result.baseline_failure);
+    return 2;
+  }
+  MutateRunInfo run{flags.max, flags.seed, std::chrono::duration<double>(Clock::now() - start).count()};
+  MutateSummary summary = summarize_mutants(plan, result);
+  if (flags.json) fmt::print("{}", mutate_json(plan, result, summary, run));
+  else fmt::print("{}", mutate_text(plan, result, summary, run, color_enabled(STDOUT_FILENO)));
+  if (flags.min_score >= 0 && summary.has_score && summary.score < flags.min_score) {
+    fmt::print(stderr, "mutate: {}: score {:.1f}% is below --min-score {}\n", ruleset->id, summary.score, flags.min_score);
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace arbiter::cli
