@@ -55,6 +55,19 @@ std::string shorten(std::string_view text, std::size_t max) {
   return out.substr(0, cut) + "...";
 }
 
+// The same change twice on one line ('==' -> '~=' in `a == b or c == d`) is told apart by
+// its place: "'==' -> '~=' (2nd on the line)", so that each survivor names one change.
+void number_repeats(std::vector<Mutant>& mutants) {
+  std::map<std::pair<int, std::string>, int> seen;
+  for (Mutant& m : mutants) {
+    int n = ++seen[{m.line, m.change}];
+    if (n == 1) continue;
+    bool teen = n % 100 >= 11 && n % 100 <= 13;
+    const char* suffix = teen ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+    m.change += " (" + std::to_string(n) + suffix + " on the line)";
+  }
+}
+
 class LuaMutator {
  public:
   LuaMutator(const std::string& file, std::string_view src, const Tokens& t, const LuaWords& words)
@@ -68,6 +81,7 @@ class LuaMutator {
     std::stable_sort(out_.begin(), out_.end(), [](const Mutant& a, const Mutant& b) {
       return a.edits.front().offset < b.edits.front().offset;
     });
+    number_repeats(out_);
     return std::move(out_);
   }
 
@@ -90,6 +104,16 @@ class LuaMutator {
     for (std::size_t j = i; j < n(); ++j) {
       if (opens_block(t_[j])) ++depth;
       else if (closes_block(t_[j]) && --depth == 0) return j;
+    }
+    return n();
+  }
+  // The index of the `else`, `elseif` or `end` that ends the first branch of the `if` at `i`.
+  std::size_t branch_end(std::size_t i) const {
+    int depth = 0;
+    for (std::size_t j = i; j < n(); ++j) {
+      if (opens_block(t_[j])) ++depth;
+      else if (closes_block(t_[j])) --depth;
+      if (depth == 0 || (depth == 1 && (t_[j].is("else") || t_[j].is("elseif")))) return j;
     }
     return n();
   }
@@ -171,6 +195,9 @@ void LuaMutator::mark_words(std::vector<std::string>* found) {
       mark_arguments(i + 1);
     else if (!field && t.kind == LuaTokenKind::Name && t.text == "assert")
       mark_arguments(i + 1, true);
+    else if (t.is("if") && at(i + 2, ":") && i + 3 < n() && t_[i + 3].text == "narrating" && at(i + 4, "(") &&
+             at(i + 5, ")") && at(i + 6, "then"))
+      mark(i, branch_end(i));
     else if (t.is("return") && (at(i + 1, "false") || at(i + 1, "nil")) && at(i + 2, ","))
       mark(i + 2, find_at_depth0(i + 3, {"end", "else", "elseif", "until", ";"}) - 1);
     else if (!words_.functions.empty())
@@ -288,10 +315,12 @@ bool LuaMutator::deletable(std::size_t first, std::size_t last) const {
       return false;
   }
   bool assignment = false;
-  int depth = 0;
+  int depth = 0, blocks = 0;  // a function begun on the line ends on it
   for (std::size_t k = first; k <= last; ++k) {
     const LuaToken& t = t_[k];
     if (words_call_[k]) return false;
+    if (opens_block(t)) ++blocks;
+    else if (closes_block(t) && --blocks < 0) return false;
     if (opens_bracket(t)) ++depth;
     else if (closes_bracket(t) && --depth < 0) return false;
     else if (depth == 0 && t.is("=")) assignment = true;
@@ -301,8 +330,9 @@ bool LuaMutator::deletable(std::size_t first, std::size_t last) const {
     if (t.is(":") && k + 1 <= last && (t_[k + 1].text == "say" || t_[k + 1].text == "tell" || t_[k + 1].text == "tell_others"))
       return false;  // narration
   }
-  if (depth != 0) return false;
+  if (depth != 0 || blocks != 0) return false;
   const LuaToken& end = t_[last].is(";") && last > first ? t_[last - 1] : t_[last];
+  if (!ends_value(end) && !end.is("end")) return false;  // `y = a +`: the statement goes on below
   bool call = end.is(")") || end.is("}") || end.kind == LuaTokenKind::String;
   return assignment || call;
 }

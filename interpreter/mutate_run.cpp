@@ -141,6 +141,7 @@ class Supervisor {
   void handle(Worker& w, const std::string& line);
   void check_time(Worker& w);
   void settle(Worker& w, const std::vector<std::size_t>& jobs, int status);
+  double limit() const { return o_.time_limit > 0 ? o_.time_limit : mutant_time_limit(result_.baseline_seconds); }
 
   const MutationPlan& plan_;
   MutateOptions o_;  // fresh_rules is set when the baseline asks for it
@@ -226,7 +227,7 @@ void Supervisor::handle(Worker& w, const std::string& line) {
 // worker was running are run again.
 void Supervisor::check_time(Worker& w) {
   if (!baseline_known_ || !w.timed_out.empty()) return;
-  double limit = mutant_time_limit(result_.baseline_seconds);
+  double limit = this->limit();
   for (const auto& [k, start] : w.running)
     if (std::chrono::duration<double>(Clock::now() - start).count() > limit) w.timed_out.insert(k);
   if (!w.timed_out.empty()) kill(w.pid, SIGKILL);
@@ -249,7 +250,7 @@ void Supervisor::settle(Worker& w, const std::vector<std::size_t>& jobs, int sta
   std::vector<std::size_t> blamed;
   for (const auto& [k, start] : w.running) {
     if (w.timed_out.count(k))
-      finish(k, MutantVerdict::TimedOut, "stopped after " + std::to_string(static_cast<int>(mutant_time_limit(result_.baseline_seconds))) + " s");
+      finish(k, MutantVerdict::TimedOut, "stopped after " + std::to_string(limit()) + " s");
     else if (!clean && w.timed_out.empty() && w.running.size() == 1)
       finish(k, MutantVerdict::Crashed, "the worker process ended (" + how + ")");
     else if (!clean && w.timed_out.empty())

@@ -30,6 +30,7 @@ struct MutateOptions {
   // Each scenario loads the rules anew, as `arbiter test` does, instead of every scenario of
   // a mutant sharing one load. Slower; for rules that keep something from game to game.
   bool fresh_rules = false;
+  double time_limit = 0;                    // seconds one mutant may run; 0: mutant_time_limit()
   // Called on the calling thread after each mutant: how many are done, of how many.
   std::function<void(std::size_t, std::size_t)> progress;
 };

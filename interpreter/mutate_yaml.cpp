@@ -1,6 +1,7 @@
 // The mutants of a game.yaml (each plain whole number one less and one more), and making
 // a mutant's edits.
 #include <algorithm>
+#include <limits>
 #include <set>
 
 #include "interpreter/diagnostics.hpp"
@@ -55,8 +56,8 @@ class YamlMutator {
     // Only where the text is the number as read (not through an alias, not folded).
     if (text_.compare(at, written.size(), written) != 0 || !seen_.insert(at).second) return;
     std::int64_t value = v.as_int();
-    if (value != 0 && value != INT64_MIN) add(n, at, path, written, std::to_string(value - 1));
-    if (value != INT64_MAX) add(n, at, path, written, std::to_string(value + 1));
+    if (value != 0 && value != std::numeric_limits<std::int64_t>::min()) add(n, at, path, written, std::to_string(value - 1));
+    if (value != std::numeric_limits<std::int64_t>::max()) add(n, at, path, written, std::to_string(value + 1));
   }
 
   void add(const YAML::Node& n, std::size_t at, const std::string& path, const std::string& written, std::string with) {
