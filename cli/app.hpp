@@ -93,6 +93,7 @@ struct MutateFlags {
   std::uint64_t seed = 1;                // picks the --max sample
   int threads = 0;                       // 0: one per core
   bool json = false;
+  bool list = false;                     // print the mutants, run none
   double min_score = -1;                 // exit status 1 below this score (percent); < 0: none
 };
 int cmd_mutate(const std::string& ruleset, const MutateFlags& flags);

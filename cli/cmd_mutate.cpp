@@ -58,6 +58,11 @@ MutateOptions mutate_options(const MutateFlags& flags) {
 int cmd_mutate(const std::string& name, const MutateFlags& flags) {
   auto ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());
   MutationPlan plan = plan_mutants(ruleset, flags.max, flags.seed);
+  if (flags.list) {
+    fmt::print("{}", mutate_list(plan));
+    for (const auto& w : plan.warnings) fmt::print(stderr, "warning: {}\n", w);
+    return 0;
+  }
   set_lua_print(false);  // a mutant's print() is not the author's
   MutateOptions o = mutate_options(flags);
   auto start = Clock::now();
@@ -78,8 +83,10 @@ int cmd_mutate(const std::string& name, const MutateFlags& flags) {
   MutateSummary summary = summarize_mutants(plan, result);
   if (flags.json) fmt::print("{}", mutate_json(plan, result, summary, run));
   else fmt::print("{}", mutate_text(plan, result, summary, run, color_enabled(STDOUT_FILENO)));
-  if (flags.min_score >= 0 && summary.has_score && summary.score < flags.min_score) {
-    fmt::print(stderr, "mutate: {}: score {:.1f}% is below --min-score {}\n", ruleset->id, summary.score, flags.min_score);
+  double floor = flags.min_score >= 0 ? flags.min_score : plan.config.min_score;
+  if (floor >= 0 && summary.has_score && summary.score < floor) {
+    fmt::print(stderr, "mutate: {}: the score {:.1f}% is below {}% ({})\n", ruleset->id, summary.score, floor,
+               flags.min_score >= 0 ? "--min-score" : "min_score in " + plan.config.path);
     return 1;
   }
   return 0;

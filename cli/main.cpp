@@ -258,7 +258,9 @@ int main(int argc, char** argv) {
                                                             " (default: one per core); the results do not depend on it")
       ->check(CLI::Range(1, kMaxThreads));
   mutate->add_flag("--json", mutate_flags.json, "print the report as one JSON object");
-  mutate->add_option("--min-score", mutate_flags.min_score, "exit status 1 when the score (percent) is below this")
+  mutate->add_flag("--list", mutate_flags.list, "print the mutants (file:line: change) and run none");
+  mutate->add_option("--min-score", mutate_flags.min_score, "exit status 1 when the score (percent) is below this "
+                                                            "(default: min_score in the ruleset's mutate.yaml, if any)")
       ->check(CLI::Range(0.0, 100.0));
 
   // An unknown subcommand is named (CLI11 would only say that one is required).

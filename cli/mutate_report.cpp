@@ -65,6 +65,16 @@ MutateSummary summarize_mutants(const MutationPlan& plan, const MutateResult& re
   return s;
 }
 
+std::string mutate_list(const MutationPlan& plan) {
+  std::string out;
+  for (std::size_t i : plan.chosen) {
+    out += place(plan.candidates[i]);
+    if (!plan.accepted[i].empty()) out += "  [accepted: " + plan.accepted[i] + "]";
+    out += "\n";
+  }
+  return out;
+}
+
 std::string mutate_text(const MutationPlan& plan, const MutateResult& result, const MutateSummary& s,
                         const MutateRunInfo& run, bool color) {
   std::string out = fmt::format("{}: {} of {} mutants ({}), in {}\n", plan.ruleset->id, s.mutants,

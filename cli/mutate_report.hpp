@@ -26,6 +26,9 @@ struct MutateRunInfo {
   double seconds = 0;
 };
 
+// The chosen mutants, one a line as the report names survivors, accepted ones marked.
+std::string mutate_list(const MutationPlan& plan);
+
 std::string mutate_text(const MutationPlan& plan, const MutateResult& result, const MutateSummary& s,
                         const MutateRunInfo& run, bool color);
 std::string mutate_json(const MutationPlan& plan, const MutateResult& result, const MutateSummary& s,

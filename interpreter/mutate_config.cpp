@@ -72,7 +72,8 @@ MutateConfig read_mutate_config(const std::string& dir) {
   YAML::Node root = y.load();
   y.throw_if_errors();
   if (root.IsNull()) return c;
-  if (y.keys(root, {"words", "accepted"}, "mutate.yaml")) {
+  if (y.keys(root, {"min_score", "words", "accepted"}, "mutate.yaml")) {
+    if (root["min_score"]) c.min_score = static_cast<double>(y.integer(root["min_score"], "min_score (a percent)", 0, 100, 0));
     if (root["words"]) read_words(y, root["words"], c);
     if (root["accepted"]) read_accepted(y, root["accepted"], c);
   }

@@ -26,6 +26,9 @@ struct MutateConfig {
   std::string path;          // the file read, for messages ("" when there is none)
   std::vector<WordsEntry> words;
   std::vector<AcceptedEntry> accepted;
+  // The score the ruleset's suite is held to (percent): below it `arbiter mutate` exits with
+  // status 1, unless --min-score says otherwise. < 0: none.
+  double min_score = -1;
 };
 
 // Reads `dir/mutate.yaml`; no such file is an empty config. Throws InputError naming

@@ -37,6 +37,7 @@ struct ConfigDir {
 
 TEST_CASE("mutate.yaml: words and accepted survivors are read, each with its line") {
   ConfigDir c(
+      "min_score: 90\n"
       "words:\n"
       "  - {file: reasons.lua, reason: refusal wording only}\n"
       "  - {file: rules.lua, function: describe, reason: narration}\n"
@@ -47,13 +48,14 @@ TEST_CASE("mutate.yaml: words and accepted survivors are read, each with its lin
   CHECK(m.words[0].file == "reasons.lua");
   CHECK(m.words[0].function.empty());
   CHECK(m.words[1].function == "describe");
-  CHECK(m.words[1].at == 3);
+  CHECK(m.words[1].at == 4);
+  CHECK(m.min_score == 90);
   REQUIRE(m.accepted.size() == 1);
   CHECK(m.accepted[0].file == "rules.lua");
   CHECK(m.accepted[0].line == 42);
   CHECK(m.accepted[0].change == "'<' -> '<='");
   CHECK(m.accepted[0].reason == "n is never 3 here");
-  CHECK(m.accepted[0].at == 5);
+  CHECK(m.accepted[0].at == 6);
   CHECK(m.path == (c.dir / "mutate.yaml").string());
 }
 
@@ -62,6 +64,7 @@ TEST_CASE("mutate.yaml: no file is no words and nothing accepted") {
   CHECK(m.path.empty());
   CHECK(m.words.empty());
   CHECK(m.accepted.empty());
+  CHECK(m.min_score < 0);
 }
 
 TEST_CASE("mutate.yaml: every problem is refused with its line and column") {
@@ -81,5 +84,7 @@ TEST_CASE("mutate.yaml: every problem is refused with its line and column") {
   CHECK_THAT(ConfigDir("words: {file: rules.lua}\n").error(), Catch::Contains(path + "1:8: words should be a list"));
   CHECK_THAT(ConfigDir("words:\n  - {file: game.yaml, reason: r}\n").error(),
              Catch::Contains(path + "2:12: words are Lua"));
+  CHECK_THAT(ConfigDir("min_score: 101\n").error(),
+             Catch::Contains(path + "1:12: min_score (a percent) should be a whole number from 0 to 100, not '101'"));
   CHECK_THAT(ConfigDir("accepted: [\n").error(), Catch::Contains(path));
 }
