@@ -5,6 +5,7 @@
 #include "interpreter/mutate.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <limits>
@@ -142,6 +143,7 @@ class LuaMutator {
   }
 
   void mark_words(std::vector<std::string>* found);
+  bool narrating_at(std::size_t i, std::size_t& length) const;
   void mark_declared(std::size_t i, std::vector<std::string>* found);
   std::string name_at(std::size_t i, std::size_t& next) const;
 
@@ -156,8 +158,11 @@ class LuaMutator {
     out_.push_back({file_, t_[i].line, t_[i].column, kind, std::move(change), std::move(edits)});
   }
   void replace(std::size_t i, MutantKind kind, std::string_view with) {
-    add(i, kind, "'" + std::string(t_[i].text) + "' -> '" + std::string(with) + "'",
-        {{t_[i].offset, t_[i].text.size(), std::string(with)}});
+    // `a+-b` made `a--b` would be a comment.
+    std::string text(with);
+    if (with == "-" && t_[i].end() < src_.size() && src_[t_[i].end()] == '-') text += ' ';
+    if (with == "-" && t_[i].offset > 0 && src_[t_[i].offset - 1] == '-') text.insert(0, " ");
+    add(i, kind, "'" + std::string(t_[i].text) + "' -> '" + std::string(with) + "'", {{t_[i].offset, t_[i].text.size(), text}});
   }
 
   const std::string& file_;
@@ -166,6 +171,7 @@ class LuaMutator {
   const LuaWords& words_;
   std::vector<bool> in_words_;
   std::vector<bool> words_call_;  // the name of a call to a declared words function
+  std::vector<std::string> narrating_;  // locals holding game:narrating()
   std::vector<Mutant> out_;
 };
 
@@ -189,20 +195,38 @@ void LuaMutator::mark_words(std::vector<std::string>* found) {
     const LuaToken& t = t_[i];
     bool method = i > 0 && t_[i - 1].is(":");
     bool field = i > 0 && (t_[i - 1].is(".") || method);
+    std::size_t length = 0;
     if (method && t.kind == LuaTokenKind::Name && (t.text == "say" || t.text == "tell" || t.text == "tell_others"))
       mark_arguments(i + 1);
-    else if (!field && t.kind == LuaTokenKind::Name && t.text == "error")
+    else if (!field && t.kind == LuaTokenKind::Name && (t.text == "error" || t.text == "print"))
       mark_arguments(i + 1);
     else if (!field && t.kind == LuaTokenKind::Name && t.text == "assert")
       mark_arguments(i + 1, true);
-    else if (t.is("if") && at(i + 2, ":") && i + 3 < n() && t_[i + 3].text == "narrating" && at(i + 4, "(") &&
-             at(i + 5, ")") && at(i + 6, "then"))
-      mark(i, branch_end(i));
     else if (t.is("return") && (at(i + 1, "false") || at(i + 1, "nil")) && at(i + 2, ","))
       mark(i + 2, find_at_depth0(i + 3, {"end", "else", "elseif", "until", ";"}) - 1);
+    else if (t.is("local") && i + 3 < n() && t_[i + 1].kind == LuaTokenKind::Name && at(i + 2, "=") &&
+             narrating_at(i + 3, length) && length == 5 && !(i + 8 < n() && binary_operator(t_[i + 8])))
+      narrating_.push_back(std::string(t_[i + 1].text));  // local narrating = game:narrating()
+    else if (t.is("if") && narrating_at(i + 1, length) && at(i + 1 + length, "then"))
+      mark(i, branch_end(i));
+    else if (!field && narrating_at(i, length) && at(i + length, "and"))
+      mark(i, expression_end(i + length + 1) - 1);  // game:narrating() and describe(...)
     else if (!words_.functions.empty())
       mark_declared(i, found);
   }
+}
+
+// Whether `game:narrating()` (5 tokens) or a local holding it (1 token) begins at `i`.
+bool LuaMutator::narrating_at(std::size_t i, std::size_t& length) const {
+  if (i + 4 < n() && t_[i].kind == LuaTokenKind::Name && t_[i + 1].is(":") && t_[i + 2].text == "narrating" &&
+      t_[i + 3].is("(") && t_[i + 4].is(")")) {
+    length = 5;
+    return true;
+  }
+  bool field = i > 0 && (t_[i - 1].is(".") || t_[i - 1].is(":"));
+  length = 1;
+  return i < n() && !field && t_[i].kind == LuaTokenKind::Name &&
+         std::find(narrating_.begin(), narrating_.end(), t_[i].text) != narrating_.end();
 }
 
 // A declared words function: `function NAME(`, `local function NAME(` or `NAME = function(`
@@ -249,8 +273,11 @@ void LuaMutator::condition(std::size_t i) {
   else after = find_at_depth0(first, {t_[i].is("while") ? "do" : "then"});
   if (first >= after || after > n()) return;
   std::size_t begin = t_[first].offset, end = t_[after - 1].end();
+  // `if(x)then` must not become `ifnot ((x))then`.
+  std::string open = begin > 0 && std::isspace(static_cast<unsigned char>(src_[begin - 1])) ? "not (" : " not (";
+  std::string close = end < src_.size() && std::isspace(static_cast<unsigned char>(src_[end])) ? ")" : ") ";
   add(i, MutantKind::Condition, "negated '" + shorten(src_.substr(begin, end - begin), 40) + "'",
-      {{begin, 0, "not ("}, {end, 0, ")"}});
+      {{begin, 0, open}, {end, 0, close}});
 }
 
 // The index after the expression that starts at `i` (Lua's `exp`, read loosely).
@@ -303,7 +330,7 @@ void LuaMutator::statement_mutants() {
 }
 
 bool LuaMutator::deletable(std::size_t first, std::size_t last) const {
-  if (t_[first].kind != LuaTokenKind::Name || in_words_[first]) return false;
+  if (t_[first].kind != LuaTokenKind::Name || in_words_[first] || t_[first].text == "print") return false;
   // Not the continuation of an expression begun above, nor one going on below.
   static const std::vector<std::string_view> kStatementEnds = {"end", "then", "do", "else", "repeat", "break", ";"};
   if (first > 0 && !ends_value(t_[first - 1]) && !one_of(t_[first - 1], kStatementEnds)) return false;

@@ -72,6 +72,10 @@ TEST_CASE("mutate: if, elseif, while and until conditions are negated whole") {
   CHECK(negated[2].find("while not (f(x, y)) do end") != std::string::npos);
   CHECK(negated[3].find("until not (n > 3 or done)\n") != std::string::npos);
   CHECK(changes("if t[i] then end")[0] == "1: negated 't[i]'");
+  std::vector<Mutant> tight = lua_mutants("rules.lua", "if(x)then end");
+  REQUIRE(tight.size() == 1);
+  CHECK(apply_mutant("if(x)then end", tight[0]) == "if not ((x)) then end");
+  CHECK(results("local y = a+-b") == V{"local y = a- -b"});  // not a comment
 }
 
 TEST_CASE("mutate: a line that is one call or assignment is deleted; declarations and structure are not") {
@@ -103,6 +107,13 @@ TEST_CASE("mutate: words are left alone: narration, error messages, refusal reas
         V{"1: negated 'x'", "1: 'false' -> 'true'"});
   CHECK(changes("if game:narrating() then\n  local n = a + 1\n  game:say(n)\nelse\n  b = c + 1\nend") ==
         V{"5: deleted 'b = c + 1'", "5: '+' -> '-'", "5: '1' -> '0'", "5: '1' -> '2'"});
+}
+
+TEST_CASE("mutate: what is built only while narrating is words") {
+  CHECK(changes("local narrating = game:narrating()\nlocal name = narrating and f(n + 1) or g(n - 1)\n"
+                "if narrating then\n  x = n + 1\nend\nlocal s = game:narrating() and {} or nil\nprint(n + 1)\n")
+            .empty());
+  CHECK(changes("local on = game:narrating() or a > b") == V{"1: 'or' -> 'and'", "1: '>' -> '>='"});
 }
 
 TEST_CASE("mutate: functions declared as words: their bodies and the calls to them") {
