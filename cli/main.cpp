@@ -251,6 +251,14 @@ int main(int argc, char** argv) {
   std::string mutate_ruleset;
   MutateFlags mutate_flags;
   mutate->add_option("ruleset", mutate_ruleset, "a ruleset id or folder")->required();
+  mutate->footer(wrap_words(
+      "Mutants: < <=, > >=, == ~=; + -, * /, // %; whole numbers one off; and/or; true/false; if, elseif, while and "
+      "until conditions negated; a call or assignment line deleted; game.yaml's whole numbers one off. Never in "
+      "strings or comments, nor in words: narration (:say, :tell, :tell_others, what runs only while narrating), the "
+      "messages of error, assert and print, MSG in return false, MSG, and what the ruleset's mutate.yaml declares as "
+      "words. mutate.yaml may also accept survivors (with a reason) and set min_score. Exit status 0, 1 below the "
+      "minimum score or on an error, 2 when the scenarios fail without any mutant. docs/writing-a-ruleset.md says more.",
+      terminal_columns(STDOUT_FILENO, 80) - 1));
   mutate->add_option("--max", mutate_flags.max, "run this many mutants, picked by --seed (default: all)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
   mutate->add_option("--seed", mutate_flags.seed, "which --max mutants, 0..2^64-1 (default 1)")->check(unsigned_64());
