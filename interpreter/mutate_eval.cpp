@@ -67,7 +67,7 @@ std::shared_ptr<const Ruleset> mutant_ruleset(const MutationPlan& plan, const Mu
 
 // `rules`, when given, is shared by every scenario of this ruleset's folder.
 MutantOutcome run_scenarios_on(const MutationPlan& plan, std::shared_ptr<const Ruleset> ruleset, Rules* rules,
-                               const MutateOptions& o) {
+                               const MutateOptions& o, ScenarioCache* cache) {
   std::string home = canonical(plan.ruleset->dir);
   RulesFactory make_rules = o.make_rules;
   if (rules)
@@ -76,6 +76,7 @@ MutantOutcome run_scenarios_on(const MutationPlan& plan, std::shared_ptr<const R
     };
   ScenarioOptions so;
   so.stop_at_failure = true;
+  so.cache = cache;
   // A scenario of this folder plays the mutant; one naming another ruleset plays that one.
   so.load_ruleset = [&](const std::string& dir) {
     return canonical(dir) == home ? ruleset : load_ruleset(dir, o.scripts_dir);
@@ -102,7 +103,8 @@ const char* to_text(MutantVerdict v) {
 
 double mutant_time_limit(double baseline_seconds) { return 10 * baseline_seconds + 30; }
 
-MutantOutcome evaluate_mutant(const MutationPlan& plan, const Mutant* mutant, const MutateOptions& o) {
+MutantOutcome evaluate_mutant(const MutationPlan& plan, const Mutant* mutant, const MutateOptions& o,
+                              ScenarioCache* cache) {
   auto start = std::chrono::steady_clock::now();
   MutantOutcome out;
   try {
@@ -113,7 +115,7 @@ MutantOutcome evaluate_mutant(const MutationPlan& plan, const Mutant* mutant, co
     } catch (const std::exception& e) {
       out = {MutantVerdict::NoLoad, first_line(e.what())};
     }
-    if (rules) out = run_scenarios_on(plan, ruleset, o.fresh_rules ? nullptr : rules.get(), o);
+    if (rules) out = run_scenarios_on(plan, ruleset, o.fresh_rules ? nullptr : rules.get(), o, cache);
   } catch (const std::exception& e) {
     out = {MutantVerdict::NoLoad, first_line(e.what())};
   }

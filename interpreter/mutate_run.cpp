@@ -94,9 +94,10 @@ bool run_baseline(const MutationPlan& plan, MutateOptions& o, RecordWriter& out)
   if (baseline && !run_baseline(plan, options, out)) _exit(0);
   std::atomic<std::size_t> next{0};
   auto work = [&] {
+    ScenarioCache cache;  // this thread's: the scenario files are parsed once
     for (std::size_t j = next++; j < jobs.size(); j = next++) {
       out.write("S " + std::to_string(jobs[j]));
-      out.write(record("E", jobs[j], evaluate_mutant(plan, &plan.candidates[plan.chosen[jobs[j]]], options)));
+      out.write(record("E", jobs[j], evaluate_mutant(plan, &plan.candidates[plan.chosen[jobs[j]]], options, &cache)));
     }
   };
   std::vector<std::thread> pool;

@@ -52,8 +52,10 @@ struct MutateResult {
 MutateResult run_mutants(const MutationPlan& plan, const MutateOptions& options);
 
 // Runs the scenarios against one mutant (nullptr: the ruleset as it is) in this process,
-// stopping at the first that fails. Never throws.
-MutantOutcome evaluate_mutant(const MutationPlan& plan, const Mutant* mutant, const MutateOptions& options);
+// stopping at the first that fails; `cache` (optional, this thread's) keeps the scenario
+// files parsed from one mutant to the next. Never throws.
+MutantOutcome evaluate_mutant(const MutationPlan& plan, const Mutant* mutant, const MutateOptions& options,
+                              ScenarioCache* cache = nullptr);
 
 // How long one mutant may run before it is stopped and counted as killed: ten times the
 // unmutated suite and 30 s more (a mutant runs at most the same scenarios).

@@ -20,12 +20,24 @@ struct ScenarioResult {
   std::string detail;          // for a failure: where and why, possibly several lines
 };
 
+// Scenario files parsed once and kept, to be run again and again (`arbiter mutate` runs each
+// against every mutant). yaml-cpp's nodes may not be read by two threads at once: a cache is
+// one thread's.
+class ScenarioCache {
+ public:
+  ScenarioCache();
+  ~ScenarioCache();
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
 // What `arbiter mutate` changes in how scenarios run: where a scenario's ruleset comes from
-// (by default, load_ruleset of its folder; it may throw InputError), and whether a file stops
-// at its first failing scenario.
+// (by default, load_ruleset of its folder; it may throw InputError), whether a file stops
+// at its first failing scenario, and a cache of parsed files (default: parse each time).
 struct ScenarioOptions {
   std::function<std::shared_ptr<const Ruleset>(const std::string& dir)> load_ruleset;
   bool stop_at_failure = false;
+  ScenarioCache* cache = nullptr;
 };
 
 // Runs every scenario of a file (one, a YAML list of them, or several '---' documents),

@@ -148,6 +148,9 @@ TEST_CASE("mutate run: a suite that fails without a mutant is reported, naming t
 }
 
 TEST_CASE("mutate run: a mutant stuck in a library call ends its worker, is killed, and the run goes on") {
+  // This process watches a Lua state already, as after other tests: a worker forked from it
+  // must start a watchdog of its own, or no limit would stop anything in it.
+  LuaRules watched(load_ruleset(kFixtures + "nim", kScripts), kScripts);
   MutationPlan p = plan(kFixtures + "stubborn");
   REQUIRE(p.candidates.size() == 21);
   MutateResult r = run_mutants(p, options(2));
