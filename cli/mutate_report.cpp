@@ -138,6 +138,7 @@ std::string mutate_json(const MutationPlan& plan, const MutateResult& result, co
   for (std::size_t k = 0; k < plan.chosen.size(); ++k) {
     nlohmann::json r = mutant_json(plan.candidates[plan.chosen[k]]);
     r["verdict"] = to_text(result.outcomes[k].verdict);
+    r["seconds"] = result.outcomes[k].seconds;
     if (!result.outcomes[k].by.empty()) r["by"] = result.outcomes[k].by;
     j["results"].push_back(r);
   }
