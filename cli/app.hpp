@@ -10,6 +10,8 @@
 #include "interpreter/engine.hpp"
 #include "interpreter/scenario.hpp"
 
+namespace CLI { class App; }
+
 namespace arbiter::cli {
 
 // Folders holding one folder per ruleset: ARBITER_PATH (colon-separated), then ./rulesets,
@@ -97,5 +99,7 @@ struct MutateFlags {
   double min_score = -1;                 // exit status 1 below this score (percent); < 0: none
 };
 int cmd_mutate(const std::string& ruleset, const MutateFlags& flags);
+// Adds `mutate` and its options to the command line, filling `ruleset` and `flags`.
+void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags);
 
 }  // namespace arbiter::cli

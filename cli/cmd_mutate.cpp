@@ -1,16 +1,20 @@
 // `arbiter mutate`: does a ruleset's scenario suite pin its rules? Small changes to its Lua
 // and game.yaml, each run against its scenarios; a change no scenario notices is a rule no
 // scenario pins.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 
 #include "cli/app.hpp"
 #include "cli/mutate_report.hpp"
+#include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 
 namespace arbiter::cli {
 
@@ -53,7 +57,45 @@ MutateOptions mutate_options(const MutateFlags& flags) {
   return o;
 }
 
+// --seed as the other subcommands read it: CLI11 would read -1 into an unsigned as 2^64-1.
+CLI::Validator seed_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t n = 0;
+        auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (!text.empty() && err == std::errc{} && end == text.data() + text.size()) return "";
+        return "a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text + "'";
+      },
+      "0..2^64-1");
+}
+
+const char* const kMutateFooter =
+    "Mutants: < <=, > >=, == ~=; + -, * /, // %; whole numbers one off; and/or; true/false; if, elseif, while and "
+    "until conditions negated; a call or assignment line deleted; game.yaml's whole numbers one off. Never in strings "
+    "or comments, nor in words: narration (:say, :tell, :tell_others, what runs only while narrating), the messages of "
+    "error, assert and print, MSG in return false, MSG, and what the ruleset's mutate.yaml declares as words. "
+    "mutate.yaml may also accept survivors (with a reason) and set min_score. Exit status 0, 1 below the minimum score "
+    "or on an error, 2 when the scenarios fail without any mutant. docs/writing-a-ruleset.md says more.";
+
 }  // namespace
+
+void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags) {
+  auto* mutate = app.add_subcommand("mutate", "make small changes to a ruleset's rules and report those its scenarios "
+                                              "do not notice (the rules no scenario pins)");
+  mutate->add_option("ruleset", ruleset, "a ruleset id or folder")->required();
+  mutate->footer(wrap_words(kMutateFooter, terminal_columns(STDOUT_FILENO, 80) - 1));
+  mutate->add_option("--max", flags.max, "run this many mutants, picked by --seed (default: all)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
+  mutate->add_option("--seed", flags.seed, "which --max mutants, 0..2^64-1 (default 1)")->check(seed_value());
+  mutate->add_option("--threads", flags.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
+                                                     " (default: one per core); the results do not depend on it")
+      ->check(CLI::Range(1, kMaxThreads));
+  mutate->add_flag("--json", flags.json, "print the report as one JSON object");
+  mutate->add_flag("--list", flags.list, "print the mutants (file:line: change) and run none");
+  mutate->add_option("--min-score", flags.min_score, "exit status 1 when the score (percent) is below this "
+                                                     "(default: min_score in the ruleset's mutate.yaml, if any)")
+      ->check(CLI::Range(0.0, 100.0));
+}
 
 int cmd_mutate(const std::string& name, const MutateFlags& flags) {
   auto ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());

@@ -246,30 +246,9 @@ int main(int argc, char** argv) {
   make_new->add_option("path", new_path, "the folder to make; its name is the ruleset's id (my-game)")->required();
   make_new->add_option("--name", new_name, "the game's name as players see it (default: from the id)");
 
-  auto* mutate = app.add_subcommand("mutate", "make small changes to a ruleset's rules and report those its scenarios "
-                                              "do not notice (the rules no scenario pins)");
   std::string mutate_ruleset;
   MutateFlags mutate_flags;
-  mutate->add_option("ruleset", mutate_ruleset, "a ruleset id or folder")->required();
-  mutate->footer(wrap_words(
-      "Mutants: < <=, > >=, == ~=; + -, * /, // %; whole numbers one off; and/or; true/false; if, elseif, while and "
-      "until conditions negated; a call or assignment line deleted; game.yaml's whole numbers one off. Never in "
-      "strings or comments, nor in words: narration (:say, :tell, :tell_others, what runs only while narrating), the "
-      "messages of error, assert and print, MSG in return false, MSG, and what the ruleset's mutate.yaml declares as "
-      "words. mutate.yaml may also accept survivors (with a reason) and set min_score. Exit status 0, 1 below the "
-      "minimum score or on an error, 2 when the scenarios fail without any mutant. docs/writing-a-ruleset.md says more.",
-      terminal_columns(STDOUT_FILENO, 80) - 1));
-  mutate->add_option("--max", mutate_flags.max, "run this many mutants, picked by --seed (default: all)")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
-  mutate->add_option("--seed", mutate_flags.seed, "which --max mutants, 0..2^64-1 (default 1)")->check(unsigned_64());
-  mutate->add_option("--threads", mutate_flags.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
-                                                            " (default: one per core); the results do not depend on it")
-      ->check(CLI::Range(1, kMaxThreads));
-  mutate->add_flag("--json", mutate_flags.json, "print the report as one JSON object");
-  mutate->add_flag("--list", mutate_flags.list, "print the mutants (file:line: change) and run none");
-  mutate->add_option("--min-score", mutate_flags.min_score, "exit status 1 when the score (percent) is below this "
-                                                            "(default: min_score in the ruleset's mutate.yaml, if any)")
-      ->check(CLI::Range(0.0, 100.0));
+  add_mutate_command(app, mutate_ruleset, mutate_flags);
 
   // An unknown subcommand is named (CLI11 would only say that one is required).
   if (argc > 1 && argv[1][0] != '-') {
