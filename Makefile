@@ -19,12 +19,6 @@ FUZZ_SECONDS ?= 60
 # FUZZ_RUNS stops a target after that many executions instead (-1: only the time limits it).
 FUZZ_RUNS ?= -1
 FUZZ_TARGETS = game_yaml scenario save actions
-# `make mutate` runs `arbiter mutate` on every ruleset with scenarios: MUTATE_MAX mutants of
-# each (0: all of them), picked with MUTATE_SEED, on MUTATE_THREADS threads (0: one per core);
-# the reports go to $(BUILD)/mutate/<id>.txt.
-MUTATE_MAX ?= 0
-MUTATE_SEED ?= 1
-MUTATE_THREADS ?= 0
 
 .PHONY: all deps build play test bench sanitize fuzz mutate check clean
 
@@ -54,6 +48,11 @@ test: build
 
 # Does each ruleset's scenario suite pin its rules? One row per ruleset: mutants, killed,
 # survived, accepted, score (docs/writing-a-ruleset.md, "Does the suite pin the rules?").
+# MUTATE_MAX mutants of each (0: all of them), picked with MUTATE_SEED, on MUTATE_THREADS
+# threads (0: one per core); the reports go to $(BUILD)/mutate/<id>.txt.
+MUTATE_MAX ?= 0
+MUTATE_SEED ?= 1
+MUTATE_THREADS ?= 0
 mutate: build
 	@threads=$(MUTATE_THREADS); [ "$$threads" != 0 ] || threads=$$(nproc); \
 	tools/mutate_all.sh $(BUILD)/arbiter rulesets $(MUTATE_MAX) $(MUTATE_SEED) $$threads $(BUILD)/mutate
