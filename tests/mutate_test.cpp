@@ -2,8 +2,13 @@
 // it should be, with the right line, and never inside a string, a comment or words.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/lua_tokens.hpp"
 #include "interpreter/mutate.hpp"
+#include "interpreter/rng.hpp"
 
 using namespace arbiter;
 
@@ -160,4 +165,58 @@ TEST_CASE("mutate: game.yaml's plain whole numbers, one off, names and display v
   std::vector<Mutant> ms = yaml_mutants("game.yaml", yaml);
   CHECK(apply_mutant(yaml, ms[2]).find("players: {min: 2, max: 3, humans: 1}") != std::string::npos);
   CHECK_THROWS_AS(yaml_mutants("game.yaml", "a: [1,"), InputError);
+}
+
+namespace {
+
+// The string literals of a source, in order (comments are not tokens).
+std::vector<std::string> strings_of(const std::string& source) {
+  std::vector<std::string> out;
+  for (const auto& t : lua_tokens(source).tokens)
+    if (t.kind == LuaTokenKind::String) out.emplace_back(t.text);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("mutate: over every shipped ruleset's Lua, no mutant touches a string, and each still reads as Lua") {
+  std::size_t mutants = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(ARBITER_SOURCE_DIR "/rulesets")) {
+    if (entry.path().extension() != ".lua") continue;
+    std::ifstream in(entry.path());
+    std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<std::string> strings = strings_of(source);
+    std::vector<LuaToken> tokens = lua_tokens(source).tokens;
+    for (const auto& m : lua_mutants("x.lua", source)) {
+      ++mutants;
+      INFO(entry.path().string() << ":" << m.line << ": " << m.change);
+      for (const auto& e : m.edits) {
+        REQUIRE(e.offset + e.length <= source.size());
+        for (const auto& t : tokens)  // a string is kept whole, or deleted whole with its statement
+          if (t.kind == LuaTokenKind::String && t.offset < e.offset + e.length && e.offset < t.end())
+            CHECK((e.offset <= t.offset && t.end() <= e.offset + e.length));
+      }
+      std::string changed = apply_mutant(source, m);
+      CHECK(lua_tokens(changed).error.empty());
+      if (m.kind != MutantKind::Statement) CHECK(strings_of(changed) == strings);
+      CHECK(changed != source);
+    }
+  }
+  CHECK(mutants > 1000);
+}
+
+TEST_CASE("mutate: text that is not Lua never crashes the generator, and every edit lies inside it") {
+  const std::vector<std::string> pieces = {"if", "then", "end", "(", ")", "[[", "]]", "--", "--[[", "\"", "'", "\\",
+                                           "<", "<=", "==", "~=", "+", "-", "1", "0x", "local", "function", "=",
+                                           "\n", " ", "and", "not", "until", "repeat", ":say", "error", ",", "{", "}",
+                                           "return false,", "[==[", "game:narrating()", ";", "x", "..."};
+  Rng rng(7);
+  for (int round = 0; round < 3000; ++round) {
+    std::string source;
+    for (std::uint64_t n = rng.below(40); n > 0; --n) source += pieces[rng.below(pieces.size())];
+    for (const auto& m : lua_mutants("x.lua", source, LuaWords{{"x", "f"}})) {
+      for (const auto& e : m.edits) REQUIRE(e.offset + e.length <= source.size());
+      CHECK_NOTHROW(apply_mutant(source, m));
+    }
+  }
 }
