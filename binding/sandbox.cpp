@@ -189,6 +189,7 @@ bool find_module(lua_State* L, const char* name) {
         lua_pushfstring(L, "require '%s': %s", name, file.refused.c_str());
         return false;
       }
+      if (file.found && base == ctx.ruleset->dir) return load_ruleset_chunk(L, rel + ".lua", shown + rel + ".lua") == LUA_OK;
       if (file.found) return load_file_chunk(L, file.path, shown + rel + ".lua") == LUA_OK;
     }
     lua_pushfstring(L, "module '%s' not found in %s/ or scripts/", name, ctx.ruleset->id.c_str());
@@ -364,20 +365,14 @@ void remove(lua_State* L, const char* table, const char* field) {
   }
 }
 
-}  // namespace
+int too_long(lua_State* L, const std::string& display, std::uintmax_t size) {
+  lua_pushfstring(L, "%s: is %I bytes; a Lua file may hold at most %I", display.c_str(), static_cast<lua_Integer>(size),
+                  static_cast<lua_Integer>(kSourceMax));
+  return LUA_ERRFILE;
+}
 
-int load_file_chunk(lua_State* L, const std::string& path, const std::string& display) {
-  std::error_code error;
-  if (auto size = fs::file_size(path, error); !error && size > kSourceMax) {
-    lua_pushfstring(L, "%s: is %I bytes; a Lua file may hold at most %I", display.c_str(), static_cast<lua_Integer>(size),
-                    static_cast<lua_Integer>(kSourceMax));
-    return LUA_ERRFILE;
-  }
-  std::string code;
-  if (!read_text(path, code)) {
-    lua_pushfstring(L, "%s: cannot be read", display.c_str());
-    return LUA_ERRFILE;
-  }
+int load_text_chunk(lua_State* L, const std::string& code, const std::string& display) {
+  if (code.size() > kSourceMax) return too_long(L, display, code.size());
   if (!code.empty() && code[0] == LUA_SIGNATURE[0]) {
     lua_pushfstring(L, "%s: precompiled bytecode is not allowed", display.c_str());
     return LUA_ERRSYNTAX;
@@ -385,6 +380,28 @@ int load_file_chunk(lua_State* L, const std::string& path, const std::string& di
   FilePieces pieces{code.data(), code.size()};
   std::string name = "@" + display;
   return lua_load(L, next_file_piece, &pieces, name.c_str(), "t");
+}
+
+}  // namespace
+
+int load_file_chunk(lua_State* L, const std::string& path, const std::string& display) {
+  std::error_code error;
+  if (auto size = fs::file_size(path, error); !error && size > kSourceMax) return too_long(L, display, size);
+  std::string code;
+  if (!read_text(path, code)) {
+    lua_pushfstring(L, "%s: cannot be read", display.c_str());
+    return LUA_ERRFILE;
+  }
+  return load_text_chunk(L, code, display);
+}
+
+int load_ruleset_chunk(lua_State* L, const std::string& name, const std::string& display) {
+  const Ruleset& ruleset = *context(L).ruleset;
+  if (!ruleset.sources.empty()) {
+    auto held = ruleset.sources.find(fs::path(name).lexically_normal().generic_string());
+    if (held != ruleset.sources.end()) return load_text_chunk(L, held->second, display);
+  }
+  return load_file_chunk(L, (fs::path(ruleset.dir) / name).string(), display);
 }
 
 void set_lua_print(bool on) { g_print.store(on, std::memory_order_relaxed); }
