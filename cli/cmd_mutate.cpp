@@ -12,6 +12,7 @@
 
 #include "cli/app.hpp"
 #include "cli/mutate_report.hpp"
+#include "cli/output.hpp"
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
@@ -35,12 +36,10 @@ class MutateProgress {
     int filled = total ? static_cast<int>(width * done / total) : width;
     std::string bar = "[" + style(std::string(filled, '#'), "36", color_) + std::string(width - filled, '.') + "]";
     std::string left = rate > 0 ? fmt::format("{:.0f} s left", static_cast<double>(total - done) / rate) : "";
-    fmt::print(stderr, "\r{} {}/{} mutants {:.1f}/s {}\033[K", bar, done, total, rate, left);
-    std::fflush(stderr);
+    print_err("{}{} {}/{} mutants {:.1f}/s {}{}", control("\r"), bar, done, total, rate, left, control("\033[K"));
   }
   ~MutateProgress() {
-    fmt::print(stderr, "\r\033[K");
-    std::fflush(stderr);
+    write_err(control("\r\033[K"));
   }
 
  private:
@@ -101,8 +100,8 @@ int cmd_mutate(const std::string& name, const MutateFlags& flags) {
   auto ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());
   MutationPlan plan = plan_mutants(ruleset, flags.max, flags.seed);
   if (flags.list) {
-    fmt::print("{}", mutate_list(plan));
-    for (const auto& w : plan.warnings) fmt::print(stderr, "warning: {}\n", w);
+    print("{}", mutate_list(plan));
+    for (const auto& w : plan.warnings) print_err("warning: {}\n", w);
     return 0;
   }
   set_lua_print(false);  // a mutant's print() is not the author's
@@ -117,17 +116,17 @@ int cmd_mutate(const std::string& name, const MutateFlags& flags) {
     result = run_mutants(plan, o);
   }
   if (!result.baseline_passed) {
-    fmt::print(stderr, "mutate: {}: its scenarios fail without any mutant, so no mutant can be judged; fix them first "
+    print_err("mutate: {}: its scenarios fail without any mutant, so no mutant can be judged; fix them first "
                        "(arbiter test {}):\n  {}\n", ruleset->id, ruleset->id, result.baseline_failure);
     return 2;
   }
   MutateRunInfo run{flags.max, flags.seed, std::chrono::duration<double>(Clock::now() - start).count()};
   MutateSummary summary = summarize_mutants(plan, result);
-  if (flags.json) fmt::print("{}", mutate_json(plan, result, summary, run));
-  else fmt::print("{}", mutate_text(plan, result, summary, run, color_enabled(STDOUT_FILENO)));
+  if (flags.json) print("{}", mutate_json(plan, result, summary, run));
+  else print("{}", mutate_text(plan, result, summary, run, color_enabled(STDOUT_FILENO)));
   double floor = flags.min_score >= 0 ? flags.min_score : plan.config.min_score;
   if (floor >= 0 && summary.has_score && summary.score < floor) {
-    fmt::print(stderr, "mutate: {}: the score {:.1f}% is below {}% ({})\n", ruleset->id, summary.score, floor,
+    print_err("mutate: {}: the score {:.1f}% is below {}% ({})\n", ruleset->id, summary.score, floor,
                flags.min_score >= 0 ? "--min-score" : "min_score in " + plan.config.path);
     return 1;
   }

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/app.hpp"
+#include "cli/json_text.hpp"
 
 namespace arbiter::cli {
 
@@ -143,7 +144,7 @@ std::string mutate_json(const MutationPlan& plan, const MutateResult& result, co
     j["results"].push_back(r);
   }
   j["warnings"] = s.warnings;
-  return j.dump(2) + "\n";
+  return json_text(j, 2) + "\n";
 }
 
 }  // namespace arbiter::cli

@@ -247,6 +247,10 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
   int s = seat(at, seat_name);
   // No player can type an empty action, and none is taken: the step could not fail.
   if (action.empty()) fail(at, "reject names no action after '" + seat_name + ":': it would check nothing");
+  // Arbiter refuses a text this long before any rule sees it: the step could not fail.
+  if (action.size() > kMaxActionText)
+    fail(at, "reject names an action of " + std::to_string(action.size()) + " bytes, longer than any action is read (" +
+                 std::to_string(kMaxActionText) + "): it would check nothing");
   std::uint64_t before = state_.hash();
   State copy = state_;
   Outcome o = engine_->apply(state_, s, action);

@@ -147,7 +147,7 @@ TEST_CASE("mutate run: a suite that fails without a mutant is reported, naming t
                     Catch::Contains("counter: has no scenarios/ folder"));
 }
 
-TEST_CASE("mutate run: a mutant stuck in a library call ends its worker, is killed, and the run goes on") {
+TEST_CASE("mutate run: a mutant that backtracks in a pattern is stopped and killed, and the run goes on") {
   // This process watches a Lua state already, as after other tests: a worker forked from it
   // must start a watchdog of its own, or no limit would stop anything in it.
   LuaRules watched(load_ruleset(kFixtures + "nim", kScripts), kScripts);
@@ -155,9 +155,11 @@ TEST_CASE("mutate run: a mutant stuck in a library call ends its worker, is kill
   REQUIRE(p.candidates.size() == 21);
   MutateResult r = run_mutants(p, options(2));
   REQUIRE(r.baseline_passed);
-  CHECK(with(p, r, MutantVerdict::Crashed) == V{"rules.lua:3: '0' -> '1' (2nd on the line)"});  // STUCK
+  // STUCK backtracks in string.find, which the sandbox's own matcher stops at the budget like
+  // any runaway: the mutant fails its scenario (killed) and no worker has to end.
+  CHECK(with(p, r, MutantVerdict::Crashed).empty());
   CHECK(with(p, r, MutantVerdict::NoLoad).size() == 3);
-  CHECK(with(p, r, MutantVerdict::Killed).size() == 9);
+  CHECK(with(p, r, MutantVerdict::Killed).size() == 10);
   V survivors = with(p, r, MutantVerdict::Survived);
   REQUIRE(survivors.size() == 8);
   CHECK(survivors[0] == "rules.lua:3: '0' -> '1'");  // SPIN: slower, within every limit, the same game
