@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "binding/lua_rules.hpp"
+#include "interpreter/diagnostics.hpp"
 #include "binding/small_blocks.hpp"
 #include "binding/watchdog.hpp"
 
@@ -123,7 +124,7 @@ int guarded(lua_State* L) {
   } catch (const std::exception& e) {
     failed = true;
     luaL_where(L, 1);
-    lua_pushstring(L, e.what());
+    lua_pushstring(L, user_message(e, "this call to the game").c_str());
     lua_concat(L, 2);
   }
   --ctx.in_binding;

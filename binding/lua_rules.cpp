@@ -177,7 +177,7 @@ struct LuaRules::Impl {
     if (!lua_istable(L, -1)) throw InputError(display + ": should return a table of bot functions");
     for (const auto& name : ctx.ruleset->bots) {
       if (lua_getfield(L, -1, name.c_str()) != LUA_TFUNCTION)
-        throw InputError(display + ": game.yaml lists bot '" + name + "' but bots.lua has no such function");
+        throw InputError(display + ": game.yaml lists bot " + quote(name) + " but bots.lua has no such function");
       lua_pop(L, 1);
     }
     bots_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -284,11 +284,11 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
     int i = m.index_of(key.c_str());
     if (i < 0) {
       std::vector<std::string> known(std::begin(kHooks), std::end(kHooks));
-      throw InputError(display + ": the returned table has unknown rule '" + key + "'" + did_you_mean(key, known) +
+      throw InputError(display + ": the returned table has unknown rule " + quote(key) + did_you_mean(key, known) +
                        "; rules are " + join_choices(known, ", "));
     }
     lua_getfield(m.L, -2, key.c_str());
-    if (!lua_isfunction(m.L, -1)) throw InputError(display + ": rule '" + key + "' should be a function");
+    if (!lua_isfunction(m.L, -1)) throw InputError(display + ": rule " + quote(key) + " should be a function");
     m.hook_ref[i] = luaL_ref(m.L, LUA_REGISTRYINDEX);
     m.has[i] = true;
   }
@@ -430,7 +430,7 @@ Status LuaRules::expand(const State& state, int seat, const std::string& line, s
 Status LuaRules::bot_choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
                             bool on_turn, std::string& choice) {
   Impl& m = *impl_;
-  if (m.bots_ref == LUA_NOREF) return Status::error("no bot '" + name + "'");
+  if (m.bots_ref == LUA_NOREF) return Status::error("no bot " + quote(name));
   lua_pushcfunction(m.L, traceback_handler);
   int h = lua_gettop(m.L);
   lua_rawgeti(m.L, LUA_REGISTRYINDEX, m.bots_ref);

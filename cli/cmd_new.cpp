@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "interpreter/diagnostics.hpp"
 
 namespace fs = std::filesystem;
 
@@ -61,7 +62,7 @@ int cmd_new(const std::string& path, const std::string& given_name) {
   std::string id = dir.filename().string();
   if (id.empty()) id = dir.parent_path().filename().string();
   if (!valid_id(id)) {
-    fmt::print(stderr, "new: '{}' is not a ruleset id: use lower-case letters, digits, - and _, starting with a letter\n", id);
+    fmt::print(stderr, "new: {} is not a ruleset id: use lower-case letters, digits, - and _, starting with a letter\n", quote(id));
     return 2;
   }
   std::error_code ec;
@@ -74,7 +75,7 @@ int cmd_new(const std::string& path, const std::string& given_name) {
     fs::create_directories(dir);
     copy_template(from, dir, given_name.empty() ? title_of(id) : given_name, path);
   } catch (const std::exception& e) {
-    fmt::print(stderr, "new: {}\n", e.what());
+    fmt::print(stderr, "{}\n", user_message(e, "new"));
     return 1;
   }
   fmt::print("Made {}/: game.yaml, rules.lua, README.md and scenarios/last-token-wins.yaml.\n", path);

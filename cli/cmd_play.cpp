@@ -84,7 +84,7 @@ namespace {
 int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance) {
   JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng"};
   JsonChannel channel;
-  channel.read = [](std::string& line) { return read_bounded_line(std::cin, line); };
+  channel.read = [](InputLine& line) { return read_input_line(std::cin, line); };
   channel.write = [](const std::string& line) {
     std::fwrite(line.data(), 1, line.size(), stdout);
     std::fputc('\n', stdout);

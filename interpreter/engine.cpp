@@ -96,7 +96,7 @@ Outcome Engine::apply_steps(State& state, int seat, const std::string& line, con
   for (const auto& step : steps) {
     Outcome o = apply_one(next, seat, step, false);
     if (!o.ok()) {
-      o.message = "step '" + step + "' of '" + line + "': " + (o.message.empty() ? to_text(o.refusal) : o.message);
+      o.message = "step " + quote(step) + " of " + quote(line) + ": " + (o.message.empty() ? to_text(o.refusal) : o.message);
       return o;
     }
   }
@@ -163,7 +163,7 @@ Outcome Engine::decide(State& state, const std::string& result) {
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   int index = c->outcome_index(result);
-  if (index < 0) return {Refusal::NotLegal, "'" + result + "' is not an outcome of " + c->name + did_you_mean(result, names), "", names};
+  if (index < 0) return {Refusal::NotLegal, quote(result) + " is not an outcome of " + c->name + did_you_mean(result, names), "", names};
   State next = state;
   next.chance = PendingChance{};
   next.record({Event::Kind::Chance, -1, result, kEveryone});

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "interpreter/diagnostics.hpp"
+
 namespace arbiter {
 
 namespace {
@@ -43,7 +45,7 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
       int c = -1;
       if (zv.items[k] != "?") {
         auto& pool = unused[t.kind_by_name(zv.items[k])];
-        if (pool.empty()) throw RuleError("the view shows more '" + zv.items[k] + "' than the table holds");
+        if (pool.empty()) throw RuleError("the view shows more " + quote(zv.items[k]) + " than the table holds");
         c = pool.back();
         pool.pop_back();
       }

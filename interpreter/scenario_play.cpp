@@ -77,7 +77,7 @@ void Runner::play_one(const YAML::Node& at, bool random) {
   if (legal.empty()) fail(at, "nobody on turn has a legal action, and the game is not over");
   const std::string& action = random ? legal[play_rng_.below(legal.size())] : legal.front();
   Outcome o = engine_->apply(state_, s, action);
-  if (!o.ok()) fail(at, "the legal action '" + action + "' was refused: " + o.message);
+  if (!o.ok()) fail(at, "the legal action " + quote(action) + " was refused: " + o.message);
 }
 
 }  // namespace arbiter::scenario_detail

@@ -125,13 +125,13 @@ std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const
     try {
       rules = make_rules(ruleset);
     } catch (const std::exception& e) {
-      fail(-1, e.what());
+      fail(-1, user_message(e, "loading the rules"));
     }
     for (int g; rules && !stop && !stop_simulating() && (g = next++) < o.games; ++done) {
       try {
         if (Status st = play_game(ruleset, o, *rules, g, records[g]); !st.ok) fail(g, st.message);
       } catch (const std::exception& e) {
-        fail(g, e.what());
+        fail(g, user_message(e, "the game"));
       }
     }
     std::lock_guard lock(mutex);

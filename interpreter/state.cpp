@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "interpreter/diagnostics.hpp"
+
 namespace arbiter {
 
 State::State(std::shared_ptr<const Table> t) : table(std::move(t)) {
@@ -81,7 +83,7 @@ void State::shuffle(int z) {
       for (int i = place; i >= begin && found < 0; --i)
         if (kinds[items[i]] == kind) found = i;
       if (found < 0)
-        throw RuleError("arranged component '" + table->ruleset->kinds[kind].name + "' is not in " +
+        throw RuleError("arranged component " + quote(table->ruleset->kinds[kind].name) + " is not in " +
                         table->zones[z].name + " when it is shuffled");
       std::rotate(items.begin() + found, items.begin() + found + 1, items.begin() + place + 1);
       --place;

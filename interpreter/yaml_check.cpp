@@ -88,7 +88,7 @@ bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
         const std::string& key = kv.first.Scalar();
         for (const auto& [earlier, mark] : seen)
           if (earlier == key)
-            y.error(kv.first, "duplicate key '" + key + "' (first given at line " + std::to_string(mark.line + 1) + ")");
+            y.error(kv.first, "duplicate key " + quote(key) + " (first given at line " + std::to_string(mark.line + 1) + ")");
         seen.emplace_back(key, kv.first.Mark());
       }
       if (!check_unique_keys(y, kv.second, budget)) return false;
@@ -145,7 +145,7 @@ std::vector<YAML::Node> YamlChecker::parse(const std::string& text, bool many) {
       std::size_t pos = static_cast<std::size_t>(std::max(at->pos, 0)) + (text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
       std::string what = pos < text.size() && static_cast<unsigned char>(text[pos]) < 0x80 ? std::string(1, text[pos]) : "";
       errors_.push_back(located(file_, at->line + 1, at->column + 1,
-                                what.empty() ? "the YAML cannot be read past here" : "unexpected '" + what + "': the YAML cannot be read past here"));
+                                what.empty() ? "the YAML cannot be read past here" : "unexpected " + quote(what) + ": the YAML cannot be read past here"));
       return {};
     }
     std::vector<YAML::Node> documents = YAML::LoadAll(text);
@@ -210,7 +210,7 @@ bool YamlChecker::keys(const YAML::Node& map, const std::vector<std::string>& al
     bool known = false;
     for (const auto& a : allowed) known = known || a == key;
     if (!known)
-      error(kv.first, "unknown key '" + key + "' in " + what + did_you_mean(key, allowed) +
+      error(kv.first, "unknown key " + quote(key) + " in " + what + did_you_mean(key, allowed) +
                           "; allowed: " + join_choices(allowed, ", "));
   }
   return true;
@@ -231,7 +231,7 @@ Value scalar_value(const YAML::Node& n) {
 std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, std::int64_t fallback) {
   Value v = scalar_value(n);
   if (v.is_int()) return v.as_int();
-  error(n, what + " should be a whole number" + (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+  error(n, what + " should be a whole number" + (n.IsScalar() ? ", not " + quote(n.Scalar()) : ""));
   return fallback;
 }
 
@@ -240,7 +240,7 @@ std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, 
   Value v = scalar_value(n);
   if (v.is_int() && v.as_int() >= low && v.as_int() <= high) return v.as_int();
   error(n, what + " should be a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
-               (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+               (n.IsScalar() ? ", not " + quote(n.Scalar()) : ""));
   return fallback;
 }
 
@@ -250,7 +250,7 @@ std::uint64_t YamlChecker::unsigned_integer(const YAML::Node& n, const std::stri
   auto [end, err] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (!t.empty() && err == std::errc{} && end == t.data() + t.size()) return v;
   error(n, what + " should be a whole number from 0 to 18446744073709551615" +
-               (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+               (n.IsScalar() ? ", not " + quote(n.Scalar()) : ""));
   return fallback;
 }
 
@@ -273,7 +273,7 @@ std::string YamlChecker::choice(const YAML::Node& n, const std::string& what,
   for (const auto& c : choices)
     if (c == t) return t;
   if (n.IsScalar())
-    error(n, what + " '" + t + "' is not one of " + join_choices(choices) + did_you_mean(t, choices));
+    error(n, what + " " + quote(t) + " is not one of " + join_choices(choices) + did_you_mean(t, choices));
   return choices.front();
 }
 
