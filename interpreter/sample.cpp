@@ -60,7 +60,10 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   for (std::size_t i = hidden.size(); i > 1; --i) std::swap(hidden[i - 1], hidden[rng.below(i)]);
   std::size_t next = 0;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    if (items[i] < 0) items[i] = hidden.at(next++);
+    if (items[i] < 0) {
+      if (next == hidden.size()) throw RuleError("the view hides more components than the table holds");
+      items[i] = hidden[next++];
+    }
     s.items[i] = static_cast<std::uint16_t>(items[i]);
     s.face[items[i]] = faces[i];
   }

@@ -79,6 +79,11 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   rec.rounds = state.round;
   for (int seat = 0; seat < table->seat_count(); ++seat) {
     if (Status score = engine.score(state, seat, rec.scores.emplace_back()); !score.ok) return score;
+    const Value& v = rec.scores.back();
+    if (v.is_int() && (v.as_int() > kMaxReportScore || v.as_int() < -kMaxReportScore))
+      return Status::error(table->seats[seat].name + "'s score, " + std::to_string(v.as_int()) +
+                           ", is beyond what a report holds exactly (" + std::to_string(kMaxReportScore) +
+                           " either way, 2^53)");
   }
   return {};
 }
@@ -218,6 +223,10 @@ Spread merge_spreads(const Spread& a, const Spread& b) {
 
 ScoreBins score_bins(std::int64_t lo, std::int64_t hi, int bins) {
   ScoreBins b;
+  // Beyond these, hi - lo and the bin counts would overflow.
+  if (!(lo <= hi && -kMaxReportScore <= lo && hi <= kMaxReportScore && bins <= 1'000'000))
+    throw InputError("scores from " + std::to_string(lo) + " to " + std::to_string(hi) + " in " + std::to_string(bins) +
+                     " bins are beyond what a report holds (" + std::to_string(kMaxReportScore) + " either way)");
   bins = std::max(1, bins);
   b.width = nice_width((hi - lo + bins) / bins);
   b.low = floor_div(lo, b.width) * b.width;
