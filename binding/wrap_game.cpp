@@ -6,6 +6,7 @@
 
 #include "binding/context.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 
 namespace arbiter {
 
@@ -16,7 +17,6 @@ namespace {
 constexpr std::size_t kLineMax = 4096;       // bytes of one narration line
 constexpr int kLinesPerCall = 1000;          // narration lines one hook call may add
 constexpr std::size_t kLogMax = 64u << 20;   // bytes of narration in one game
-constexpr std::size_t kTextMax = 65536;      // bytes of a text variable
 
 // Whether the value at `index` is the `game` object (game:f(...) rather than f(...)).
 bool is_game(lua_State* L, int index) {
@@ -161,9 +161,9 @@ Value to_value(lua_State* L, int arg) {
     case LUA_TSTRING: {
       std::size_t length = 0;
       const char* text = lua_tolstring(L, arg, &length);
-      if (length > kTextMax)
+      if (length > kMaxVarText)
         throw RuleError("a text of " + std::to_string(length) + " bytes is longer than a variable holds (" +
-                        std::to_string(kTextMax) + ")");
+                        std::to_string(kMaxVarText) + ")");
       return Value{std::string(text, length)};
     }
     default: throw RuleError(std::string("variables hold plain values, not a ") + luaL_typename(L, arg));
@@ -277,16 +277,29 @@ int g_get(lua_State* L) {
   push_value(L, s.var(v, per_seat ? check_seat(L, 3) : 0));
   return 1;
 }
+// Refuses a text that would take the game's text variables past kMaxVarTextTotal bytes, the
+// text in `slot` replaced. Only a text is counted: numbers cost nothing to check.
+void check_var_text(const State& s, std::size_t slot, const Value& value) {
+  if (!value.is_string()) return;
+  std::size_t total = value.as_string().size();
+  for (std::size_t i = 0; i < s.vars.size(); ++i)
+    if (i != slot && s.vars[i].is_string()) total += s.vars[i].as_string().size();
+  if (total > kMaxVarTextTotal)
+    throw RuleError("the game's variables would hold " + std::to_string(total) + " bytes of text; together they hold at most " +
+                    std::to_string(kMaxVarTextTotal));
+}
+
 int g_set(lua_State* L) {
   int v = check_var(L, 2);
   State& s = writing(L);
   bool per_seat = s.table->ruleset->vars[v].per_seat;
-  if (per_seat) {
-    if (lua_gettop(L) < 4) throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) + " is per seat: game:set(name, seat, value)");
-    s.set_var(v, check_seat(L, 3), to_value(L, 4));
-  } else {
-    s.set_var(v, 0, to_value(L, 3));
-  }
+  if (per_seat && lua_gettop(L) < 4)
+    throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) + " is per seat: game:set(name, seat, value)");
+  int seat = per_seat ? check_seat(L, 3) : 0;
+  Value value = to_value(L, per_seat ? 4 : 3);
+  std::size_t slot = s.table->var_slot_of(v, seat);
+  check_var_text(s, slot, value);
+  s.vars[slot] = std::move(value);
   return 0;
 }
 
@@ -735,7 +748,12 @@ int g_chance(lua_State* L) {
       lua_pop(L, 1);
       std::string text = lua_tostring(L, -1);
       lua_pop(L, 1);
-      for (std::size_t at; (at = p.question.find(key)) != std::string::npos;) p.question.replace(at, key.size(), text);
+      // On after each text put in: a text holding its own key would be put in for ever.
+      for (std::size_t at = 0; (at = p.question.find(key, at)) != std::string::npos; at += text.size()) {
+        p.question.replace(at, key.size(), text);
+        if (p.question.size() > kLineMax)
+          throw RuleError("chance " + quote(name) + ": the question would be longer than " + std::to_string(kLineMax) + " bytes");
+      }
     }
   }
   writing(L).chance = std::move(p);

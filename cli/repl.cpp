@@ -442,7 +442,7 @@ bool Repl::human_turn(int seat) {
   int viewer = viewer_for(seat);
   show_news(viewer);
   std::vector<std::string> legal;
-  engine_->legal(state_, seat, legal);
+  if (Status st = engine_->legal(state_, seat, legal); !st.ok) refused(st.message);  // the rules' actions() failed
   if (interactive_) {
     show_table(viewer);
     fmt::print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));

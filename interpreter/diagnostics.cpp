@@ -56,12 +56,23 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
   return c.empty() ? "" : " (did you mean " + quote(c) + "?)";
 }
 
+namespace {
+// Where a long text is cut: not inside a UTF-8 sequence, so the start stays readable.
+std::size_t cut_point(const std::string& text) {
+  std::size_t cut = kQuotedMax - 8;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return cut;
+}
+}  // namespace
+
 std::string quote(const std::string& text) {
   if (text.size() <= kQuotedMax) return "'" + text + "'";
-  std::size_t cut = kQuotedMax - 8;
-  // Not inside a UTF-8 sequence: back to the byte that starts a character.
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return "'" + text.substr(0, cut) + "…' (" + std::to_string(text.size()) + " bytes)";
+  return "'" + text.substr(0, cut_point(text)) + "…' (" + std::to_string(text.size()) + " bytes)";
+}
+
+std::string shortened(const std::string& text) {
+  if (text.size() <= kQuotedMax) return text;
+  return text.substr(0, cut_point(text)) + "… (" + std::to_string(text.size()) + " bytes)";
 }
 
 std::string user_message(const std::exception& e, const std::string& doing) {

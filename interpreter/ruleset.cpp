@@ -282,6 +282,11 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
 
 void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.is_map(n, "vars")) return;
+  if (n.size() > kMaxVars) {
+    y.error(n, "vars: " + std::to_string(n.size()) + " variables; a ruleset declares at most " + std::to_string(kMaxVars));
+    return;
+  }
+  std::size_t text = 0;  // of the initial values, each per-seat one counted for the most seats
   for (const auto& kv : n) {
     VarDef v;
     v.name = kv.first.Scalar();
@@ -295,6 +300,13 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     if (d["initial"]) v.initial = y.value(d["initial"], what + ".initial");
     if (d["hidden"]) v.hidden = y.boolean(d["hidden"], what + ".hidden");
     if (v.hidden && !v.per_seat) y.error(d["hidden"], what + ": only a per-seat variable can be hidden");
+    std::size_t size = v.initial.is_string() ? v.initial.as_string().size() : 0;
+    if (size > kMaxVarText)
+      y.error(d["initial"], what + ".initial: a text of " + std::to_string(size) + " bytes is longer than a variable holds (" +
+                                std::to_string(kMaxVarText) + ")");
+    else if ((text += size * (v.per_seat ? kMaxSeats : 1)) > kMaxVarTextTotal)
+      y.error(d["initial"], what + ".initial: the variables' initial texts, each per-seat one counted for " +
+                                std::to_string(kMaxSeats) + " seats, pass " + std::to_string(kMaxVarTextTotal) + " bytes");
     r.vars.push_back(std::move(v));
   }
 }

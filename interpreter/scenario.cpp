@@ -197,7 +197,7 @@ void Runner::step(const YAML::Node& s) {
     fail(s, "a step is a map with exactly one key (SEAT, reject, outcome, arrange, expect or play)");
   auto kv = *s.begin();
   std::string key = text(kv.first, "a step's key");
-  label(step_label_ + "(" + key + (kv.second.IsScalar() ? ": " + kv.second.Scalar() : "") + ") ");
+  label(step_label_ + "(" + shortened(key + (kv.second.IsScalar() ? ": " + kv.second.Scalar() : "")) + ") ");
   if (key == "reject") reject(kv.second, text(kv.second, "reject"));
   else if (key == "outcome") decide(kv.second, text(kv.second, "outcome"));
   else if (key == "arrange") arrange(kv.second);

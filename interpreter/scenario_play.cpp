@@ -38,7 +38,7 @@ void Runner::play(const YAML::Node& spec) {
     if (next < queue.size()) {
       const YAML::Node& a = queue[next++];
       std::string entry = text(a, "a queued action");
-      label(outer + "action " + std::to_string(next) + " (" + entry + "): ");
+      label(outer + "action " + std::to_string(next) + " (" + shortened(entry) + "): ");
       auto colon = entry.find(':');
       if (colon == std::string::npos) fail(a, "a queued action is \"SEAT: ACTION\" or \"outcome: VALUE\"");
       std::string who = normalize_action(entry.substr(0, colon));
