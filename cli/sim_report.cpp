@@ -242,10 +242,15 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
     throw InputError(file + ": larger than any report (" + std::to_string(kMaxYamlBytes >> 20) + " MiB)");
   std::ifstream in(file);
   if (!in) throw InputError(file + ": cannot read it");
+  // Read up to the limit whatever the size said: a file may grow after it was asked.
+  std::string text(kMaxYamlBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxYamlBytes) throw InputError(file + ": larger than any report (" + std::to_string(kMaxYamlBytes >> 20) + " MiB)");
   constexpr int kMaxDepth = 64;
   ordered_json j;
   try {
-    j = ordered_json::parse(in, [&](int depth, ordered_json::parse_event_t, ordered_json&) {
+    j = ordered_json::parse(text, [&](int depth, ordered_json::parse_event_t, ordered_json&) {
       if (depth > kMaxDepth) throw InputError(file + ": nested deeper than any report (" + std::to_string(kMaxDepth) + " levels)");
       return true;
     });

@@ -57,9 +57,15 @@ bool YamlChecker::read(std::string& text) {
     error("cannot be read (" + std::string(std::strerror(errno)) + ")");
     return false;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
+  // Read up to the limit whatever the size said: a file may grow after it was asked.
+  char block[65536];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxYamlBytes) {
+      error("grew past " + std::to_string(kMaxYamlBytes) + " bytes while it was read; a YAML file may hold at most that (16 MiB)");
+      return false;
+    }
+  }
   // No YAML holds a zero byte; yaml-cpp's message for one quotes the binary that follows.
   if (auto zero = text.find('\0'); zero != std::string::npos) {
     error("is not a text file (a zero byte on line " + std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(zero), '\n') + 1) + ")");
