@@ -358,7 +358,8 @@ Status LuaRules::round_order(const State& state, std::vector<int>& order) {
   else
     for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
       lua_rawgeti(m.L, -1, i);
-      order.push_back(static_cast<int>(lua_tointeger(m.L, -1)) - 1);
+      lua_Integer seat = lua_tointeger(m.L, -1);  // 0 when not an integer: refused below, as any other
+      order.push_back(seat >= 1 && seat <= state.seat_count() ? static_cast<int>(seat) - 1 : -1);
       lua_pop(m.L, 1);
     }
   lua_settop(m.L, h - 1);
