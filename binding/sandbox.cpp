@@ -2,6 +2,7 @@
 // `require` finds only the ruleset's folder and scripts/; the libraries are frozen. The
 // limits of each hook call (limits.cpp) are installed here.
 #include <atomic>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,7 @@
 
 #include "binding/context.hpp"
 #include "interpreter/ruleset.hpp"
+#include "interpreter/visible_text.hpp"
 
 namespace fs = std::filesystem;
 
@@ -56,7 +58,13 @@ int sandbox_print(lua_State* L) {
   luaL_pushresult(&line);
   std::size_t size = 0;
   const char* text = lua_tolstring(L, -1, &size);
-  std::fprintf(stderr, "%.*s\n", static_cast<int>(std::min<std::size_t>(size, kPrintMax)), text);
+  // The ruleset's text made harmless for the terminal (interpreter/visible_text.hpp),
+  // written in pieces: nothing here may throw.
+  std::string_view shown(text, std::min<std::size_t>(size, kPrintMax));
+  flockfile(stderr);
+  put_visible_text(shown, [](void*, const char* data, std::size_t n) { fwrite_unlocked(data, 1, n, stderr); }, nullptr);
+  fputc_unlocked('\n', stderr);
+  funlockfile(stderr);
   return 0;
 }
 

@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "interpreter/visible_text.hpp"
+
 namespace arbiter {
 
 namespace {
@@ -49,7 +51,7 @@ void on_signal(int) {
 // A killed call that did not end: it is inside one C function that will not return soon.
 // The process cannot take the thread back, so it says why and ends (exit status 1).
 [[noreturn]] void give_up(const Watch& w) {
-  std::string message = std::string("arbiter: ") + w.where + ": " + w.hook_name.load() + "() ran past its time limit (" +
+  std::string message = std::string("arbiter: ") + visible_text(w.where) + ": " + w.hook_name.load() + "() ran past its time limit (" +
                         std::to_string(w.wall.count()) + " ms) inside a Lua library function (a string pattern that "
                         "backtracks on a long text?) and could not be stopped; Arbiter stops here.\n";
   ssize_t ignored = write(2, message.data(), message.size());

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "cli/output.hpp"
 #include "interpreter/bot.hpp"
 #include "interpreter/diagnostics.hpp"
 
@@ -42,8 +43,21 @@ RulesFactory rules_factory() {
 }
 
 Loaded load(const std::string& name) {
+  RulesetPlace place = locate_ruleset(name, search_path());
+  return load_folder(place.dir, place.by_id);
+}
+
+Loaded load_folder(const std::string& dir, bool by_id) {
   Loaded l;
-  l.ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());
+  l.ruleset = load_ruleset(dir, scripts_dir());
+  if (!by_id) {  // load_ruleset knows the folder only; how it was named is the caller's
+    auto named = std::make_shared<Ruleset>(*l.ruleset);
+    std::error_code ec;
+    fs::path absolute = fs::absolute(dir, ec);
+    named->folder = (ec ? fs::path(dir) : absolute).lexically_normal().string();
+    if (named->folder.size() > 1 && named->folder.back() == '/') named->folder.pop_back();
+    l.ruleset = std::move(named);
+  }
   l.rules = std::make_unique<LuaRules>(l.ruleset, scripts_dir());
   return l;
 }
@@ -122,9 +136,11 @@ bool color_enabled(int fd) {
   return isatty(fd);
 }
 
+// The codes are control() markers, not ESC itself: the sink shows every ESC that is not
+// Arbiter's own as `\e` (cli/output.hpp).
 std::string style(const std::string& text, const char* code, bool on) {
   if (!on) return text;
-  return std::string("\033[") + code + "m" + text + "\033[0m";
+  return control(std::string("\033[") + code + "m") + text + control("\033[0m");
 }
 
 }  // namespace arbiter::cli

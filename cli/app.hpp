@@ -23,7 +23,10 @@ struct Loaded {
   std::shared_ptr<const Ruleset> ruleset;
   std::unique_ptr<LuaRules> rules;
 };
-Loaded load(const std::string& name);  // throws InputError
+Loaded load(const std::string& name);  // by id or folder (locate_ruleset); throws InputError
+// The ruleset in `dir`, with no lookup: `by_id` says whether it was named by id, else its
+// folder is recorded (Ruleset::folder) so that saves and :reload keep to that folder.
+Loaded load_folder(const std::string& dir, bool by_id);
 
 // Options shared by play, check and sim.
 struct GameFlags {
@@ -79,7 +82,7 @@ struct PlayFlags {
   std::string load_file;                 // --load
   std::string chance;                    // "", "ask" or "rng"
   bool json = false;                     // JSON lines instead of the REPL
-  bool no_undo = false;                  // :undo refused (tournament play)
+  bool no_undo = false;                  // :undo, :reload and saving mid-game refused (tournament play)
 };
 
 int cmd_play(const std::string& ruleset, const GameFlags& flags, const PlayFlags& play);

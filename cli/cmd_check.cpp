@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 #include "interpreter/conformance.hpp"
 #include "interpreter/diagnostics.hpp"
 
@@ -17,14 +18,14 @@ std::string lengths(const LengthSummary& l, int games, const char* unit) {
 // Games, lengths, wins per seat, draws, and games that hit the action limit: a ruleset whose
 // every game ends after one move, or that one seat always wins, shows here.
 void print_summary(const ConformanceReport& rep) {
-  fmt::print("  games     {} ended, {} hit the action limit\n", rep.ended, rep.unfinished);
+  print("  games     {} ended, {} hit the action limit\n", rep.ended, rep.unfinished);
   if (rep.ended == 0) return;
-  fmt::print("  length    {}; {}\n", lengths(rep.actions_per_game, rep.ended, "actions"),
-             lengths(rep.turns_per_game, rep.ended, "turns"));
+  print("  length    {}; {}\n", lengths(rep.actions_per_game, rep.ended, "actions"),
+        lengths(rep.turns_per_game, rep.ended, "turns"));
   std::string wins;
   for (std::size_t s = 0; s < rep.wins.size(); ++s)
     wins += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, rep.wins[s]);
-  fmt::print("  wins      {}; draws {}\n", wins, rep.draws);
+  print("  wins      {}; draws {}\n", wins, rep.draws);
 }
 
 }  // namespace
@@ -34,7 +35,7 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   try {
     l = load(name);
   } catch (const InputError& e) {
-    fmt::print(stderr, "{}\n", e.what());
+    print_err("{}\n", e.what());
     return 1;
   }
   const Ruleset& r = *l.ruleset;
@@ -49,23 +50,23 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   make_table(l.ruleset, given);
   o.variant = given.variant;
   o.set = given.set;
-  fmt::print("{}: game.yaml is valid ({} component kinds, {} zones, {} parameters, {} variants)\n", r.id,
-             r.kinds.size(), r.zones.size(), r.params.size(), r.variants.size());
-  fmt::print("{}: {} loads; rules: {}\n", r.id, r.rules_file, join_choices(l.rules->hooks(), ", "));
+  print("{}: game.yaml is valid ({} component kinds, {} zones, {} parameters, {} variants)\n", r.id,
+        r.kinds.size(), r.zones.size(), r.params.size(), r.variants.size());
+  print("{}: {} loads; rules: {}\n", r.id, r.rules_file, join_choices(l.rules->hooks(), ", "));
   for (const auto& p : r.params)
-    fmt::print("  --set {}={}{}\n", p.name, to_text(p.initial), p.doc.empty() ? "" : "  (" + p.doc + ")");
+    print("  --set {}={}{}\n", p.name, to_text(p.initial), p.doc.empty() ? "" : "  (" + p.doc + ")");
   o.games = games;
   o.first_seed = flags.seed_given ? flags.seed : 1;
   ConformanceReport rep = run_conformance(l.ruleset, *l.rules, o);
   if (!rep.ok()) {
-    fmt::print(stderr, "{}: {}\n", r.id, rep.error);
+    print_err("{}: {}\n", r.id, rep.error);
     return 1;
   }
   if (rep.unfinished == 0)
-    fmt::print("{}: {} random games played to the end ({} actions), every check held\n", r.id, rep.games, rep.actions);
+    print("{}: {} random games played to the end ({} actions), every check held\n", r.id, rep.games, rep.actions);
   else
-    fmt::print("{}: {} random games played ({} actions), every check held; {} hit the limit of {} actions\n", r.id,
-               rep.games, rep.actions, rep.unfinished, o.max_actions);
+    print("{}: {} random games played ({} actions), every check held; {} hit the limit of {} actions\n", r.id,
+          rep.games, rep.actions, rep.unfinished, o.max_actions);
   print_summary(rep);
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 #include "interpreter/diagnostics.hpp"
 
 namespace arbiter::cli {
@@ -60,7 +61,7 @@ std::string rules_info(const Ruleset& r, const Table* table) {
 
 int cmd_info(const std::string& name) {
   Loaded loaded = load(name);
-  fmt::print("{}", rules_info(*loaded.ruleset, nullptr));
+  print("{}", rules_info(*loaded.ruleset, nullptr));
   return 0;
 }
 

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 #include "interpreter/diagnostics.hpp"
 
 namespace arbiter::cli {
@@ -9,17 +10,17 @@ namespace arbiter::cli {
 int cmd_list() {
   auto found = list_rulesets(search_path());
   if (found.empty()) {
-    fmt::print(stderr, "no rulesets found (looked in {})\n", join_choices(search_path(), ", "));
+    print_err("no rulesets found (looked in {})\n", join_choices(search_path(), ", "));
     return 1;
   }
   int status = 0;
   for (const auto& [id, dir] : found) {
     try {
       auto r = load_ruleset(dir, scripts_dir());
-      fmt::print("{:<14} {}-{} players  {}\n", id, r->min_players, r->max_players,
-                 r->summary.empty() ? r->name : r->summary);
+      print("{:<14} {}-{} players  {}\n", id, r->min_players, r->max_players,
+            r->summary.empty() ? r->name : r->summary);
     } catch (const InputError& e) {
-      fmt::print("{:<14} (does not load: see `arbiter check {}`)\n", id, id);
+      print("{:<14} (does not load: see `arbiter check {}`)\n", id, id);
       status = 1;
     }
   }

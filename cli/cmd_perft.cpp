@@ -2,9 +2,9 @@
 // games ended there, and with --divide the count under each first branch.
 #include <fmt/format.h>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/app.hpp"
+#include "cli/json_text.hpp"
+#include "cli/output.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/perft.hpp"
 
@@ -25,20 +25,20 @@ std::string results_text(const PerftLevel& l) {
 }
 
 void print_text(const std::string& id, const PerftOptions& o, const PerftReport& r) {
-  fmt::print("perft {} to depth {} (seed {}, {} thread{})\n", id, o.depth, o.game.seed, r.threads,
-             r.threads == 1 ? "" : "s");
-  fmt::print("{:>5} {:>16} {:>14}  {}\n", "depth", "positions", "ended", "results of the ended games");
+  print("perft {} to depth {} (seed {}, {} thread{})\n", id, o.depth, o.game.seed, r.threads,
+        r.threads == 1 ? "" : "s");
+  print("{:>5} {:>16} {:>14}  {}\n", "depth", "positions", "ended", "results of the ended games");
   std::uint64_t total = 0;
   for (const auto& l : r.levels) {
-    fmt::print("{:>5} {:>16} {:>14}  {}\n", l.depth, l.nodes, l.ended, results_text(l));
+    print("{:>5} {:>16} {:>14}  {}\n", l.depth, l.nodes, l.ended, results_text(l));
     total += l.nodes;
   }
   if (!r.divide.empty()) {
-    fmt::print("\nunder each first branch, positions at depth {}:\n", o.depth);
-    for (const auto& b : r.divide) fmt::print("  {}: {}\n", b.label, b.nodes);
+    print("\nunder each first branch, positions at depth {}:\n", o.depth);
+    for (const auto& b : r.divide) print("  {}: {}\n", b.label, b.nodes);
   }
-  fmt::print("\n{} positions in {:.3f} s ({:.0f} positions/s)\n", total, r.seconds,
-             r.seconds > 0 ? static_cast<double>(total) / r.seconds : 0.0);
+  print("\n{} positions in {:.3f} s ({:.0f} positions/s)\n", total, r.seconds,
+        r.seconds > 0 ? static_cast<double>(total) / r.seconds : 0.0);
 }
 
 void print_json(const std::string& id, const PerftOptions& o, const PerftReport& r) {
@@ -60,7 +60,7 @@ void print_json(const std::string& id, const PerftOptions& o, const PerftReport&
   }
   j["seconds"] = r.seconds;
   j["threads"] = r.threads;
-  fmt::print("{}\n", j.dump(2));
+  print("{}\n", json_text(j, 2));
 }
 
 // Compares the counts with --expect (positions per depth) and --expect-ended (ended games
@@ -69,12 +69,12 @@ bool as_expected(const PerftFlags& pf, const PerftReport& r) {
   bool ok = true;
   if (!pf.expect.empty()) {
     if (pf.expect.size() != r.levels.size()) {
-      fmt::print(stderr, "perft: --expect gives {} depths, the walk went {} deep\n", pf.expect.size(), r.levels.size());
+      print_err("perft: --expect gives {} depths, the walk went {} deep\n", pf.expect.size(), r.levels.size());
       ok = false;
     }
     for (std::size_t d = 0; d < pf.expect.size() && d < r.levels.size(); ++d)
       if (pf.expect[d] != r.levels[d].nodes) {
-        fmt::print(stderr, "perft: depth {}: {} positions, expected {}\n", d + 1, r.levels[d].nodes, pf.expect[d]);
+        print_err("perft: depth {}: {} positions, expected {}\n", d + 1, r.levels[d].nodes, pf.expect[d]);
         ok = false;
       }
   }
@@ -86,10 +86,10 @@ bool as_expected(const PerftFlags& pf, const PerftReport& r) {
     std::string who = item.substr(0, eq);
     std::uint64_t want = 0;
     if (eq == std::string::npos || !parse_count(item.substr(eq + 1), want)) {
-      fmt::print(stderr, "perft: --expect-ended takes RESULT=COUNT (a winner's name or none), not {}\n", quote(item));
+      print_err("perft: --expect-ended takes RESULT=COUNT (a winner's name or none), not {}\n", quote(item));
       ok = false;
     } else if (ended[who] != want) {
-      fmt::print(stderr, "perft: games ended with result {}: {}, expected {}\n", who, ended[who], want);
+      print_err("perft: games ended with result {}: {}, expected {}\n", who, ended[who], want);
       ok = false;
     }
   }
@@ -100,7 +100,7 @@ bool as_expected(const PerftFlags& pf, const PerftReport& r) {
 
 int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags& pf) {
   if (pf.depth < 1) {
-    fmt::print(stderr, "perft: --depth must be at least 1, not {}\n", pf.depth);
+    print_err("perft: --depth must be at least 1, not {}\n", pf.depth);
     return 2;
   }
   PerftOptions o;
@@ -114,13 +114,13 @@ int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags&
     o.divide = pf.divide;
     PerftReport r = perft(l.ruleset, o, rules_factory());
     if (!r.error.empty()) {
-      fmt::print(stderr, "perft {}: {}\n", id, r.error);
+      print_err("perft {}: {}\n", id, r.error);
       return 1;
     }
     pf.json ? print_json(id, o, r) : print_text(id, o, r);
     if (!as_expected(pf, r)) return 1;
   } catch (const InputError& e) {
-    fmt::print(stderr, "{}\n", e.what());
+    print_err("{}\n", e.what());
     return 1;
   }
   return 0;

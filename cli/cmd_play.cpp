@@ -2,15 +2,17 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <random>
 
 #include "binding/lua_rules.hpp"
 #include "cli/json_play.hpp"
 #include "cli/line_editor.hpp"
+#include "cli/output.hpp"
 #include "cli/render.hpp"
 #include "cli/repl.hpp"
+#include "cli/resume.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/mcts.hpp"
 #include "interpreter/save.hpp"
@@ -81,14 +83,15 @@ void table_params(const Ruleset& r, GameOptions& o) {
 namespace {
 
 // `--json`: the game in JSON lines on stdin and stdout (cli/json_play.hpp, docs/protocol.md).
-int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance) {
-  JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng"};
+int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance, bool seed_known,
+                    bool no_undo) {
+  JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng", seed_known, no_undo};
   JsonChannel channel;
-  channel.read = [](InputLine& line) { return read_input_line(std::cin, line); };
+  // Once a message cannot be written the driver cannot answer it: the session ends there.
+  channel.read = [](InputLine& line) { return !output_failed() && read_input_line(std::cin, line); };
   channel.write = [](const std::string& line) {
-    std::fwrite(line.data(), 1, line.size(), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
+    write_out(line + "\n");
+    flush_out();
   };
   return play_json(engine, std::move(state), seats, channel);
 }
@@ -108,41 +111,47 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
       saved = read_save(load_file);
       refuse_with_load(flags, load_file);
     } else if (name.empty()) {
-      fmt::print(stderr, "play: name a ruleset (arbiter list shows them), or --load FILE\n");
+      print_err("play: name a ruleset (arbiter list shows them), or --load FILE\n");
       return 2;
     }
-    Loaded loaded = load(name.empty() ? saved.ruleset : name);
+    // A ruleset named with --load is the one played (a folder that moved since the save).
+    Loaded loaded = name.empty() ? load_saved_ruleset(saved, load_file) : load(name);
     GameFlags f = flags;
     GameOptions options = game_options(*loaded.ruleset, f);
+    std::shared_ptr<const Table> table;
     if (!load_file.empty()) {
-      if (saved.ruleset != loaded.ruleset->id)
-        throw InputError(load_file + ": a saved game of " + saved.ruleset + ", not " + loaded.ruleset->id);
+      table = saved_table(saved, loaded.ruleset, load_file, false);
       options = saved.options;
     } else {
-      // A game at the terminal gets a fresh seed (shown, so it can be replayed); a piped
-      // script gets seed 1, so that it plays the same way every time.
-      if (!f.seed_given && interactive && !json)
-        options.seed = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) % 1000000;
+      // A game at the terminal or through the JSON door gets a fresh seed that nobody can
+      // guess, since it fixes every shuffle; it is told when the game is over. A piped script
+      // gets seed 1, so that it plays the same way every time.
+      if (!f.seed_given && (interactive || json))
+        options.seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
       if (!json) table_params(*loaded.ruleset, options);
+      table = make_table(loaded.ruleset, options);
     }
-    auto table = make_table(loaded.ruleset, options);
     Seating seating = seat_players(*table, f, options.seed, saved.kinds);
     Engine engine(table, *loaded.rules);
     State state(table);
     if (!load_file.empty()) state = replay_save(engine, saved, load_file);
     else if (Status st = engine.start(state); !st.ok) throw InputError(st.message);
-    if (json) return play_json_lines(engine, std::move(state), seating, chance);
+    // The seats learn the seed when the game is over, unless they knew it: given, saved, or 1 piped.
+    bool seed_known = f.seed_given || !load_file.empty() || (!interactive && !json);
+    if (json) return play_json_lines(engine, std::move(state), seating, chance, seed_known, play.no_undo);
     if (interactive)  // between words at the terminal's width (60 columns when it will not say)
-      fmt::print("{}\n", wrap_words(fmt::format("Seed {}. Seats: {}.", options.seed, describe(*table, seating)),
-                                    std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  "));
+      print("{}\n", wrap_words((seed_known ? fmt::format("Seed {}. ", options.seed) : "") +
+                                   fmt::format("Seats: {}.", describe(*table, seating)),
+                               std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  "));
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
     Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
     repl.set_no_undo(play.no_undo);
+    repl.set_secret_seed(!seed_known);
     repl.set_options(options);
     return repl.run(std::move(state));
   } catch (const InputError& e) {
-    fmt::print(stderr, "{}\n", e.what());
+    print_err("{}\n", e.what());
     return 1;
   }
 }

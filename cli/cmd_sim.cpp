@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -35,12 +36,10 @@ class ProgressBar {
     int filled = total_ ? kWidth * done / total_ : kWidth;
     std::string bar = std::string("[") + style(std::string(filled, '#'), "36", color_) + std::string(kWidth - filled, '.') + "]";
     std::string left = rate > 0 ? fmt::format("{:.0f} s left", (total_ - done) / rate) : "";
-    fmt::print(stderr, "\r{} {}/{} games {:.0f}/s {}\033[K", bar, done, total_, rate, left);
-    std::fflush(stderr);
+    print_err("{}{} {}/{} games {:.0f}/s {}{}", control("\r"), bar, done, total_, rate, left, control("\033[K"));
   }
   ~ProgressBar() {
-    fmt::print(stderr, "\r\033[K");
-    std::fflush(stderr);
+    write_err(control("\r\033[K"));
   }
 
  private:
@@ -52,7 +51,7 @@ class ProgressBar {
 int compare_files(const std::string& a_file, const std::string& b_file) {
   SimReport a = read_report_json(a_file), b = read_report_json(b_file);
   try {
-    fmt::print("{}", render_comparison(a, a_file, b, b_file, color_enabled(STDOUT_FILENO)));
+    print("{}", render_comparison(a, a_file, b, b_file, color_enabled(STDOUT_FILENO)));
   } catch (const InputError& e) {
     throw InputError("sim --compare: " + a_file + " and " + b_file + " cannot be compared: " + e.what());
   }
@@ -69,9 +68,9 @@ int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
     run.threads += part.threads, run.seconds += part.seconds, run.merged += std::max(1, part.merged);
   }
   SimReport merged = merge_reports(reports, files);
-  if (sim.json) fmt::print("{}", report_json(merged, run));
-  else if (sim.csv) fmt::print("{}", report_csv(merged));
-  else fmt::print("{}", render_report(merged, run, color_enabled(STDOUT_FILENO)));
+  if (sim.json) print("{}", report_json(merged, run));
+  else if (sim.csv) print("{}", report_csv(merged));
+  else print("{}", render_report(merged, run, color_enabled(STDOUT_FILENO)));
   return 0;
 }
 
@@ -126,12 +125,12 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     report.asked = o.games;
     report.version = ARBITER_VERSION;
     report.prints = fingerprint_table(*table, scripts_dir());
-    if (sim.json) fmt::print("{}", report_json(report, run));
-    else if (sim.csv) fmt::print("{}", report_csv(report));
-    else fmt::print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));
+    if (sim.json) print("{}", report_json(report, run));
+    else if (sim.csv) print("{}", report_csv(report));
+    else print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));
     return report.asked > report.games ? 130 : 0;  // cut short by Ctrl-C: the report is partial
   } catch (const InputError& e) {
-    fmt::print(stderr, "{}\n", e.what());
+    print_err("{}\n", e.what());
     return 1;
   }
 }

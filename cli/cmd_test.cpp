@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 #include "interpreter/diagnostics.hpp"
 
 namespace fs = std::filesystem;
@@ -14,29 +15,52 @@ namespace arbiter::cli {
 
 namespace {
 
-// A target is a scenario file, a folder of them, or a ruleset (id or folder).
-std::vector<std::string> scenario_files(const std::string& target, std::string& error) {
+bool scenario_extension(const fs::path& file) { return file.extension() == ".yaml" || file.extension() == ".yml"; }
+
+// A target's scenario files, or why there are none: `error` for a target that is not
+// there, `none` (saying where, and what was looked for) for one that holds no scenario.
+struct Found {
   std::vector<std::string> files;
+  std::string error, none;
+};
+
+// Every .yaml and .yml file in `dir`; when there is none, `none` says so, naming the files
+// whose extension differs only in case (x.YAML), which are not read.
+void add_folder(const fs::path& dir, Found& found) {
   std::error_code ec;
-  auto add_folder = [&](const fs::path& dir) {
-    for (const auto& e : fs::directory_iterator(dir, ec))
-      if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
-        files.push_back(e.path().string());
-  };
-  if (fs::is_regular_file(target, ec)) files.push_back(target);
-  else if (fs::is_directory(fs::path(target) / "scenarios", ec)) add_folder(fs::path(target) / "scenarios");
-  else if (fs::is_directory(target, ec) && !fs::exists(fs::path(target) / "game.yaml")) add_folder(target);
+  std::vector<std::string> other_case;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (!e.is_regular_file(ec)) continue;
+    std::string ext = e.path().extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    if (scenario_extension(e.path())) found.files.push_back(e.path().string());
+    else if (ext == ".yaml" || ext == ".yml") other_case.push_back(e.path().filename().string());
+  }
+  if (!found.files.empty()) return;
+  std::sort(other_case.begin(), other_case.end());
+  found.none = "no scenario file in " + dir.string() + ": looked for files ending in .yaml or .yml" +
+               (ec ? " (" + ec.message() + ")" : "") +
+               (other_case.empty() ? "" : ", in lower case (" + join_choices(other_case, ", ") + (other_case.size() == 1 ? " is" : " are") + " not read)");
+}
+
+// A target is a scenario file, a folder of them, or a ruleset (id or folder).
+Found scenario_files(const std::string& target) {
+  Found found;
+  std::error_code ec;
+  if (fs::is_regular_file(target, ec)) found.files.push_back(target);
+  else if (fs::is_directory(fs::path(target) / "scenarios", ec)) add_folder(fs::path(target) / "scenarios", found);
+  else if (fs::is_directory(target, ec) && !fs::exists(fs::path(target) / "game.yaml")) add_folder(target, found);
   else {
     try {
       std::string dir = find_ruleset_dir(target, search_path());
-      if (fs::is_directory(fs::path(dir) / "scenarios", ec)) add_folder(fs::path(dir) / "scenarios");
-      else error = target + ": ruleset has no scenarios/ folder";
+      if (fs::is_directory(fs::path(dir) / "scenarios", ec)) add_folder(fs::path(dir) / "scenarios", found);
+      else found.error = target + ": ruleset has no scenarios/ folder";
     } catch (const InputError& e) {
-      error = fs::path(target).has_extension() ? target + ": no such file" : e.what();
+      found.error = fs::path(target).has_extension() ? target + ": no such file" : e.what();
     }
   }
-  std::sort(files.begin(), files.end());
-  return files;
+  std::sort(found.files.begin(), found.files.end());
+  return found;
 }
 
 }  // namespace
@@ -50,36 +74,44 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
   if (all.empty())
     for (const auto& [id, dir] : list_rulesets(search_path()))
       if (fs::is_directory(fs::path(dir) / "scenarios")) all.push_back(dir);
+  // Running no scenario is not a pass: a target that holds none, or no target found.
+  if (all.empty()) {
+    print_err("test: no ruleset with a scenarios/ folder in {}\n", join_choices(search_path(), ", "));
+    return 2;
+  }
   for (const auto& t : all) {
-    std::string error;
-    auto found = scenario_files(t, error);
-    if (!error.empty()) {
-      fmt::print("{} {}\n  {}\n", style("FAIL", "31", color), t, error);
+    Found found = scenario_files(t);
+    if (!found.none.empty()) {
+      print_err("test: {}\n", found.none);
+      return 2;
+    }
+    if (!found.error.empty()) {
+      print("{} {}\n  {}\n", style("FAIL", "31", color), t, found.error);
       ++failed;
     }
-    files.insert(files.end(), found.begin(), found.end());
+    files.insert(files.end(), found.files.begin(), found.files.end());
   }
   RulesFactory factory = rules_factory();
   for (const auto& f : files)
     for (const ScenarioResult& r : run_scenarios(f, search_path(), factory, scripts_dir())) switch (r.verdict) {
       case ScenarioResult::Verdict::Pass:
         ++passed;
-        fmt::print("{} {}{}\n", style("PASS", "32", color), r.name, verbose ? "  (" + f + ")" : "");
+        print("{} {}{}\n", style("PASS", "32", color), r.name, verbose ? "  (" + f + ")" : "");
         break;
       case ScenarioResult::Verdict::Skip:
         ++skipped;
-        fmt::print("{} {}{}\n", style("SKIP", "33", color), r.name, r.detail.empty() ? "" : "  (" + r.detail + ")");
+        print("{} {}{}\n", style("SKIP", "33", color), r.name, r.detail.empty() ? "" : "  (" + r.detail + ")");
         break;
       case ScenarioResult::Verdict::Fail:
         ++failed;
-        fmt::print("{} {}\n", style("FAIL", "31", color), r.name);
+        print("{} {}\n", style("FAIL", "31", color), r.name);
         std::string detail = r.detail;
         std::size_t pos = 0;
         while ((pos = detail.find('\n', pos)) != std::string::npos) detail.replace(pos, 1, "\n  "), pos += 3;
-        fmt::print("  {}\n", detail);
+        print("  {}\n", detail);
         break;
     }
-  fmt::print("{} passed, {} failed{}\n", passed, failed, skipped ? fmt::format(", {} skipped", skipped) : "");
+  print("{} passed, {} failed{}\n", passed, failed, skipped ? fmt::format(", {} skipped", skipped) : "");
   return failed == 0 ? 0 : 1;
 }
 

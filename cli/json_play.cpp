@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cli/json_text.hpp"
 #include "interpreter/diagnostics.hpp"
 
 #include "interpreter/match.hpp"
@@ -84,7 +85,8 @@ class Session {
   }
 
   int run() {
-    Json start{{"type", "start"}, {"ruleset", state_.table->ruleset->id}, {"seed", state_.table->seed}};
+    Json start{{"type", "start"}, {"ruleset", state_.table->ruleset->id}};
+    if (seats_.seed_known) start["seed"] = state_.table->seed;
     start["seats"] = Json::array();
     for (int i = 0; i < state_.seat_count(); ++i)
       start["seats"].push_back({{"name", state_.table->seats[i].name}, {"plays", seats_.kinds[i].empty() ? "driver" : seats_.kinds[i]}});
@@ -102,7 +104,7 @@ class Session {
   enum class Answer { Acted, Passed, Quit, Failed };
 
   void send(int seat, const Json& j) {
-    std::string line = j.dump();
+    std::string line = json_text(j);
     if (channel_.audit) channel_.audit(state_, seat, line);
     channel_.write(line);
   }
@@ -190,6 +192,11 @@ class Session {
   std::optional<Answer> meta(const Json& m) {
     std::string what = m["meta"].is_string() ? m["meta"].get<std::string>() : "";
     if (what == "quit") return Answer::Quit;
+    if (seats_.no_undo && (what == "undo" || what == "save"))
+      return error(what == "undo" ? "undo is off in this game (--no-undo)"
+                                  : "a save shows every hand (it holds the seed): under --no-undo it is not written "
+                                    "while the game is on"),
+             std::nullopt;
     if (what == "undo") {
       if (undo_.empty()) return error("nothing to undo"), std::nullopt;
       state_ = std::move(undo_.back());
@@ -243,7 +250,8 @@ class Session {
     Json winners = Json::array(), scores = Json::object();
     for (int w : state_.winners) winners.push_back(name(w));
     for (int seat = 0; seat < state_.seat_count(); ++seat) scores[name(seat)] = value_json(engine_.score(state_, seat));
-    send(-1, {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"view", view_json(make_view(state_, -1, state_.log.size()))}});
+    send(-1, {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", state_.table->seed},
+              {"view", view_json(make_view(state_, -1, state_.log.size()))}});
   }
 
   Engine& engine_;

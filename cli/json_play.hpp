@@ -19,6 +19,10 @@ struct JsonSeats {
   std::uint64_t seed = 1;                    // the bots' seeds derive from it
   bool ask_chance = false;                   // the driver makes every chance decision
   bool ask_physical = true;                  // ... or only those game.yaml marks physical
+  // The driver knew the seed (given on the command line, or in a save): `start` says it.
+  // Otherwise only `over` does, since the seed fixes every shuffle, the bots' hands too.
+  bool seed_known = true;
+  bool no_undo = false;                      // --no-undo: undo refused, and save until the game is over
 };
 
 // The two ends of the conversation: `read` gives the driver's next line (false: input ended;

@@ -4,6 +4,7 @@
 
 #include "cli/input_line.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/output.hpp"
 
 #include <editline/readline.h>
 #include <unistd.h>
@@ -13,6 +14,8 @@
 #include <cstring>
 #include <iostream>
 #include <set>
+
+#include "interpreter/visible_text.hpp"
 
 namespace arbiter::cli {
 
@@ -100,7 +103,8 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
   g_typed = 0;
   g_too_long = false;
-  char* raw = readline(prompt.c_str());
+  // libedit writes the prompt itself: it passes the sink's form (a seat's name is outside text).
+  char* raw = readline(terminal_text(prompt).c_str());
   if (take_interrupt()) {
     std::free(raw);
     return Read::Cancelled;
@@ -113,6 +117,11 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   return Read::Line;
 }
 
-void LineEditor::set_completions(std::vector<std::string> completions) { g_completions = std::move(completions); }
+// libedit lists and inserts the candidates itself, so they are kept in their visible form:
+// an action with an ESC in it is listed as `\e`, and typed back so it is refused, not run.
+void LineEditor::set_completions(std::vector<std::string> completions) {
+  for (auto& c : completions) c = visible_text(c);
+  g_completions = std::move(completions);
+}
 
 }  // namespace arbiter::cli

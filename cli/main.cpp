@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
@@ -123,16 +124,15 @@ int guarded(const std::string& subcommand, Run&& run) {
   try {
     return run();
   } catch (const std::exception& e) {
-    fmt::print(stderr, "{}\n", user_message(e, "arbiter " + subcommand));
+    print_err("{}\n", user_message(e, "arbiter " + subcommand));
   } catch (...) {
-    fmt::print(stderr, "arbiter {}: an unknown error\n", subcommand);
+    print_err("arbiter {}: an unknown error\n", subcommand);
   }
   return 1;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The command line parsed and the subcommand run (its name left in `sub`); the exit status.
+int run_command(int argc, char** argv, std::string& sub) {
   CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
   app.name("arbiter");  // usage lines say what a user types, not the path the binary was run by
   app.formatter(std::make_shared<WrappingFormatter>(terminal_columns(STDOUT_FILENO, 80)));
@@ -161,7 +161,7 @@ int main(int argc, char** argv) {
   play->add_flag("--json", play_flags.json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
                                       "without a bot with its view and news, answered by an action (docs/protocol.md)");
   play->add_flag("--keep-going", play_flags.keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
-  play->add_flag("--no-undo", play_flags.no_undo, "refuse :undo (tournament play)");
+  play->add_flag("--no-undo", play_flags.no_undo, "refuse :undo, :reload and saving mid-game (tournament play)");
   play->add_option("--chance", play_flags.chance, "who makes chance decisions: ask (the people at the table) or rng; "
                                        "default: ask for those game.yaml marks physical")
       ->check(CLI::IsMember({"ask", "rng"}));
@@ -246,28 +246,33 @@ int main(int argc, char** argv) {
   // An unknown subcommand is named (CLI11 would only say that one is required).
   if (argc > 1 && argv[1][0] != '-') {
     std::vector<std::string> names;
-    for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+    for (const auto* cmd : app.get_subcommands({})) names.push_back(cmd->get_name());
     std::string given = argv[1];
     if (std::find(names.begin(), names.end(), given) == names.end()) {
-      fmt::print(stderr, "arbiter: unknown subcommand {}{}; subcommands: {} (arbiter --help)\n", quote(given),
-                 did_you_mean(given, names), join_choices(names, ", "));
+      print_err("arbiter: unknown subcommand {}{}; subcommands: {} (arbiter --help)\n", quote(given),
+                did_you_mean(given, names), join_choices(names, ", "));
       return 2;
     }
   }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // --help is a ParseError with status 0; every other is a usage error.
-    return app.exit(e) == 0 ? 0 : 2;
+    // --help is a ParseError with status 0; every other is a usage error. CLI11 writes to
+    // streams of ours, so that its text (which quotes the command line) passes the sink.
+    std::ostringstream out, err;
+    int status = app.exit(e, out, err);
+    write_out(out.str());
+    write_err(err.str());
+    return status == 0 ? 0 : 2;
   }
-  std::string sub = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
+  sub = app.get_subcommands().empty() ? "" : app.get_subcommands().front()->get_name();
   // --compare and --merge read reports: an option for a run would be silently ignored.
   if (sub == "sim" && (!sim_flags.compare.empty() || !sim_flags.merge.empty())) {
     for (const char* option : {"--games", "--threads", "--max-actions", "--seed", "--players", "--set", "--variant",
                                "--bot", "--rotate", "--tally"})
       if (sim->count(option) > 0) {
-        fmt::print(stderr, "sim: {} is for running games; --{} reads reports and takes only --json or --csv\n", option,
-                   sim_flags.merge.empty() ? "compare" : "merge");
+        print_err("sim: {} is for running games; --{} reads reports and takes only --json or --csv\n", option,
+                  sim_flags.merge.empty() ? "compare" : "merge");
         return 2;
       }
   }
@@ -282,4 +287,13 @@ int main(int argc, char** argv) {
     if (sub == "play") return cmd_play(play_ruleset, flags, play_flags);
     return 2;
   });
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  init_output();
+  std::string sub;
+  int status = run_command(argc, argv, sub);
+  return finish_output(status, sub);  // a command whose output was not written has failed
 }

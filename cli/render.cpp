@@ -10,6 +10,8 @@
 #include <map>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
+#include "interpreter/visible_text.hpp"
 
 namespace arbiter::cli {
 
@@ -78,11 +80,12 @@ static std::string render_board(const View& v) {
   return out + "\n";
 }
 
-// Display columns of `text`: UTF-8 continuation bytes and ANSI sequences take none.
+// Display columns of `text` as the output sink writes it (outside text in its visible
+// form): UTF-8 continuation bytes and Arbiter's colour codes take none.
 static std::size_t columns(const std::string& text) {
   std::size_t n = 0;
   bool escape = false;
-  for (unsigned char c : text) {
+  for (unsigned char c : terminal_text(text)) {
     if (escape) escape = !std::isalpha(c);
     else if (c == 0x1b) escape = true;
     else if ((c & 0xc0) != 0x80) ++n;
@@ -114,12 +117,13 @@ std::string render_table(const View& v, const std::string& title, bool color, in
     out += "  " + line + "\n";
   }
   std::size_t width = 0;
-  for (const auto& s : v.seats) width = std::max(width, s.name.size());
+  for (const auto& s : v.seats) width = std::max(width, visible_text(s.name).size());
   for (std::size_t i = 0; i < v.seats.size(); ++i) {
     const SeatView& s = v.seats[i];
     bool on_turn = static_cast<int>(i) == v.active;
     std::string marker = on_turn ? "▶ " : "  ";
-    std::string name = fmt::format("{:<{}}", s.name, width);
+    // Padded in the form the sink shows (`\e` is two columns), so hostile names line up too.
+    std::string name = fmt::format("{:<{}}", visible_text(s.name), width);
     if (static_cast<int>(i) == v.seat) name = style(name, "1;36", color);
     std::vector<std::string> parts;
     if (std::string vars = var_list(s.vars, v.undisplayed); !vars.empty()) parts.push_back(vars);
@@ -157,9 +161,10 @@ namespace arbiter::cli {
 
 namespace {
 
+// Columns of a word as the output sink shows it (`\e` is two).
 int columns_of(const std::string& s) {
   int n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  for (unsigned char c : visible_text(s)) n += (c & 0xC0) != 0x80;
   return n;
 }
 

@@ -14,10 +14,11 @@
 #include <thread>
 
 #include "cli/interrupt.hpp"
+#include "cli/output.hpp"
 #include "cli/render.hpp"
+#include "cli/resume.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
-#include "interpreter/replay.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 
@@ -117,9 +118,9 @@ void Repl::show_news(int viewer) {
   View v = make_view(state_, viewer, cursor);
   cursor = state_.log.size();
   for (const auto& e : v.log)
-    if (e.kind == Event::Kind::Say) fmt::print("{}\n", fit(e.text));
-    else if (e.kind == Event::Kind::Chance) fmt::print("{}\n", fit("Outcome: " + e.text + "."));
-  std::fflush(stdout);  // as it happens, also into a pipe (`| tee log`)
+    if (e.kind == Event::Kind::Say) print("{}\n", fit(e.text));
+    else if (e.kind == Event::Kind::Chance) print("{}\n", fit("Outcome: " + e.text + "."));
+  flush_out();  // as it happens, also into a pipe (`| tee log`)
 }
 
 // With one human (or none) the news is printed move by move. In hot-seat play each
@@ -141,8 +142,8 @@ std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on
   std::thread notice([&] {
     std::unique_lock lock(mutex);
     if (done_cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) return;
-    fmt::print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
-    std::fflush(stdout);
+    print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
+    flush_out();
     shown = true;
   });
   std::string choice = bot.choose(view, legal, on_turn);
@@ -152,7 +153,7 @@ std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on
   }
   done_cv.notify_all();
   notice.join();
-  if (shown) fmt::print("\r\033[K");
+  if (shown) write_out(control("\r\033[K"));
   stop_thinking() = false;
   take_interrupt();  // that Ctrl-C was for the bot, not for the next prompt
   return choice;
@@ -175,23 +176,24 @@ void Repl::leave() {
   if (quit_) return;
   quit_ = true;
   if (!interactive_ || state_.over || !started()) return;
+  if (no_undo_) return print("{}\n", fit("The game is not saved: under --no-undo a save, which shows every hand, is written only once the game is over."));
   for (;;) {
     std::string file;
-    fmt::print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
+    print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
     if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
     try {
       write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
-      fmt::print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
+      print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
       return;
     } catch (const InputError& e) {
-      fmt::print(stderr, "{}\n", e.what());
+      print_err("{}\n", e.what());
     }
   }
 }
 
 // At a terminal the game's end leaves the table up: :log, :view, :save, :undo, :quit.
 bool Repl::after_end() {
-  fmt::print("The game is over: :log, :view SEAT, :save FILE, :undo or :quit.\n");
+  print("The game is over: :log, :view SEAT, :save FILE, :undo or :quit.\n");
   editor_.set_completions(kMeta);
   int seat = 0;
   for (std::size_t i = 0; i < seating_.human.size(); ++i)
@@ -203,7 +205,7 @@ bool Repl::after_end() {
     line = normalize_action(line);
     if (line.empty()) continue;
     if (line[0] != ':') {
-      fmt::print("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest.\n");
+      print("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest.\n");
       continue;
     }
     if (!meta(seat, line)) return false;
@@ -213,8 +215,8 @@ bool Repl::after_end() {
 }
 
 void Repl::show_table(int viewer) {
-  fmt::print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
-                                       terminal_width() + 2));
+  print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
+                                  terminal_width() + 2));
 }
 
 void Repl::show_end() {
@@ -225,7 +227,10 @@ void Repl::show_end() {
   for (int s = 0; s < state_.seat_count(); ++s)
     scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
   std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
-  fmt::print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
+  print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
+  if (secret_seed_)  // kept until now: it tells every shuffle
+    print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,
+                                  engine_->table().seed)));
 }
 
 bool Repl::read_line(const std::string& prompt, std::string& line) {
@@ -244,14 +249,14 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
       continue;
     }
     if (got == LineEditor::Read::End) {
-      if (interactive_) fmt::print("\n");  // Ctrl-D leaves the prompt's line open
+      if (interactive_) print("\n");  // Ctrl-D leaves the prompt's line open
       return false;
     }
     // Ctrl-C drops the line; a second one in a row leaves (as :quit does).
-    fmt::print("^C\n");
+    print("^C\n");
     if (cancelled_) return leave(), false;
     cancelled_ = true;
-    fmt::print("(Ctrl-C again or :quit leaves the game)\n");
+    print("(Ctrl-C again or :quit leaves the game)\n");
   }
   cancelled_ = false;
   ++line_number_;
@@ -268,7 +273,7 @@ int Repl::seat_prefix(std::string& line) const {
 
 void Repl::refused(const std::string& what) {
   std::string where = interactive_ ? "" : fmt::format("line {}: ", line_number_);
-  fmt::print(stderr, "{}{}\n", where, what);
+  print_err("{}{}\n", where, what);
   if (!interactive_) failed_ = true;
 }
 
@@ -291,13 +296,13 @@ bool Repl::apply(int seat, const std::string& text) {
         refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action), join_choices(starts, ", ")));
         return false;
       }
-      fmt::print("Which one? (Enter: none)\n");
-      for (std::size_t i = 0; i < starts.size(); ++i) fmt::print("  {}) {}\n", i + 1, starts[i]);
+      print("Which one? (Enter: none)\n");
+      for (std::size_t i = 0; i < starts.size(); ++i) print("  {}) {}\n", i + 1, starts[i]);
       // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
       for (;;) {
         std::string pick;
         if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
-          fmt::print("Nothing played; {} is still to be finished.\n", quote(action));
+          print("Nothing played; {} is still to be finished.\n", quote(action));
           return false;
         }
         pick = normalize_action(pick);
@@ -310,7 +315,7 @@ bool Repl::apply(int seat, const std::string& text) {
           action = pick;
           break;
         }
-        fmt::print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), starts.size());
+        print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), starts.size());
       }
     }
   }
@@ -397,7 +402,7 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
 // Asks until one of `holders` acts or they pass: a meta command or a refused line keeps the chance open.
 bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& offer) {
   std::string who = holders.size() == 1 && human_count() > 1 ? engine_->table().seats[holders[0]].name + ", before" : "Before";
-  fmt::print("{}\n", style(fit(who + " play goes on, you may act: " + offer), "33", color_));
+  print("{}\n", style(fit(who + " play goes on, you may act: " + offer), "33", color_));
   std::vector<std::string> completions(kMeta);
   for (int seat : holders) {
     std::vector<std::string> legal;
@@ -427,12 +432,12 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
 
 void Repl::hand_over(int seat) {
   if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
-  fmt::print("\033[2J\033[H");
+  write_out(control("\033[2J\033[H"));
   std::string ignored;
-  fmt::print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
-  std::fflush(stdout);
+  print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
+  flush_out();
   read_line("", ignored);
-  fmt::print("\033[2J\033[H");
+  write_out(control("\033[2J\033[H"));
   at_screen_ = seat;
 }
 
@@ -445,7 +450,7 @@ bool Repl::human_turn(int seat) {
   if (Status st = engine_->legal(state_, seat, legal); !st.ok) refused(st.message);  // the rules' actions() failed
   if (interactive_) {
     show_table(viewer);
-    fmt::print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
+    print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
     std::vector<std::string> completions = legal;
     completions.insert(completions.end(), kMeta.begin(), kMeta.end());
     editor_.set_completions(completions);
@@ -496,16 +501,16 @@ bool Repl::meta(int seat, const std::string& line) {
   std::string arg = line.size() > cmd.size() ? normalize_action(line.substr(cmd.size())) : "";
   int viewer = viewer_for(seat);
   if (cmd == ":quit" || cmd == ":q") return leave(), false;
-  if (cmd == ":help") fmt::print("{}", kHelp);
-  else if (cmd == ":rules") fmt::print("{}", rules_info(*loaded_.ruleset, &engine_->table()));
+  if (cmd == ":help") print("{}", kHelp);
+  else if (cmd == ":rules") print("{}", rules_info(*loaded_.ruleset, &engine_->table()));
   else if (cmd == ":table") show_table(viewer);
   else if (cmd == ":legal") {
     std::vector<std::string> legal;
     engine_->legal(state_, seat, legal);
-    fmt::print("{}", render_actions(legal, terminal_width()));
+    print("{}", render_actions(legal, terminal_width()));
   } else if (cmd == ":log") {
     for (const auto& e : make_view(state_, viewer).log)
-      fmt::print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
+      print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
   } else if (cmd == ":view") {
     int target = arg == "public" ? -1 : engine_->table().seat_by_name(arg);
     if (arg != "public" && target < 0) refused("unknown seat " + quote(arg) + did_you_mean(arg, engine_->table().seat_names()));
@@ -522,17 +527,19 @@ bool Repl::meta(int seat, const std::string& line) {
       ++applied_;
       offered_at_ = -1;  // the out-of-turn chances at this point are offered again
       for (auto& c : cursor_) c = std::min(c, state_.log.size());
-      fmt::print("Undone.\n");
+      print("Undone.\n");
     }
   } else if (cmd == ":reload") {
     reload();
+  } else if (cmd == ":save" && no_undo_ && !state_.over) {
+    refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
   } else if (cmd == ":save") {
     try {
       write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
-      fmt::print("Saved to {}.\n", arg);
+      print("Saved to {}.\n", arg);
       if (!warned_save_)
-        fmt::print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
-                               "can learn every hand and the order of the deck."));
+        print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
+                          "can learn every hand and the order of the deck."));
       warned_save_ = true;
     } catch (const InputError& e) {
       refused(e.what());
@@ -540,16 +547,16 @@ bool Repl::meta(int seat, const std::string& line) {
   } else if (cmd == ":load") {
     try {
       SavedGame g = read_save(arg);
-      if (g.ruleset != loaded_.ruleset->id) throw InputError(arg + ": a saved game of " + g.ruleset + ", not " + loaded_.ruleset->id);
+      auto table = saved_table(g, loaded_.ruleset, arg, true);
       if (g.options.seats.size() != seating_.human.size())
         throw InputError(arg + ": the saved game has other seats; use arbiter play --load " + arg);
-      engine_ = std::make_unique<Engine>(make_table(loaded_.ruleset, g.options), *loaded_.rules);
+      engine_ = std::make_unique<Engine>(table, *loaded_.rules);
       state_ = replay_save(*engine_, g, arg);
       make_bots();
       undo_.clear();
       ++applied_;
       for (auto& c : cursor_) c = state_.log.size();
-      fmt::print("Loaded {}.\n", arg);
+      print("Loaded {}.\n", arg);
     } catch (const InputError& e) {
       refused(e.what());
     }
@@ -557,55 +564,6 @@ bool Repl::meta(int seat, const std::string& line) {
     refused("unknown command " + quote(cmd) + did_you_mean(cmd, kMeta) + "; :help lists them");
   }
   return !failed_ || keep_going_;
-}
-
-// The ruleset read from its folder again, and the game's steps replayed on it from the same
-// seed, seats, variant and --set values. The game goes on, under the edited rules, after the
-// last step they replay alike (the same state hash); the steps from the first that differs
-// are dropped, and which one it is said. If the edited ruleset does not load, or cannot
-// make the table, the game and the rules stay as they were.
-void Repl::reload() {
-  try {
-    GameSteps old = game_steps(*engine_, state_);
-    Loaded fresh = load(loaded_.ruleset->dir);
-    GameOptions o = options_;
-    o.seats = engine_->table().seats, o.seed = engine_->table().seed, o.variant = engine_->table().variant;
-    auto engine = std::make_unique<Engine>(make_table(fresh.ruleset, o), *fresh.rules);
-    Replay r = replay_while_same(*engine, old);
-    seating_.bots.clear();  // they hold the old engine, which holds the old rules
-    engine_ = std::move(engine);
-    loaded_.ruleset = fresh.ruleset;
-    loaded_.rules = std::move(fresh.rules);
-    hidden_ = anything_hidden(*loaded_.ruleset);
-    state_ = std::move(r.state);
-    undo_.clear();
-    for (std::size_t i = 0; i < r.agreed; ++i)
-      if (!old.steps[i].redeal && old.steps[i].seat >= 0 && seating_.human[old.steps[i].seat])
-        undo_.push_back(std::move(r.before[i]));
-    make_bots();
-    ++applied_;
-    offered_at_ = -1;
-    for (auto& c : cursor_) c = state_.log.size();
-    std::string total = std::to_string(old.steps.size());
-    if (r.problem.empty()) {
-      std::string alike = old.steps.empty() ? "nothing was played yet, and the game is set up alike"
-                                            : "all " + total + " steps replay alike";
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}.", loaded_.ruleset->id, loaded_.ruleset->dir, alike)));
-      return;
-    }
-    if (r.setup_differs)
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts "
-                                         "again.", loaded_.ruleset->id, loaded_.ruleset->dir, r.problem, total)));
-    else
-      fmt::print("{}\n", fit(fmt::format("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under "
-                                         "the edited rules; the steps from {} on are dropped.",
-                                         loaded_.ruleset->id, loaded_.ruleset->dir,
-                                         describe_step(engine_->table(), old.steps, r.agreed), total, r.problem,
-                                         r.agreed, r.agreed + 1)));
-    // No table here: in hot-seat play it is shown, after a hand-over, to the seat that acts next.
-  } catch (const InputError& e) {
-    refused(":reload: the game and the rules stay as they were: " + std::string(e.what()));
-  }
 }
 
 // The table answers a physical chance decision (or any, with --chance ask); the RNG the rest.
@@ -622,8 +580,8 @@ bool Repl::chance_step() {
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   if (interactive_) {
-    fmt::print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join(names, " / "));
-    for (const auto& [name, help] : c->outcomes) if (!help.empty()) fmt::print("  {:<10} {}\n", name, help);
+    print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join(names, " / "));
+    for (const auto& [name, help] : c->outcomes) if (!help.empty()) print("  {:<10} {}\n", name, help);
     std::vector<std::string> completions = names;
     completions.insert(completions.end(), kMeta.begin(), kMeta.end());
     editor_.set_completions(completions);
@@ -671,11 +629,11 @@ int Repl::run(State state) {
   cursor_.assign(state_.seat_count() + 1, 0);
   if (interactive_) {
     catch_interrupts();
-    fmt::print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
-                                       loaded_.ruleset->name, state_.seat_count())));
+    print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
+                                  loaded_.ruleset->name, state_.seat_count())));
   }
   for (;;) {
-    while (!state_.over && !quit_ && step()) {
+    while (!state_.over && !quit_ && !output_failed() && step()) {  // unwritten output: no game to watch
     }
     if (!state_.over) {
       show_news(viewer_for(-1));

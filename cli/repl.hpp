@@ -25,8 +25,10 @@ class Repl {
   // `interactive`: prompts, colour, screen clearing and Tab completion (stdin is a terminal).
   Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
        ChanceMode chance = ChanceMode::Default);
-  // --no-undo: :undo is refused (tournament play).
+  // --no-undo: :undo and :reload are refused (tournament play).
   void set_no_undo(bool on) { no_undo_ = on; }
+  // The seed was not given (nor saved): it fixes every shuffle, so it is shown at the game's end only.
+  void set_secret_seed(bool on) { secret_seed_ = on; }
   // The options the game was made with (seats, seed, variant, --set): :reload makes the
   // table of the edited ruleset from them, so an edited default or variant takes effect.
   void set_options(const GameOptions& options) { options_ = options; }
@@ -62,7 +64,7 @@ class Repl {
   bool started() const;
   std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind                       // an action or outcome has been taken
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
-  void reload();                              // :reload: the ruleset read again, the game replayed on it
+  void reload();                              // :reload (cli/reload.cpp): the ruleset read again, the game replayed on it
 
   Loaded& loaded_;
   std::unique_ptr<Engine> engine_;
@@ -84,6 +86,7 @@ class Repl {
   Rng redeal_rng_;                            // piped mode's re-deals after :undo
   bool hidden_;                               // the ruleset can hide something from a seat
   bool no_undo_ = false;
+  bool secret_seed_ = false;
   bool warned_save_ = false;                  // the save's warning is printed once
   bool quit_ = false;                         // :quit, Ctrl-C twice, or the end of input
   bool cancelled_ = false;                    // the last prompt was left with Ctrl-C

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "cli/app.hpp"
+#include "cli/output.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/fingerprint.hpp"
 
@@ -14,8 +15,10 @@ namespace arbiter::cli {
 
 namespace {
 
-// Shown width: UTF-8 continuation bytes and ANSI escapes take no column.
-std::size_t shown_width(const std::string& s) {
+// Shown width: of the text as the output sink writes it (outside text in its visible
+// form), where UTF-8 continuation bytes and Arbiter's colour codes take no column.
+std::size_t shown_width(const std::string& text) {
+  std::string s = terminal_text(text);
   std::size_t w = 0;
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s[i] == '\033') {

@@ -10,6 +10,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "cli/json_text.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
@@ -180,6 +181,15 @@ SimReport from_json(const ordered_json& j) {
   return r;
 }
 
+// nlohmann's message without its tag ("[json.exception.type_error.302] "): a user reads what
+// is wrong with the file, not which C++ exception said so.
+std::string json_error(const nlohmann::json::exception& e) {
+  std::string message = e.what();
+  std::size_t tag_end = message.find("] ");
+  if (message.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos) message.erase(0, tag_end + 2);
+  return message;
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -230,7 +240,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["run"] = {{"threads", run.threads}, {"seconds", run.seconds},
               {"games_per_second", run.seconds > 0 ? r.games / run.seconds : 0}};
   if (run.merged) j["run"]["merged"] = run.merged;
-  return j.dump(2) + "\n";
+  return json_text(j, 2) + "\n";
 }
 
 SimReport read_report_json(const std::string& file, RunInfo* run) {
@@ -255,12 +265,14 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
       return true;
     });
   } catch (const ordered_json::parse_error& e) {
-    throw InputError(file + ": not JSON (at byte " + std::to_string(e.byte) + ")");
+    // Without what it last read: that quotes the file, up to megabytes of it.
+    std::string message = json_error(e);
+    throw InputError(file + ": not JSON: " + message.substr(0, message.find("; last read")));
   }
   if (!j.is_object() || !j["format"].is_string() || j["format"] != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
   if (!j["version"].is_number_integer() || j["version"] != kVersion)
-    throw InputError(file + ": a report of version " + j["version"].dump() + "; this arbiter reads version " +
+    throw InputError(file + ": a report of version " + json_text(j["version"]) + "; this arbiter reads version " +
                      std::to_string(kVersion));
   try {
     if (run && j.contains("run")) {
@@ -271,10 +283,7 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
     }
     return from_json(j);
   } catch (const ordered_json::exception& e) {
-    // The library's message without its name for the error ("[json.exception.out_of_range.403] ").
-    std::string what = e.what();
-    if (auto end = what.find("] "); what.rfind("[json.exception.", 0) == 0 && end != std::string::npos) what.erase(0, end + 2);
-    throw InputError(file + ": an incomplete report: " + what);
+    throw InputError(file + ": an incomplete report: " + json_error(e));
   } catch (const InputError& e) {
     throw InputError(file + ": " + e.what());
   }

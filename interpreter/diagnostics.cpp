@@ -57,9 +57,9 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
 }
 
 namespace {
-// Where a long text is cut: not inside a UTF-8 sequence, so the start stays readable.
-std::size_t cut_point(const std::string& text) {
-  std::size_t cut = kQuotedMax - 8;
+// Where a text longer than `longest` is cut: not inside a UTF-8 sequence, so the start stays readable.
+std::size_t cut_point(const std::string& text, std::size_t longest = kQuotedMax) {
+  std::size_t cut = longest - 8;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
   return cut;
 }
@@ -70,9 +70,9 @@ std::string quote(const std::string& text) {
   return "'" + text.substr(0, cut_point(text)) + "…' (" + std::to_string(text.size()) + " bytes)";
 }
 
-std::string shortened(const std::string& text) {
-  if (text.size() <= kQuotedMax) return text;
-  return text.substr(0, cut_point(text)) + "… (" + std::to_string(text.size()) + " bytes)";
+std::string shortened(const std::string& text, std::size_t longest) {
+  if (text.size() <= longest) return text;
+  return text.substr(0, cut_point(text, longest)) + "… (" + std::to_string(text.size()) + " bytes)";
 }
 
 std::string user_message(const std::exception& e, const std::string& doing) {

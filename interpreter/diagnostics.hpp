@@ -20,8 +20,9 @@ std::string located(const std::string& file, int line, int column, const std::st
 // (`'xxxx…' (20971520 bytes)`), so that a name of megabytes makes a message of one line.
 inline constexpr std::size_t kQuotedMax = 64;
 std::string quote(const std::string& text);
-// The same cut without the quotes, for input echoed in a label: `xxxx… (20971520 bytes)`.
-std::string shortened(const std::string& text);
+// The same cut without the quotes, for input echoed in a label: `xxxx… (20971520 bytes)`;
+// past `longest` bytes rather than kQuotedMax where more is worth keeping.
+std::string shortened(const std::string& text, std::size_t longest = kQuotedMax);
 
 // What a caught exception tells a user: the message of Arbiter's own errors (InputError,
 // RuleError), of a file-system error its path and the system's reason, and for anything

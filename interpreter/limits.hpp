@@ -16,6 +16,9 @@ inline constexpr int kMaxBoardCells = 65535;
 inline constexpr std::size_t kMaxFileNameLength = 255;
 // A YAML file read by the loader (game.yaml, a component list, a scenario, a save).
 inline constexpr std::uintmax_t kMaxYamlBytes = 16u << 20;
+// Levels of lists and maps in a YAML tree, an alias counted as the tree it stands for:
+// every walk of a tree recurses, and aliases of aliases make a small file any depth.
+inline constexpr int kMaxYamlDepth = 256;
 // Games in one `sim` run: the report keeps a record of every game.
 inline constexpr int kMaxSimGames = 1'000'000;
 // Worker threads for sim and perft.

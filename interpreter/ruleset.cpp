@@ -476,17 +476,21 @@ std::vector<std::pair<std::string, std::string>> list_rulesets(const std::vector
 }
 
 std::string find_ruleset_dir(const std::string& name, const std::vector<std::string>& search_path) {
+  return locate_ruleset(name, search_path).dir;
+}
+
+RulesetPlace locate_ruleset(const std::string& name, const std::vector<std::string>& search_path) {
   std::error_code ec;
   if (name.find('/') != std::string::npos || name == "." || name == "..") {
-    if (fs::exists(fs::path(name) / "game.yaml", ec)) return fs::path(name).lexically_normal().string();
+    if (fs::exists(fs::path(name) / "game.yaml", ec)) return {fs::path(name).lexically_normal().string(), false};
     throw InputError("no game.yaml in folder " + quote(name));
   }
   std::vector<std::string> ids;
   for (const auto& [id, dir] : list_rulesets(search_path)) {
-    if (id == name) return dir;
+    if (id == name) return {dir, true};
     ids.push_back(id);
   }
-  if (fs::exists(fs::path(name) / "game.yaml", ec)) return name;
+  if (fs::exists(fs::path(name) / "game.yaml", ec)) return {name, false};
   throw InputError("unknown ruleset " + quote(name) + did_you_mean(name, ids) +
                    (ids.empty() ? "; no rulesets found" : "; known: " + join_choices(ids, ", ")));
 }

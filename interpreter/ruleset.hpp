@@ -82,6 +82,7 @@ struct Ruleset {
   std::string name;
   std::string summary;
   std::string dir;                        // the folder holding game.yaml
+  std::string folder;                     // named by its folder, not found by id: that folder, absolute (saves record it)
   std::string yaml_path;
   std::string rules_file = "rules.lua";
   int min_players = 1, max_players = 1, default_players = 1;
@@ -128,6 +129,15 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
 // Finds a ruleset by id (in `search_path` folders, each holding one folder per ruleset)
 // or by folder path. Throws InputError naming the known ids when none matches.
 std::string find_ruleset_dir(const std::string& name, const std::vector<std::string>& search_path);
+
+// Where a named ruleset is, and how it was named: an id found in the search path, or a
+// folder (a path; or a name no id matches but a folder here has). A game of a ruleset named
+// by its folder is saved and reloaded as that folder; one named by id, as the id.
+struct RulesetPlace {
+  std::string dir;
+  bool by_id = false;
+};
+RulesetPlace locate_ruleset(const std::string& name, const std::vector<std::string>& search_path);
 
 // The ids found in the search path, sorted, each with its folder: every folder holding a
 // game.yaml file, except hidden ones (a name starting with ".").

@@ -10,16 +10,40 @@ namespace arbiter {
 
 namespace {
 
-// Components that changed kind (game:become) leave their first kind's pool for their new
-// one, so that each pool holds as many as the view says the state has of that kind. With no
-// change of kind, the pools are exactly the table's.
-void rebalance(std::vector<std::vector<int>>& pools, const std::vector<int>& counts) {
-  if (counts.size() != pools.size()) return;
-  std::vector<int> spare;
-  for (std::size_t k = 0; k < pools.size(); ++k)
-    while (static_cast<int>(pools[k].size()) > counts[k]) spare.push_back(pools[k].back()), pools[k].pop_back();
-  for (std::size_t k = 0; k < pools.size(); ++k)
-    while (static_cast<int>(pools[k].size()) < counts[k] && !spare.empty()) pools[k].push_back(spare.back()), spare.pop_back();
+// The components the seat can account for: each pool holds those game.yaml deals of one kind.
+// That, and what the seat sees, is all it knows of kinds: a component that changed kind
+// (game:become) where the seat could not look is, as far as it can tell, what it was dealt as.
+std::vector<std::vector<int>> dealt_kinds(const Table& t) {
+  std::vector<std::vector<int>> pools(t.ruleset->kinds.size());
+  for (int c = t.component_count() - 1; c >= 0; --c) pools[t.component_kind[c]].push_back(c);
+  return pools;
+}
+
+// Every place of the view, bottom first zone by zone as the state stores them, with its face:
+// a seen component, taken from the pool of its kind; -1 where the seat sees nothing; or
+// -2 - kind where it sees more of a kind than were dealt as it (a promotion it watched), to be
+// made of a component it cannot account for.
+struct Place {
+  int component;
+  Face face;
+};
+std::vector<Place> seen_places(const Table& t, const View& view, std::vector<std::vector<int>>& pools) {
+  std::vector<Place> places;
+  for (const ZoneView& zv : view.zones)
+    for (int k = zv.count - 1; k >= 0; --k) {
+      Face face = zv.faces.at(k);
+      if (zv.items.at(k) == "?") {
+        places.push_back({-1, face});
+        continue;
+      }
+      int kind = t.kind_by_name(zv.items[k]);
+      if (kind < 0) throw RuleError("the view shows a " + quote(zv.items[k]) + ", which is no kind of this table");
+      auto& pool = pools[kind];
+      places.push_back({pool.empty() ? -2 - kind : pool.back(), face});
+      if (!pool.empty()) pool.pop_back();
+    }
+  if (places.size() != static_cast<std::size_t>(t.component_count())) throw RuleError("the view is not of this table");
+  return places;
 }
 
 }  // namespace
@@ -29,44 +53,30 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   State s(table);
   s.logging = false;
   if (view.zones.size() != t.zones.size()) throw RuleError("the view is not of this table");
-  std::vector<std::vector<int>> unused(t.ruleset->kinds.size());
-  for (int c = t.component_count() - 1; c >= 0; --c) unused[t.component_kind[c]].push_back(c);
-  rebalance(unused, view.kind_counts);
-  std::vector<std::uint16_t> kind_of(t.component_count());
-  for (std::size_t k = 0; k < unused.size(); ++k)
-    for (int c : unused[k]) kind_of[c] = static_cast<std::uint16_t>(k);
-  s.kinds = kind_of;
-  // Seen components first, by kind (instances of a kind are interchangeable); -1 marks a place unseen.
-  std::vector<int> items;
-  std::vector<Face> faces;
-  for (std::size_t z = 0; z < view.zones.size(); ++z) {
-    const ZoneView& zv = view.zones[z];
-    for (int k = zv.count - 1; k >= 0; --k) {  // bottom first, as the state stores them
-      int c = -1;
-      if (zv.items[k] != "?") {
-        auto& pool = unused[t.kind_by_name(zv.items[k])];
-        if (pool.empty()) throw RuleError("the view shows more " + quote(zv.items[k]) + " than the table holds");
-        c = pool.back();
-        pool.pop_back();
-      }
-      items.push_back(c);
-      faces.push_back(zv.faces[k]);
-    }
-    s.zone_end[z] = static_cast<std::uint16_t>(items.size());
-    s.revealed[z] = zv.revealed;
-  }
-  std::vector<int> hidden;
-  for (const auto& pool : unused) hidden.insert(hidden.end(), pool.begin(), pool.end());
-  for (std::size_t i = hidden.size(); i > 1; --i) std::swap(hidden[i - 1], hidden[rng.below(i)]);
+  std::vector<std::vector<int>> pools = dealt_kinds(t);
+  std::vector<Place> places = seen_places(t, view, pools);
+  // What the seat cannot account for, dealt at random into the places it cannot see.
+  std::vector<int> spare;
+  for (const auto& pool : pools) spare.insert(spare.end(), pool.begin(), pool.end());
+  for (std::size_t i = spare.size(); i > 1; --i) std::swap(spare[i - 1], spare[rng.below(i)]);
+  std::vector<std::uint16_t> kind_of(t.component_kind.begin(), t.component_kind.end());
   std::size_t next = 0;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    if (items[i] < 0) {
-      if (next == hidden.size()) throw RuleError("the view hides more components than the table holds");
-      items[i] = hidden[next++];
+  for (std::size_t i = 0; i < places.size(); ++i) {
+    int c = places[i].component;
+    if (c < 0) {
+      if (next == spare.size()) throw RuleError("the view hides more components than the table holds");
+      if (c <= -2) kind_of[spare[next]] = static_cast<std::uint16_t>(-2 - c);
+      c = spare[next++];
     }
-    s.items[i] = static_cast<std::uint16_t>(items[i]);
-    s.face[items[i]] = faces[i];
+    s.items[i] = static_cast<std::uint16_t>(c);
+    s.face[c] = places[i].face;
   }
+  for (std::size_t z = 0, end = 0; z < view.zones.size(); ++z) {
+    end += view.zones[z].count;
+    s.zone_end[z] = static_cast<std::uint16_t>(end);
+    s.revealed[z] = view.zones[z].revealed;
+  }
+  s.kinds = kind_of;
   s.vars = view.var_slots;
   s.status = view.status;
   s.order.assign(view.order.begin(), view.order.end());

@@ -61,6 +61,7 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
   const Table& t = *state.table;
   auto kind = [&](std::size_t i) { return i < kinds.size() ? kinds[i] : std::string(); };
   std::vector<std::pair<std::string, std::string>> facts = {{"ruleset", t.ruleset->id}};
+  if (!t.ruleset->folder.empty()) facts.emplace_back("folder", t.ruleset->folder);
   if (!t.variant.empty()) facts.emplace_back("variant", t.variant);
   facts.emplace_back("seed", std::to_string(t.seed));
   for (std::size_t i = 0; i < t.seats.size(); ++i) facts.emplace_back("players." + std::to_string(i + 1), seat_text(t.seats[i], kind(i)));
@@ -70,6 +71,7 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
   out << YAML::BeginMap;
   out << YAML::Key << "arbiter_save" << YAML::Value << kVersion;
   out << YAML::Key << "ruleset" << YAML::Value << t.ruleset->id;
+  if (!t.ruleset->folder.empty()) out << YAML::Key << "folder" << YAML::Value << t.ruleset->folder;
   if (!t.variant.empty()) out << YAML::Key << "variant" << YAML::Value << t.variant;
   out << YAML::Key << "seed" << YAML::Value << std::to_string(t.seed);
   out << YAML::Key << "players" << YAML::Value << YAML::BeginSeq;
@@ -131,6 +133,13 @@ namespace {
 void read_header(YamlChecker& y, const YAML::Node& root, SavedGame& g, std::vector<HeaderItem>& items) {
   if (!root["ruleset"]) y.error(root, "missing 'ruleset'");
   else items.push_back({"ruleset", g.ruleset = y.text(root["ruleset"], "ruleset"), root["ruleset"]});
+  g.ruleset_line = root["ruleset"] ? root["ruleset"].Mark().line + 1 : 0;
+  if (root["folder"]) {  // the game named its ruleset by folder (a save of an id has none)
+    items.push_back({"folder", g.folder = y.text(root["folder"], "folder"), root["folder"]});
+    g.folder_line = root["folder"].Mark().line + 1;
+    if (!g.folder.empty() && !fs::path(g.folder).is_absolute())
+      y.error(root["folder"], "folder should be an absolute path, not '" + g.folder + "'");
+  }
   if (root["variant"]) items.push_back({"variant", g.options.variant = y.text(root["variant"], "variant"), root["variant"]});
   if (!root["seed"]) y.error(root, "missing 'seed'");
   else {
@@ -183,7 +192,7 @@ void check_header(YamlChecker& y, const YAML::Node& root, const std::vector<Head
 
 bool read_action(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s);
 
-// A re-deal after an undo: {redeal: SEED, seats: [NAME, ...], hash: H}.
+// A re-deal (after an undo or a reload): {redeal: SEED, seats: [NAME, ...], hash: H}.
 bool read_redeal(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s) {
   y.keys(a, {"redeal", "seats", "hash"}, "a re-deal");
   std::uint64_t seed = y.unsigned_integer(a["redeal"], "redeal");
@@ -248,7 +257,7 @@ SavedGame read_save(const std::string& file) {
   YAML::Node root = y.load();
   y.throw_if_errors();
   if (!root.IsMap() || !root["arbiter_save"]) throw InputError(file + ": not an Arbiter saved game");
-  y.keys(root, {"arbiter_save", "ruleset", "variant", "seed", "players", "params", "check", "actions", "end"},
+  y.keys(root, {"arbiter_save", "ruleset", "folder", "variant", "seed", "players", "params", "check", "actions", "end"},
          "a saved game");
   if (std::int64_t v = y.integer(root["arbiter_save"], "arbiter_save"); v != kVersion && v != 2) {
     y.error(root["arbiter_save"], "a save of version " + root["arbiter_save"].Scalar() + "; this Arbiter reads version " +
@@ -272,6 +281,9 @@ SavedGame read_save(const std::string& file) {
 State replay_save(Engine& engine, const SavedGame& game, const std::string& file) {
   State s(engine.table_ptr());
   if (Status st = engine.start(s); !st.ok) throw InputError(file + ": setting up the game failed: " + st.message);
+  // Named in a refusal: an id may find another ruleset than the one the game was saved from.
+  const Ruleset& r = *engine.table().ruleset;
+  std::string ruleset = "the ruleset (" + r.id + ", read from " + (r.folder.empty() ? r.dir : r.folder) + ")";
   int n = 0;
   for (const auto& step : game.steps) {
     ++n;
@@ -280,17 +292,17 @@ State replay_save(Engine& engine, const SavedGame& game, const std::string& file
       replay_redeal(s, {Event::Kind::Redeal, -1, step.action, 0});
       if (s.hash() != step.hash)
         throw InputError(file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) +
-                         " (re-deal): the state differs from the saved one; the file or the ruleset changed since");
+                         " (re-deal): the state differs from the saved one; the file or " + ruleset + " changed since");
       continue;
     }
     std::string where = file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) + " (" + who + ": " +
                         step.action + "): ";
     Outcome o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
     if (!o.ok()) throw InputError(where + "refused on replay (" + to_text(o.refusal) + (o.message.empty() ? "" : ": " + o.message) +
-                                  "); was the ruleset edited since the game was saved?");
+                                  "); was " + ruleset + " edited since the game was saved?");
     if (s.hash() != step.hash)
       throw InputError(where + "the state differs from the saved one (hash " + hex(s.hash()) + ", saved " + hex(step.hash) +
-                       "); the action, its hash or the ruleset changed since the game was saved");
+                       "); the action, its hash or " + ruleset + " changed since the game was saved");
   }
   return s;
 }

@@ -18,6 +18,9 @@ struct SavedStep {
 
 struct SavedGame {
   std::string ruleset;     // the id
+  std::string folder;      // the ruleset's folder, absolute, when the game named it by folder; else empty
+  int ruleset_line = 0;    // where `ruleset:` stands in the file
+  int folder_line = 0;     // where `folder:` stands, when given
   GameOptions options;     // seats, seed, variant and every parameter's value
   std::vector<std::string> kinds;  // per seat: "human" or a bot's kind; empty in a save that did not record them
   std::vector<SavedStep> steps;
@@ -25,6 +28,8 @@ struct SavedGame {
 
 // The save file's text for `state`: every action in its log, each with the hash of the
 // state after it (found by replaying the actions on a fresh state of `engine`'s table).
+// The ruleset is recorded by id, and by its folder too when it was named by folder
+// (Ruleset::folder), so that the save resumes that folder rather than what the id finds.
 // Throws InputError if that replay refuses an action: such a save could not be checked.
 // `kinds`, when given, is per seat: "human" or the bot's kind (mcts:300).
 std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds = {});

@@ -244,6 +244,8 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
   std::string seat_name = normalize_action(text.substr(0, colon));
   std::string action = normalize_action(text.substr(colon + 1));
   int s = seat(at, seat_name);
+  // No player can type an empty action, and none is taken: the step could not fail.
+  if (action.empty()) fail(at, "reject names no action after '" + seat_name + ":': it would check nothing");
   std::uint64_t before = state_.hash();
   State copy = state_;
   Outcome o = engine_->apply(state_, s, action);

@@ -129,7 +129,11 @@ std::int64_t Runner::count(const YAML::Node& n) {
 std::vector<std::string> Runner::texts(const YAML::Node& list, const std::string& what) {
   if (!list.IsSequence() || list.size() == 0) fail(list, what + " is a list of one or more texts");
   std::vector<std::string> out;
-  for (const auto& item : list) out.push_back(text(item, "a text"));
+  for (const auto& item : list) {
+    out.push_back(text(item, "a text"));
+    // Every line holds the empty text: included, it could not fail.
+    if (out.back().empty()) fail(item, "an empty text is in every line: it would check nothing");
+  }
   return out;
 }
 
@@ -229,6 +233,8 @@ void Runner::expect_legal(const YAML::Node& map) {
       for (const auto& a : spec[which]) {
         bool want_in = std::string(which) == "includes";
         std::string action = text(a, "an action");
+        // No player can type an empty action: excluded, it could not fail.
+        if (normalize_action(action).empty()) fail(a, "an empty action names no action: it would check nothing");
         if (has(action) != want_in)
           fail(a, "expected " + seat_name + "'s legal actions " + (want_in ? "to include" : "to exclude") +
                       " " + quote(action) + "; legal: " + as_list(legal));

@@ -69,10 +69,10 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
     const VarDef& def = table->ruleset->vars[o.tally];
     for (int seat = 0; seat < (def.per_seat ? table->seat_count() : 1); ++seat) {
       Value v = state.var(o.tally, seat);
-      // A text is tallied by its first bytes and its length: a run keeps a tally for every game.
+      // A text is tallied by its first 248 bytes and its length: a run keeps a tally for every game.
       std::string text = def.holds_seat && v.is_int() && v.as_int() >= 1 && v.as_int() <= table->seat_count()
                              ? table->seats[v.as_int() - 1].name
-                             : shortened(to_text(v));
+                             : shortened(to_text(v), 256);
       rec.tallied.push_back(def.per_seat ? table->seats[seat].name + "=" + text : text);
     }
   }

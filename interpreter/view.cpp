@@ -72,7 +72,9 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     zv.owner = t.zones[z].owner;
     zv.group = def.group;
     zv.count = s.count(static_cast<int>(z));
-    zv.revealed = s.revealed[z];
+    // A reveal to one seat is told to that seat alone (its log line): the others learn only
+    // of reveals to everyone.
+    zv.revealed = s.revealed[z] == kEveryone ? kEveryone : seat < 0 ? 0 : s.revealed[z] & (1u << seat);
     std::vector<int> seen;
     for (int c : s.contents(static_cast<int>(z))) {
       bool visible = s.visible(c, seat);
@@ -100,8 +102,6 @@ View make_view(const State& s, int seat, std::size_t log_from) {
   v.turn_index = s.turn_index;
   v.status = s.status;
   v.var_slots = s.vars;
-  v.kind_counts.assign(t.ruleset->kinds.size(), 0);
-  for (auto k : s.kinds) ++v.kind_counts[k];
   for (std::size_t d = 0; d < r.vars.size(); ++d)
     if (r.vars[d].hidden)
       for (int i = 0; i < s.seat_count(); ++i)

@@ -19,7 +19,7 @@ struct ZoneView {
   std::vector<std::string> listed;
   bool group = false;               // the ruleset asks for counts per name
   std::vector<Face> faces;          // top first: faces are on the table for all to see
-  std::uint32_t revealed = 0;       // the seats the zone is revealed to
+  std::uint32_t revealed = 0;       // the seats the zone is revealed to, of those this seat knows: itself, or everyone
 };
 
 struct SeatView {
@@ -58,7 +58,6 @@ struct View {
   int turn_index = 0;
   std::vector<SeatStatus> status;
   std::vector<Value> var_slots;     // every variable; another seat's hidden ones at their initial value
-  std::vector<int> kind_counts;     // per kind, how many components are of it now (public: game:become changes it)
   PendingChance pending_chance;
 };
 

@@ -11,11 +11,10 @@
 #include <sstream>
 
 #include <yaml-cpp/depthguard.h>
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/parser.h>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
+#include "interpreter/yaml_scan.hpp"
 
 namespace fs = std::filesystem;
 
@@ -103,38 +102,6 @@ bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
   return true;
 }
 
-// yaml-cpp 0.7's LoadAll never returns on some malformed texts (a lone ',' is enough): its
-// parser hands back the same empty document again and again without moving on, and LoadAll
-// keeps them all until memory runs out (jbeder/yaml-cpp issue 1040, fixed upstream after
-// 0.7). So the text's documents are first walked here, where the loop is ours: a document
-// that starts where the one before it started is where the parser is stuck. Its mark, or
-// none when the text is fine.
-class StuckFinder : public YAML::EventHandler {
- public:
-  void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
-  void OnDocumentEnd() override {}
-  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
-  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
-  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnSequenceEnd() override {}
-  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
-  void OnMapEnd() override {}
-  YAML::Mark start = YAML::Mark::null_mark();
-};
-
-std::optional<YAML::Mark> stuck_at(const std::string& text) {
-  std::istringstream in(text);
-  YAML::Parser parser(in);
-  StuckFinder finder;
-  std::optional<YAML::Mark> before;
-  while (parser.HandleNextDocument(finder)) {
-    if (before && before->pos == finder.start.pos) return finder.start;
-    before = finder.start;
-  }
-  return std::nullopt;
-}
-
 }  // namespace
 
 YAML::Node YamlChecker::load_text(const std::string& text) {
@@ -144,16 +111,14 @@ YAML::Node YamlChecker::load_text(const std::string& text) {
 
 std::vector<YAML::Node> YamlChecker::parse(const std::string& text, bool many) {
   try {
-    // YAML::Load reads the first document and drops the rest: text after a '---' or '...'
-    // (a scenario's last steps, say) would be ignored without a word.
-    if (std::optional<YAML::Mark> at = stuck_at(text)) {
-      // yaml-cpp counts positions after a byte order mark.
-      std::size_t pos = static_cast<std::size_t>(std::max(at->pos, 0)) + (text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0);
-      std::string what = pos < text.size() && static_cast<unsigned char>(text[pos]) < 0x80 ? std::string(1, text[pos]) : "";
-      errors_.push_back(located(file_, at->line + 1, at->column + 1,
-                                what.empty() ? "the YAML cannot be read past here" : "unexpected " + quote(what) + ": the YAML cannot be read past here"));
+    // Before any tree is built: a text whose tree would contain itself, or run deeper than
+    // any walk of it should recurse, or that yaml-cpp 0.7's LoadAll would never finish.
+    if (std::optional<YamlProblem> problem = scan_yaml(text)) {
+      errors_.push_back(located(file_, problem->at.line + 1, problem->at.column + 1, problem->message));
       return {};
     }
+    // YAML::Load reads the first document and drops the rest: text after a '---' or '...'
+    // (a scenario's last steps, say) would be ignored without a word.
     std::vector<YAML::Node> documents = YAML::LoadAll(text);
     if (documents.size() > 1 && !many) {
       error(documents[1], "a second YAML document (after '---' or '...'); a file holds one");

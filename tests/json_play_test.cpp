@@ -172,3 +172,29 @@ TEST_CASE("the JSON front door answers a malformed line, a refused action and an
   CHECK(out[7]["seat"] == "Ben");
   CHECK(out[7]["legal"].size() == 8);
 }
+
+// The seed fixes every shuffle: a driver facing bots that knew it could replay the game and
+// read their hands. Unless it knew it already (--seed, a save), it is told only in `over`.
+TEST_CASE("the JSON front door tells a seed the driver did not give only when the game is over") {
+  for (bool known : {false, true}) {
+    INFO("seed known: " << known);
+    std::uint64_t seed = 9876543210123ULL;
+    Game g("stacks", 3, seed);
+    JsonSeats seats{{"", "random", "random"}, seed, false, true, known};
+    RandomDriver driver(5);
+    std::vector<Json> out;
+    std::string before_over;
+    JsonChannel ch;
+    ch.read = [&](InputLine& l) { return driver.read(l.text); };
+    ch.write = [&](const std::string& l) {
+      out.push_back(Json::parse(l));
+      driver.write(l);
+      if (out.back()["type"] != "over") before_over += l;
+    };
+    REQUIRE(play_json(g.engine, g.state, seats, ch) == 0);
+    REQUIRE(out.back()["type"] == "over");
+    CHECK(out.back()["seed"] == seed);
+    CHECK(out.front().contains("seed") == known);
+    CHECK((before_over.find(std::to_string(seed)) != std::string::npos) == known);
+  }
+}

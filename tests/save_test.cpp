@@ -272,3 +272,30 @@ TEST_CASE("a save replaces an earlier one whole, keeping its permissions") {
   CHECK(f.read("game.yaml") == save_text(g.engine, g.state));
   CHECK(fs::status(file).permissions() == (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
 }
+
+TEST_CASE("a ruleset named by its folder is saved with that folder, fingerprinted; one named by id without") {
+  StacksGame g;
+  Folder f;
+  std::string by_id = save_text(g.engine, g.state);
+  CHECK(by_id.find("folder") == std::string::npos);
+  CHECK(read_save(f.write("id.yaml", by_id)).folder.empty());
+
+  auto named = std::make_shared<Ruleset>(*g.ruleset);
+  named->folder = "/games/my stacks: the sequel/stacks";  // quoted as YAML needs
+  auto table = make_table(named, GameOptions{{{"Andy", 9}, {"Bill", -1}}, 7, "", {}});
+  Engine engine(table, g.rules);
+  State state(table);
+  REQUIRE(engine.start(state).ok);
+  std::string text = save_text(engine, state);
+  std::string file = f.write("folder.yaml", text);
+  SavedGame saved = read_save(file);
+  CHECK(saved.folder == named->folder);
+  CHECK(saved.folder_line == line_of(text, "folder:"));
+  CHECK(saved.ruleset_line == line_of(text, "ruleset:"));
+
+  std::string edited = std::regex_replace(text, std::regex("the sequel"), "the prequel");
+  CHECK_THAT(load_error(g, f.write("moved.yaml", edited)), Catch::Contains(":" + std::to_string(line_of(edited, "folder:")) + ":") &&
+                                                                Catch::Contains("'folder' was edited"));
+  std::string relative = std::regex_replace(text, std::regex("folder: .*\n"), "folder: stacks\n", std::regex_constants::format_first_only);
+  CHECK_THAT(load_error(g, f.write("relative.yaml", relative)), Catch::Contains("folder should be an absolute path, not 'stacks'"));
+}

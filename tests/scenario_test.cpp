@@ -357,6 +357,16 @@ TEST_CASE("malformed view and log and legal count and play fail at their line") 
        "unknown key 'include' in a log check (did you mean 'includes'?)"},
       {"log-nested", "  - expect: {log: {Andy: {includes: [[Round]]}}}\n", ":7:38:", "a text should be a single value"},
       {"log-empty", "  - expect: {log: {Andy: {}}}\n", ":7:26:", "a log check is empty"},
+      // An empty text is in every line, and no player types an empty action: such a check
+      // could not fail (or, excluded from the log, fails on any line at all).
+      {"log-includes-empty-text", "  - expect: {log: {Andy: {includes: [\"Round\", \"\"]}}}\n", ":7:47:",
+       "an empty text is in every line: it would check nothing"},
+      {"log-excludes-empty-text", "  - expect: {log: {Andy: {excludes: [\"\"]}}}\n", ":7:38:",
+       "an empty text is in every line"},
+      {"legal-excludes-empty", "  - expect: {legal: {Andy: {excludes: [\" \"]}}}\n", ":7:40:",
+       "an empty action names no action: it would check nothing"},
+      {"legal-includes-empty", "  - expect: {legal: {Andy: {includes: [\"\"]}}}\n", ":7:40:", "an empty action names no action"},
+      {"reject-empty", "  - reject: \"Andy: \"\n", ":7:13:", "reject names no action after 'Andy:': it would check nothing"},
       {"play-scalar", "  - play: round\n", ":7:11:", "play is a map"},
       {"play-no-until", "  - play: {actions: [\"Andy: fold\"]}\n", ":7:11:", "play needs until"},
       {"play-until-bogus", "  - play: {until: rond, actions: [\"Andy: fold\"]}\n", ":7:19:",

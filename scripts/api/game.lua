@@ -241,7 +241,8 @@ function Game:move(c, zone, where) end
 ---Changing: the component becomes one of kind `kind` (a name from game.yaml: a pawn
 ---promoted to "Q"). Its name and properties are the new kind's from then on; it stays
 ---where it is, with its face. The number of components never changes, only how many
----there are of each kind (which every seat may know).
+---there are of each kind. A seat knows a component's kind only where it sees it: one
+---changed out of its sight is, to that seat and its bot, still what game.yaml dealt.
 ---@param c Component
 ---@param kind string
 function Game:become(c, kind) end

@@ -246,5 +246,68 @@ def long_line_is_refused(arbiter):
     t.wait()
 
 
-run({f.__name__: f for f in [long_line_is_refused, narration_wraps_at_60_columns, help_fits_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
-                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, table_fits_60_columns, game_end_keeps_a_prompt]})
+
+def hostile_ruleset_at_terminal(arbiter):
+    """A ruleset's escape sequences reach the terminal escaped (table, options, narration,
+    the chance question, the prompt, Tab completion), while Arbiter's own colours still work."""
+    ruleset = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "hostile", "term-attacks")
+    t = Terminal([arbiter, "play", ruleset, "--players", "Ann\x1b]0;title-from-seat\x07,Ben", "--bot", "2=random",
+                  "--set", "boom=false", "--seed", "3"])
+    t.expect(r"Ann\\e\]0;title-from-seat\\x07> ")
+    t.send("fo\t")          # completes the action in its visible form (libedit writes the rest)
+    t.expect(r"ld\\u202edlof")
+    t.line("")              # not the action's text (that has U+202E): refused
+    t.expect(r"Ann\\e\]0;title-from-seat\\x07> ")
+    t.line("say")
+    t.expect(r"narration \\e\]52;c;ZWNobyBvd25lZA==\\x07")  # the rest wraps at 60 columns
+    t.expect(r"\\e\[2J\\e\[H \\x9b2J \\u202edlof")
+    t.expect(r"Ann\\e\]0;title-from-seat\\x07> ")
+    t.line("toss")
+    t.expect(r"How did it land\? \\e\]0;title-from-question\\x07")
+    t.expect(r"up \\e\[2J \\x9b2J")
+    t.expect("table> ")
+    t.line("heads")
+    t.expect(r"landed heads \\e\]52")
+    t.send("\x04")
+    t.wait()
+    for raw in ["\x1b]", "\x9b", "\u202e", "\x1b[2J\x1b[H"]:
+        assert raw not in t.out, (raw, t.out[-3000:])
+    assert "\x1b[1mYour options:" in t.out, t.out[-3000:]  # colour is on at a terminal
+    assert "\x1b[1mTerm\\e]0;title-from-name\\x07 attacks" in t.out, t.out[-3000:]
+
+
+
+def seed_told_at_the_end(arbiter):
+    """Without --seed the seed is a secret until the game is over: not in the seat line, :rules or
+    :log (it fixes every shuffle, so it would tell the bots' hands); then it is printed. A seed
+    given on the command line is shown from the start."""
+    ruleset = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "become-secret")
+    t = Terminal([arbiter, "play", ruleset])
+    t.expect(r"Seats: Andy \(human\), Bill \(random\)\.")
+    t.expect("Andy> ")
+    for command in [":rules", ":log", ":table"]:
+        t.line(command)
+        t.expect("Andy> ")
+    before = plain(t.out)
+    assert "Seed" not in before and "seed" not in before, before
+    t.line("guess red")
+    m = t.expect(r"The seed was (\d+)")
+    seed = m.group(1)
+    assert seed not in before, (seed, before)
+    t.expect(r"\(game over\)> ")
+    t.send("\x04")
+    assert t.wait() == 0
+    t = Terminal([arbiter, "play", ruleset, "--seed", "5"])
+    t.expect(r"Seed 5\. Seats: Andy")
+    t.expect("Andy> ")
+    t.line("guess red")
+    t.expect(r"\(game over\)> ")
+    assert "The seed was" not in plain(t.out), plain(t.out)
+    t.send("\x04")
+    assert t.wait() == 0
+
+
+
+run({f.__name__: f for f in [long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, table_fits_60_columns, game_end_keeps_a_prompt,
+                               seed_told_at_the_end]})
