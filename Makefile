@@ -18,9 +18,9 @@ FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 60
 # FUZZ_RUNS stops a target after that many executions instead (-1: only the time limits it).
 FUZZ_RUNS ?= -1
-FUZZ_TARGETS = game_yaml scenario save actions visible_text json_door
+FUZZ_TARGETS = game_yaml scenario save actions visible_text pattern json_door
 
-.PHONY: all deps build play test bench sanitize fuzz check clean
+.PHONY: all deps build play test bench sanitize fuzz mutate check clean
 
 all: build
 
@@ -45,6 +45,17 @@ play: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# Does each ruleset's scenario suite pin its rules? One row per ruleset: mutants, killed,
+# survived, accepted, score (docs/writing-a-ruleset.md, "Does the suite pin the rules?").
+# MUTATE_MAX mutants of each (0: all of them), picked with MUTATE_SEED, on MUTATE_THREADS
+# threads (0: one per core); the reports go to $(BUILD)/mutate/<id>.txt.
+MUTATE_MAX ?= 0
+MUTATE_SEED ?= 1
+MUTATE_THREADS ?= 0
+mutate: build
+	@threads=$(MUTATE_THREADS); [ "$$threads" != 0 ] || threads=$$(nproc); \
+	tools/mutate_all.sh $(BUILD)/arbiter rulesets $(MUTATE_MAX) $(MUTATE_SEED) $$threads $(BUILD)/mutate
 
 # Benchmarks, not tests: one table of timings on one core, with the machine's details.
 bench: deps

@@ -89,6 +89,9 @@ void arm_limits(lua_State* L, const char* hook);
 void disarm_limits(lua_State* L);
 // Loads a file as a text chunk named `display` (e.g. "stacks/rules.lua"). Lua error on failure.
 int load_file_chunk(lua_State* L, const std::string& path, const std::string& display);
+// The same for a file of the ruleset's folder, `name` relative to it: its text from the
+// ruleset's `sources` when held there (a mutant's), else from the file.
+int load_ruleset_chunk(lua_State* L, const std::string& name, const std::string& display);
 
 // A seat's view as a plain Lua table, for the ruleset's own bots (they get no `game`).
 void push_view(lua_State* L, const View& view);

@@ -273,7 +273,7 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
   if (!m.L) throw InputError("cannot create a Lua state");
   const std::string& display = m.ctx.display;
   lua_pushcfunction(m.L, traceback_handler);
-  if (load_file_chunk(m.L, (fs::path(ruleset->dir) / ruleset->rules_file).string(), display) != LUA_OK)
+  if (load_ruleset_chunk(m.L, ruleset->rules_file, display) != LUA_OK)
     throw InputError(lua_tostring(m.L, -1));
   int rc = m.protected_call("load", 0, 1, 1);
   if (rc != LUA_OK) throw InputError(lua_tostring(m.L, -1));

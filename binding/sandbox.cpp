@@ -1,6 +1,7 @@
 // The Lua sandbox a ruleset runs in: no io, os, debug, dofile, loadfile or bytecode;
 // `require` finds only the ruleset's folder and scripts/; the libraries are frozen. The
 // limits of each hook call (limits.cpp) are installed here.
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstring>
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "binding/context.hpp"
+#include "binding/lua_pattern.hpp"
 #include "interpreter/ruleset.hpp"
 #include "interpreter/visible_text.hpp"
 
@@ -23,6 +25,35 @@ constexpr std::size_t kModuleNameMax = 200;   // bytes of a require()d module's 
 constexpr std::size_t kLoadMax = 1u << 20;    // bytes of a text chunk given to load()
 constexpr std::uintmax_t kSourceMax = 4u << 20;  // bytes of a ruleset's Lua file
 constexpr lua_Integer kMoveMax = 1 << 24;     // elements one table.move may copy
+
+// Whether the call in progress has been killed (the budget, the time limit, the memory cap).
+bool killed(lua_State* L) { return context(L).watch.killed.load(std::memory_order_relaxed) != Kill::None; }
+
+// Raises the kill of the call in progress, naming the nearest Lua line up the stack (for
+// pcall(string.find, ...), the line of the pcall).
+int raise_kill(lua_State* L) {
+  lua_Debug ar;
+  int level = 1;
+  while (lua_getstack(L, level, &ar) && lua_getinfo(L, "l", &ar) && ar.currentline <= 0) ++level;
+  push_kill_message(L, lua_getstack(L, level, &ar) ? &ar : nullptr);
+  return lua_error(L);
+}
+
+// The steps of string.find, match, gmatch and gsub (lua_pattern.hpp) count against the
+// call's instruction budget from the call's start, a tick of steps as that many
+// instructions. A call already killed stops at the matcher's next tick.
+static_assert(kPatternTick == kHookEvery);
+void charge_pattern_steps(lua_State* L, long long ticks) {
+  LuaContext& ctx = context(L);
+  if (!ctx.in_call) return;
+  if (!killed(L)) {
+    ctx.steps += ticks;
+    if (ctx.steps * kHookEvery <= ctx.limits.instructions) return;
+    kill_call(&ctx.watch, Kill::Instructions);
+  }
+  raise_kill(L);
+}
+const PatternBudget kHookBudget{charge_pattern_steps};
 
 // setmetatable without finalizers: a __gc runs when the collector decides, outside any
 // hook's limits (at the end of the game, in lua_close, with no budget at all).
@@ -158,6 +189,7 @@ bool find_module(lua_State* L, const char* name) {
         lua_pushfstring(L, "require '%s': %s", name, file.refused.c_str());
         return false;
       }
+      if (file.found && base == ctx.ruleset->dir) return load_ruleset_chunk(L, rel + ".lua", shown + rel + ".lua") == LUA_OK;
       if (file.found) return load_file_chunk(L, file.path, shown + rel + ".lua") == LUA_OK;
     }
     lua_pushfstring(L, "module '%s' not found in %s/ or scripts/", name, ctx.ruleset->id.c_str());
@@ -177,6 +209,7 @@ int sandbox_require(lua_State* L) {
   ++context(L).in_binding;
   bool found = find_module(L, name);
   --context(L).in_binding;
+  if (killed(L)) return raise_kill(L);  // while the module was parsed
   if (!found) return lua_error(L);
   lua_pushstring(L, name);
   lua_call(L, 1, 1);
@@ -186,19 +219,84 @@ int sandbox_require(lua_State* L) {
   return 1;
 }
 
-// load(chunk [, name [, mode [, env]]]) with the mode forced to text, and a text chunk of
-// at most kLoadMax bytes: the parser is C, which no instruction budget reaches.
+// The parser is C, out of the instruction budget's reach, and one chunk can keep it busy
+// for seconds (each label of a function is checked against all the others). So it is
+// handed every chunk in pieces; a call killed meanwhile (the time limit) gets the end of
+// the chunk at the next piece, and load() or require raises the kill once the parser has
+// returned (a reader that raised would have the hook's traceback handler run inside the
+// parser, and the message shown twice).
+constexpr std::size_t kParsePiece = 4096;
+
+// load()'s reader, as a Lua function: upvalue 1 is the chunk (a string) or the reader the
+// rules gave, 2 the text being handed out, 3 how much of it has been, 4 the bytes the
+// rules' reader gave so far (at most kLoadMax, as for a string).
+int next_piece(lua_State* L) {
+  if (killed(L)) return 0;
+  std::size_t size = 0;
+  auto at = static_cast<std::size_t>(lua_tointeger(L, lua_upvalueindex(3)));
+  const char* text = lua_tolstring(L, lua_upvalueindex(2), &size);
+  if (at >= size) {  // used up: a string chunk ends here; the rules' reader gives the next text
+    if (lua_type(L, lua_upvalueindex(1)) != LUA_TFUNCTION) return 0;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 0, 1);
+    if (lua_isnil(L, -1)) return 0;
+    if (!lua_isstring(L, -1)) return luaL_error(L, "reader function must return a string");
+    text = lua_tolstring(L, -1, &size);
+    lua_Integer total = lua_tointeger(L, lua_upvalueindex(4)) + static_cast<lua_Integer>(size);
+    if (total > static_cast<lua_Integer>(kLoadMax))
+      return luaL_error(L, "load: a chunk read from a function is longer than %I bytes", static_cast<lua_Integer>(kLoadMax));
+    lua_pushinteger(L, total);
+    lua_replace(L, lua_upvalueindex(4));
+    lua_replace(L, lua_upvalueindex(2));
+    at = 0;
+  }
+  std::size_t n = std::min(size - at, kParsePiece);
+  lua_pushinteger(L, static_cast<lua_Integer>(at + n));
+  lua_replace(L, lua_upvalueindex(3));
+  lua_pushlstring(L, text + at, n);
+  return 1;
+}
+
+// load(chunk [, name [, mode [, env]]]) with the mode forced to text, a text chunk of at
+// most kLoadMax bytes, fed to the parser in pieces (next_piece). A text chunk is named by
+// its text, as Lua's load names it.
 int sandbox_load(lua_State* L) {
   lua_settop(L, 4);
-  if (lua_type(L, 1) == LUA_TSTRING && lua_rawlen(L, 1) > kLoadMax)
+  int type = lua_type(L, 1);
+  if (type == LUA_TSTRING && lua_rawlen(L, 1) > kLoadMax)
     return luaL_error(L, "load: a chunk of %I bytes is longer than %I", static_cast<lua_Integer>(lua_rawlen(L, 1)),
                       static_cast<lua_Integer>(kLoadMax));
+  if (type == LUA_TSTRING || type == LUA_TFUNCTION) {
+    if (type == LUA_TSTRING && lua_isnil(L, 2)) lua_pushvalue(L, 1), lua_replace(L, 2);
+    lua_pushvalue(L, 1);
+    if (type == LUA_TSTRING) lua_pushvalue(L, 1);
+    else lua_pushliteral(L, "");
+    lua_pushinteger(L, 0);
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, next_piece, 4);
+    lua_replace(L, 1);
+  }
   lua_pushstring(L, "t");
   lua_replace(L, 3);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
   lua_call(L, 4, LUA_MULTRET);
+  if (killed(L)) return raise_kill(L);
   return lua_gettop(L);
+}
+
+// A Lua file's reader, for lua_load (see next_piece).
+struct FilePieces {
+  const char* text;
+  std::size_t left;
+};
+const char* next_file_piece(lua_State* L, void* data, std::size_t* size) {
+  auto* file = static_cast<FilePieces*>(data);
+  *size = killed(L) ? 0 : std::min(file->left, kParsePiece);
+  const char* piece = file->text;
+  file->text += *size;
+  file->left -= *size;
+  return *size ? piece : nullptr;
 }
 
 // table.move(a1, f, e, t [, a2]) copying at most kMoveMax elements: it is one C loop.
@@ -267,25 +365,43 @@ void remove(lua_State* L, const char* table, const char* field) {
   }
 }
 
+int too_long(lua_State* L, const std::string& display, std::uintmax_t size) {
+  lua_pushfstring(L, "%s: is %I bytes; a Lua file may hold at most %I", display.c_str(), static_cast<lua_Integer>(size),
+                  static_cast<lua_Integer>(kSourceMax));
+  return LUA_ERRFILE;
+}
+
+int load_text_chunk(lua_State* L, const std::string& code, const std::string& display) {
+  if (code.size() > kSourceMax) return too_long(L, display, code.size());
+  if (!code.empty() && code[0] == LUA_SIGNATURE[0]) {
+    lua_pushfstring(L, "%s: precompiled bytecode is not allowed", display.c_str());
+    return LUA_ERRSYNTAX;
+  }
+  FilePieces pieces{code.data(), code.size()};
+  std::string name = "@" + display;
+  return lua_load(L, next_file_piece, &pieces, name.c_str(), "t");
+}
+
 }  // namespace
 
 int load_file_chunk(lua_State* L, const std::string& path, const std::string& display) {
   std::error_code error;
-  if (auto size = fs::file_size(path, error); !error && size > kSourceMax) {
-    lua_pushfstring(L, "%s: is %I bytes; a Lua file may hold at most %I", display.c_str(), static_cast<lua_Integer>(size),
-                    static_cast<lua_Integer>(kSourceMax));
-    return LUA_ERRFILE;
-  }
+  if (auto size = fs::file_size(path, error); !error && size > kSourceMax) return too_long(L, display, size);
   std::string code;
   if (!read_text(path, code)) {
     lua_pushfstring(L, "%s: cannot be read", display.c_str());
     return LUA_ERRFILE;
   }
-  if (!code.empty() && code[0] == LUA_SIGNATURE[0]) {
-    lua_pushfstring(L, "%s: precompiled bytecode is not allowed", display.c_str());
-    return LUA_ERRSYNTAX;
+  return load_text_chunk(L, code, display);
+}
+
+int load_ruleset_chunk(lua_State* L, const std::string& name, const std::string& display) {
+  const Ruleset& ruleset = *context(L).ruleset;
+  if (!ruleset.sources.empty()) {
+    auto held = ruleset.sources.find(fs::path(name).lexically_normal().generic_string());
+    if (held != ruleset.sources.end()) return load_text_chunk(L, held->second, display);
   }
-  return luaL_loadbufferx(L, code.data(), code.size(), ("@" + display).c_str(), "t");
+  return load_file_chunk(L, (fs::path(ruleset.dir) / name).string(), display);
 }
 
 void set_lua_print(bool on) { g_print.store(on, std::memory_order_relaxed); }
@@ -302,6 +418,9 @@ lua_State* new_sandbox(LuaContext* ctx) {
   lua_pop(L, 5);
   for (const char* f : {"dofile", "loadfile", "collectgarbage"}) remove(L, nullptr, f);
   remove(L, "string", "dump");
+  lua_getglobal(L, LUA_STRLIBNAME);  // strings' metatable indexes this table too
+  set_pattern_functions(L, -1, &kHookBudget);
+  lua_pop(L, 1);
   remove(L, "math", "randomseed");
   lua_getglobal(L, "load");
   lua_pushcclosure(L, sandbox_load, 1);

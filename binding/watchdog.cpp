@@ -1,5 +1,6 @@
 // See watchdog.hpp. One detached thread for the whole process, started with the first
-// watched state; a real-time signal carries its verdict to the thread running the call.
+// watched state (in a forked child, again); a real-time signal carries its verdict to the
+// thread running the call.
 #include "binding/watchdog.hpp"
 
 #include <signal.h>
@@ -48,12 +49,13 @@ void on_signal(int) {
   w->hooked.store(true, std::memory_order_relaxed);
 }
 
-// A killed call that did not end: it is inside one C function that will not return soon.
-// The process cannot take the thread back, so it says why and ends (exit status 1).
+// A killed call that did not end: it is inside one C function that will not return soon
+// (none is known: see watchdog.hpp). The process cannot take the thread back, so it says
+// why and ends (exit status 1).
 [[noreturn]] void give_up(const Watch& w) {
-  std::string message = std::string("arbiter: ") + visible_text(w.where) + ": " + w.hook_name.load() + "() ran past its time limit (" +
-                        std::to_string(w.wall.count()) + " ms) inside a Lua library function (a string pattern that "
-                        "backtracks on a long text?) and could not be stopped; Arbiter stops here.\n";
+  std::string message = std::string("arbiter: ") + visible_text(w.where) + ": " + w.hook_name.load() +
+                        "() ran past its time limit (" + std::to_string(w.wall.count()) +
+                        " ms) inside a C function of Lua's and could not be stopped; Arbiter stops here.\n";
   ssize_t ignored = write(2, message.data(), message.size());
   (void)ignored;
   _exit(1);
@@ -91,6 +93,30 @@ std::chrono::nanoseconds cpu_time_running(Watch& w) {
   }
 }
 
+// Whether this process has its watchdog thread. A process forked from one that had (an
+// `arbiter mutate` worker forked by a test) has not: the fork handlers below make the child
+// start its own with its first watched state, with an empty, unlocked registry.
+std::mutex& start_mutex() {
+  static auto* m = new std::mutex;
+  return *m;
+}
+bool g_started = false;
+
+void before_fork() {
+  start_mutex().lock();
+  registry().mutex.lock();
+}
+void after_fork_in_parent() {
+  registry().mutex.unlock();
+  start_mutex().unlock();
+}
+void after_fork_in_child() {
+  registry().watches.clear();  // the parent's states; the child's thread starts afresh
+  g_started = false;
+  registry().mutex.unlock();
+  start_mutex().unlock();
+}
+
 void start_once() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -99,8 +125,12 @@ void start_once() {
     action.sa_flags = SA_RESTART;
     sigemptyset(&action.sa_mask);
     sigaction(hook_signal(), &action, nullptr);
-    std::thread(watchdog).detach();
+    pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
   });
+  std::lock_guard lock(start_mutex());
+  if (g_started) return;
+  std::thread(watchdog).detach();
+  g_started = true;
 }
 
 }  // namespace

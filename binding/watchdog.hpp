@@ -5,10 +5,12 @@
 // signal to its thread, as lua.c does for Ctrl-C). From then on its instructions count
 // against the budget. A call that has run for the time limit (on its thread's CPU clock,
 // so that a loaded machine does not change the verdict) is killed: the count
-// hook raises at its next tick, and every later tick, so no pcall can outlast it. A call
-// that is still running `kStuckGrace` after that is stuck inside one C library function
-// (a pattern match that backtracks for hours): nothing can stop that function safely, so
-// the process ends with a message naming the ruleset and the hook. Internal to binding/.
+// hook raises at its next tick, and every later tick, so no pcall can outlast it; the C
+// functions that could run long look at the kill themselves (the pattern matcher at each
+// tick of its steps, the parser between pieces of a chunk). A call that is still running
+// `kStuckGrace` after that is stuck inside some other C function, which nothing can stop
+// safely: no such function is known, and as the last resort the process ends with a
+// message naming the ruleset and the hook. Internal to binding/.
 #pragma once
 #include <lua.hpp>
 #include <pthread.h>

@@ -10,6 +10,8 @@
 #include "interpreter/engine.hpp"
 #include "interpreter/scenario.hpp"
 
+namespace CLI { class App; }
+
 namespace arbiter::cli {
 
 // Folders holding one folder per ruleset: ARBITER_PATH (colon-separated), then ./rulesets,
@@ -89,5 +91,18 @@ int cmd_play(const std::string& ruleset, const GameFlags& flags, const PlayFlags
 int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& sim);
 int cmd_perft(const std::string& ruleset, const GameFlags& flags, const PerftFlags& perft);
 int cmd_new(const std::string& path, const std::string& name);
+
+// What `mutate` takes.
+struct MutateFlags {
+  std::size_t max = 0;                   // 0: every mutant
+  std::uint64_t seed = 1;                // picks the --max sample
+  int threads = 0;                       // 0: one per core
+  bool json = false;
+  bool list = false;                     // print the mutants, run none
+  double min_score = -1;                 // exit status 1 below this score (percent); < 0: none
+};
+int cmd_mutate(const std::string& ruleset, const MutateFlags& flags);
+// Adds `mutate` and its options to the command line, filling `ruleset` and `flags`.
+void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags);
 
 }  // namespace arbiter::cli

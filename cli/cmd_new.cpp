@@ -137,8 +137,12 @@ int cmd_new(const std::string& path, const std::string& given_name) {
   try {
     fs::create_directories(dir);
     copy_template(from, dir, name, path);
-  } catch (const std::exception& e) {
-    print_err("{}\n", user_message(e, "new"));
+  } catch (const fs::filesystem_error& e) {
+    // The library's own text names its function and its type; say it in our words.
+    print_err("new: cannot make {}: {}\n", e.path1().empty() ? path : e.path1().string(), e.code().message());
+    return 1;
+  } catch (const std::runtime_error& e) {
+    print_err("new: {}\n", e.what());
     return 1;
   }
   print("Made {}/: game.yaml, rules.lua, README.md and scenarios/last-token-wins.yaml.\n", path);

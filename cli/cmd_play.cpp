@@ -119,14 +119,15 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     GameFlags f = flags;
     GameOptions options = game_options(*loaded.ruleset, f);
     std::shared_ptr<const Table> table;
+    bool fresh_seed = load_file.empty() && !f.seed_given && (interactive || json || play.no_undo);
     if (!load_file.empty()) {
       table = saved_table(saved, loaded.ruleset, load_file, false);
       options = saved.options;
     } else {
-      // A game at the terminal or through the JSON door gets a fresh seed that nobody can
-      // guess, since it fixes every shuffle; it is told when the game is over. A piped script
-      // gets seed 1, so that it plays the same way every time.
-      if (!f.seed_given && (interactive || json))
+      // A game at the terminal, through the JSON door or under --no-undo gets a fresh seed
+      // that nobody can guess, since it fixes every shuffle; it is told when the game is over.
+      // Any other piped script gets seed 1, so that it plays the same way every time.
+      if (fresh_seed)
         options.seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
       if (!json) table_params(*loaded.ruleset, options);
@@ -138,7 +139,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     if (!load_file.empty()) state = replay_save(engine, saved, load_file);
     else if (Status st = engine.start(state); !st.ok) throw InputError(st.message);
     // The seats learn the seed when the game is over, unless they knew it: given, saved, or 1 piped.
-    bool seed_known = f.seed_given || !load_file.empty() || (!interactive && !json);
+    bool seed_known = !fresh_seed;
     if (json) return play_json_lines(engine, std::move(state), seating, chance, seed_known, play.no_undo);
     if (interactive)  // between words at the terminal's width (60 columns when it will not say)
       print("{}\n", wrap_words((seed_known ? fmt::format("Seed {}. ", options.seed) : "") +

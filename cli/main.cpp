@@ -243,6 +243,10 @@ int run_command(int argc, char** argv, std::string& sub) {
   make_new->add_option("path", new_path, "the folder to make; its name is the ruleset's id (my-game)")->required();
   make_new->add_option("--name", new_name, "the game's name as players see it (default: from the id)");
 
+  std::string mutate_ruleset;
+  MutateFlags mutate_flags;
+  add_mutate_command(app, mutate_ruleset, mutate_flags);
+
   // An unknown subcommand is named (CLI11 would only say that one is required).
   if (argc > 1 && argv[1][0] != '-') {
     std::vector<std::string> names;
@@ -285,6 +289,7 @@ int run_command(int argc, char** argv, std::string& sub) {
     if (sub == "new") return cmd_new(new_path, new_name);
     if (sub == "perft") return cmd_perft(perft_ruleset, flags, perft_flags);
     if (sub == "play") return cmd_play(play_ruleset, flags, play_flags);
+    if (sub == "mutate") return cmd_mutate(mutate_ruleset, mutate_flags);
     return 2;
   });
 }

@@ -36,6 +36,9 @@ std::shared_ptr<const Table> saved_table(const SavedGame& game, const std::share
   if (same_folder && !game.folder.empty() && game.folder != ruleset->folder)
     throw InputError(at_line(file, game.folder_line) + ": a saved game of the ruleset in " + game.folder +
                      ", not of this game's, read from " + found_in(*ruleset) + "; resume it with arbiter play --load " + file);
+  if (same_folder && game.folder.empty() && !ruleset->folder.empty())
+    throw InputError(where + "a saved game of the ruleset found by its id " + game.ruleset + ", not of this game's, read " +
+                     "from " + found_in(*ruleset) + "; resume it with arbiter play --load " + file);
   try {
     return make_table(ruleset, game.options);
   } catch (const InputError& e) {

@@ -401,7 +401,8 @@ void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
 
 }  // namespace
 
-std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::string& scripts_dir) {
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::string& scripts_dir,
+                                            const std::string* game_yaml) {
   auto r = std::make_shared<Ruleset>();
   r->dir = dir;
   r->yaml_path = (fs::path(dir) / "game.yaml").string();
@@ -411,7 +412,7 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (folder.filename().empty()) folder = folder.parent_path();
   r->id = folder.filename().string();
   YamlChecker y(r->yaml_path);
-  YAML::Node root = y.load();
+  YAML::Node root = game_yaml ? y.load_text(*game_yaml) : y.load();
   if (!y.ok()) y.throw_if_errors();
   if (!y.keys(root, kTopKeys, "game.yaml")) y.throw_if_errors();
   // Rulesets are found by their folder's name, so an id must agree with it.

@@ -99,6 +99,10 @@ struct Ruleset {
   Board board;                            // no files: the game has no board
   std::vector<std::string> bots;          // the ruleset's own bots, defined in bots.lua
   int search_playout = 0;                 // search.playout: mcts playouts stop after this many actions (0: at the end)
+  // Lua files of the folder held in memory, by name relative to `dir` ("rules.lua"), read in
+  // place of the file on disk. Empty for a ruleset read from its folder; `arbiter mutate`
+  // fills it with a mutant's text.
+  std::map<std::string, std::string, std::less<>> sources;
 
   const ParamDef* param(const std::string& name) const;
   const ZoneDef* zone(std::string_view name) const;
@@ -124,7 +128,9 @@ FileInFolder file_in_folder(const std::string& base, const std::string& name);
 // Reads and checks `dir/game.yaml`. Every problem found is reported, each with
 // file:line:column; throws InputError holding them all (one per line). `scripts_dir`
 // holds shared component lists (components/NAME.yaml); empty means `dir/../../scripts`.
-std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::string& scripts_dir = "");
+// `game_yaml`, when given, is read in place of the file's text (a mutant's).
+std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::string& scripts_dir = "",
+                                            const std::string* game_yaml = nullptr);
 
 // Finds a ruleset by id (in `search_path` folders, each holding one folder per ruleset)
 // or by folder path. Throws InputError naming the known ids when none matches.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
@@ -84,7 +85,7 @@ void Runner::load_game(const YAML::Node& root) {
       fail(root, "no ruleset: give 'ruleset:' or keep the file in a ruleset's scenarios/ folder");
     dir = here.parent_path().string();
   }
-  ruleset_ = load_ruleset(dir, scripts_);
+  ruleset_ = options_.load_ruleset ? options_.load_ruleset(dir) : load_ruleset(dir, scripts_);
   rules_ = make_rules_(ruleset_);
   GameOptions options;
   if (root["players"]) options.seats = read_players(root["players"]);
@@ -246,6 +247,10 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
   int s = seat(at, seat_name);
   // No player can type an empty action, and none is taken: the step could not fail.
   if (action.empty()) fail(at, "reject names no action after '" + seat_name + ":': it would check nothing");
+  // Arbiter refuses a text this long before any rule sees it: the step could not fail.
+  if (action.size() > kMaxActionText)
+    fail(at, "reject names an action of " + std::to_string(action.size()) + " bytes, longer than any action is read (" +
+                 std::to_string(kMaxActionText) + "): it would check nothing");
   std::uint64_t before = state_.hash();
   State copy = state_;
   Outcome o = engine_->apply(state_, s, action);
@@ -256,33 +261,64 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
 
 }  // namespace scenario_detail
 
-std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::vector<std::string>& search_path,
-                                          const RulesFactory& make_rules, const std::string& scripts_dir) {
-  std::string base = fs::path(file).filename().string();
+struct ScenarioCache::Impl {
+  struct File {
+    std::vector<YAML::Node> scenarios;
+    std::string errors;  // why the file does not parse, one line each
+  };
+  std::map<std::string, File> files;
+};
+
+ScenarioCache::ScenarioCache() : impl(std::make_unique<Impl>()) {}
+ScenarioCache::~ScenarioCache() = default;
+
+namespace {
+
+// The scenarios of a file: each document is a scenario, or a list of them. An empty
+// document (a trailing '---') holds no steps that could be lost; it is not a scenario when
+// others are there.
+ScenarioCache::Impl::File read_scenario_file(const std::string& file) {
+  ScenarioCache::Impl::File out;
   YamlChecker y(file);
   std::vector<YAML::Node> documents = y.load_documents();
-  if (!y.ok()) {
-    ScenarioResult failed{file, base, ScenarioResult::Verdict::Fail, ""};
-    for (const auto& e : y.errors()) failed.detail += (failed.detail.empty() ? "" : "\n") + e;
-    return {failed};
-  }
-  // Each document is a scenario, or a list of them. An empty document (a trailing '---')
-  // holds no steps that could be lost; it is not a scenario when others are there.
-  std::vector<YAML::Node> scenarios;
+  for (const auto& e : y.errors()) out.errors += (out.errors.empty() ? "" : "\n") + e;
+  if (!y.ok()) return out;
   for (const auto& d : documents) {
     if (d.IsSequence()) {
-      if (d.size() == 0) scenarios.push_back(d);  // fails: "a scenario is a map"
-      for (const auto& item : d) scenarios.push_back(item);
+      if (d.size() == 0) out.scenarios.push_back(d);  // fails: "a scenario is a map"
+      for (const auto& item : d) out.scenarios.push_back(item);
     } else if (!d.IsNull() || documents.size() == 1) {
-      scenarios.push_back(d);
+      out.scenarios.push_back(d);
     }
   }
-  if (scenarios.empty()) scenarios.emplace_back();
+  if (out.scenarios.empty()) out.scenarios.emplace_back();
+  return out;
+}
+
+}  // namespace
+
+std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::vector<std::string>& search_path,
+                                          const RulesFactory& make_rules, const std::string& scripts_dir,
+                                          const ScenarioOptions& options) {
+  std::string base = fs::path(file).filename().string();
+  ScenarioCache::Impl::File read;
+  const ScenarioCache::Impl::File* parsed = &read;
+  if (options.cache) {
+    auto& files = options.cache->impl->files;
+    auto kept = files.find(file);
+    if (kept == files.end()) kept = files.emplace(file, read_scenario_file(file)).first;
+    parsed = &kept->second;
+  } else {
+    read = read_scenario_file(file);
+  }
+  if (!parsed->errors.empty()) return {ScenarioResult{file, base, ScenarioResult::Verdict::Fail, parsed->errors}};
+  const std::vector<YAML::Node>& scenarios = parsed->scenarios;
   std::vector<ScenarioResult> results;
   for (std::size_t i = 0; i < scenarios.size(); ++i) {
     std::string name = scenarios.size() == 1 ? base : base + " #" + std::to_string(i + 1);
-    scenario_detail::Runner runner(file, scenarios[i], name, search_path, make_rules, scripts_dir);
+    scenario_detail::Runner runner(file, scenarios[i], name, search_path, make_rules, scripts_dir, options);
     results.push_back(runner.run());
+    if (options.stop_at_failure && results.back().verdict == ScenarioResult::Verdict::Fail) break;
   }
   return results;
 }

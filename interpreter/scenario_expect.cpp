@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 #include "interpreter/scenario_runner.hpp"
 #include "interpreter/view.hpp"
 
@@ -133,6 +134,9 @@ std::vector<std::string> Runner::texts(const YAML::Node& list, const std::string
     out.push_back(text(item, "a text"));
     // Every line holds the empty text: included, it could not fail.
     if (out.back().empty()) fail(item, "an empty text is in every line: it would check nothing");
+    // A text of spaces alone is in every line that names an action ("Andy: take 2"): it could not fail.
+    if (out.back().find_first_not_of(" \t") == std::string::npos)
+      fail(item, "a text of spaces alone is in almost every line: it would check nothing");
   }
   return out;
 }
@@ -235,6 +239,10 @@ void Runner::expect_legal(const YAML::Node& map) {
         std::string action = text(a, "an action");
         // No player can type an empty action: excluded, it could not fail.
         if (normalize_action(action).empty()) fail(a, "an empty action names no action: it would check nothing");
+        // Arbiter refuses a text this long before any rule sees it: excluded, it could not fail.
+        if (normalize_action(action).size() > kMaxActionText)
+          fail(a, "an action of " + std::to_string(action.size()) + " bytes is longer than any action is read (" +
+                      std::to_string(kMaxActionText) + "): it would check nothing");
         if (has(action) != want_in)
           fail(a, "expected " + seat_name + "'s legal actions " + (want_in ? "to include" : "to exclude") +
                       " " + quote(action) + "; legal: " + as_list(legal));

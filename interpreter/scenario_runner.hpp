@@ -22,9 +22,9 @@ class Runner {
  public:
   // `root` is one scenario of `file`; `name` is what it is called when it has no name:.
   Runner(std::string file, YAML::Node root, std::string name, const std::vector<std::string>& path,
-         const RulesFactory& f, std::string scripts)
+         const RulesFactory& f, std::string scripts, const ScenarioOptions& options)
       : y_(std::move(file)), root_(std::move(root)), name_(std::move(name)), path_(path), make_rules_(f),
-        scripts_(std::move(scripts)) {}
+        scripts_(std::move(scripts)), options_(options) {}
 
   ScenarioResult run();
 
@@ -92,6 +92,7 @@ class Runner {
   const std::vector<std::string>& path_;
   const RulesFactory& make_rules_;
   std::string scripts_;
+  const ScenarioOptions& options_;
   std::shared_ptr<const Ruleset> ruleset_;
   std::unique_ptr<Rules> rules_;
   std::unique_ptr<Engine> engine_;

@@ -2,7 +2,10 @@
 // where `require` looks, and that a runaway hook is stopped while the game goes on.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 #include "binding/lua_rules.hpp"
@@ -195,4 +198,35 @@ TEST_CASE("rules that do not load say where and why") {
   CHECK(load_error("sandbox") == "");
   LuaRules rules(load_ruleset(kFixtures + "/counter"), kFixtures + "/scripts", kLimits);
   CHECK(rules.hooks() == std::vector<std::string>{"round_start", "apply", "round_order", "actions", "accepts"});
+}
+
+TEST_CASE("a module that keeps the parser busy is stopped at the time limit, and the game goes on") {
+  // Each label of a function is checked against all the others: seven functions of 32,700
+  // labels (3.7 MB, under the 4 MiB a file may hold) take the parser seconds, in one C call.
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("arbiter-slow-parse-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  fs::copy_file(kFixtures + "/pattern-budget/game.yaml", dir / "game.yaml", fs::copy_options::overwrite_existing);
+  std::ofstream(dir / "rules.lua") << "return { actions = function(game, seat) return {'inc', 'req'} end,\n"
+                                      "  apply = function(game, seat, action)\n"
+                                      "    if action.name == 'req' then require('slow') end\n"
+                                      "    game:set('count', game:get('count') + 1) end }\n";
+  std::ofstream slow(dir / "slow.lua");
+  for (int f = 0; f < 7; ++f) {
+    slow << "local function f" << f << "()";
+    for (int i = 0; i < 32700; ++i) slow << " ::a" << i << ":: do end";
+    slow << " end\n";
+  }
+  slow.close();
+  auto ruleset = load_ruleset(dir.string());
+  LuaRules rules(ruleset, kFixtures + "/scripts", SandboxLimits{1'000'000'000'000LL, 64u << 20, std::chrono::milliseconds(200)});
+  auto table = make_table(ruleset, {});
+  Engine engine(table, rules);
+  State state(table);
+  REQUIRE(engine.start(state).ok);
+  Outcome o = engine.apply(state, state.active(), "req");
+  CHECK(o.refusal == Refusal::ScriptError);
+  CHECK_THAT(o.message, Catch::Contains("/rules.lua:3: time limit exceeded (200 ms) in apply()"));
+  CHECK(engine.apply(state, state.active(), "inc").ok());
+  fs::remove_all(dir);
 }

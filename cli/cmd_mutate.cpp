@@ -1,0 +1,136 @@
+// `arbiter mutate`: does a ruleset's scenario suite pin its rules? Small changes to its Lua
+// and game.yaml, each run against its scenarios; a change no scenario notices is a rule no
+// scenario pins.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <chrono>
+
+#include "cli/app.hpp"
+#include "cli/mutate_report.hpp"
+#include "cli/output.hpp"
+#include "cli/render.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// One line on stderr, redrawn in place: mutants done, rate and time left.
+class MutateProgress {
+ public:
+  explicit MutateProgress(bool color) : color_(color), start_(Clock::now()) {}
+  void operator()(std::size_t done, std::size_t total) {
+    double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+    double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
+    winsize w{};
+    int columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
+    const int width = std::clamp(columns - 50, 8, 30);
+    int filled = total ? static_cast<int>(width * done / total) : width;
+    std::string bar = "[" + style(std::string(filled, '#'), "36", color_) + std::string(width - filled, '.') + "]";
+    std::string left = rate > 0 ? fmt::format("{:.0f} s left", static_cast<double>(total - done) / rate) : "";
+    print_err("{}{} {}/{} mutants {:.1f}/s {}{}", control("\r"), bar, done, total, rate, left, control("\033[K"));
+  }
+  ~MutateProgress() {
+    write_err(control("\r\033[K"));
+  }
+
+ private:
+  bool color_;
+  Clock::time_point start_;
+};
+
+MutateOptions mutate_options(const MutateFlags& flags) {
+  MutateOptions o;
+  o.threads = flags.threads;
+  o.search_path = search_path();
+  o.scripts_dir = scripts_dir();
+  o.make_rules = rules_factory();
+  return o;
+}
+
+// --seed as the other subcommands read it: CLI11 would read -1 into an unsigned as 2^64-1.
+CLI::Validator seed_value() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t n = 0;
+        auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (!text.empty() && err == std::errc{} && end == text.data() + text.size()) return "";
+        return "a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text + "'";
+      },
+      "0..2^64-1");
+}
+
+const char* const kMutateFooter =
+    "Mutants: < <=, > >=, == ~=; + -, * /, // %; whole numbers one off; and/or; true/false; if, elseif, while and "
+    "until conditions negated; a call or assignment line deleted; game.yaml's whole numbers one off. Never in strings "
+    "or comments, nor in words: narration (:say, :tell, :tell_others, what runs only while narrating), the messages of "
+    "error, assert and print, MSG in return false, MSG, and what the ruleset's mutate.yaml declares as words. "
+    "mutate.yaml may also accept survivors (with a reason) and set min_score. Exit status 0, 1 below the minimum score "
+    "or on an error, 2 when the scenarios fail without any mutant. docs/writing-a-ruleset.md says more.";
+
+}  // namespace
+
+void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags) {
+  auto* mutate = app.add_subcommand("mutate", "make small changes to a ruleset's rules and report those its scenarios "
+                                              "do not notice (the rules no scenario pins)");
+  mutate->add_option("ruleset", ruleset, "a ruleset id or folder")->required();
+  mutate->footer(wrap_words(kMutateFooter, terminal_columns(STDOUT_FILENO, 80) - 1));
+  mutate->add_option("--max", flags.max, "run this many mutants, picked by --seed (default: all)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
+  mutate->add_option("--seed", flags.seed, "which --max mutants, 0..2^64-1 (default 1)")->check(seed_value());
+  mutate->add_option("--threads", flags.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
+                                                     " (default: one per core); the results do not depend on it")
+      ->check(CLI::Range(1, kMaxThreads));
+  mutate->add_flag("--json", flags.json, "print the report as one JSON object");
+  mutate->add_flag("--list", flags.list, "print the mutants (file:line: change) and run none");
+  mutate->add_option("--min-score", flags.min_score, "exit status 1 when the score (percent) is below this "
+                                                     "(default: min_score in the ruleset's mutate.yaml, if any)")
+      ->check(CLI::Range(0.0, 100.0));
+}
+
+int cmd_mutate(const std::string& name, const MutateFlags& flags) {
+  auto ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());
+  MutationPlan plan = plan_mutants(ruleset, flags.max, flags.seed);
+  if (flags.list) {
+    print("{}", mutate_list(plan));
+    for (const auto& w : plan.warnings) print_err("warning: {}\n", w);
+    return 0;
+  }
+  set_lua_print(false);  // a mutant's print() is not the author's
+  MutateOptions o = mutate_options(flags);
+  auto start = Clock::now();
+  MutateResult result;
+  if (isatty(STDERR_FILENO)) {
+    MutateProgress bar(color_enabled(STDERR_FILENO));
+    o.progress = std::ref(bar);
+    result = run_mutants(plan, o);
+  } else {
+    result = run_mutants(plan, o);
+  }
+  if (!result.baseline_passed) {
+    print_err("mutate: {}: its scenarios fail without any mutant, so no mutant can be judged; fix them first "
+                       "(arbiter test {}):\n  {}\n", ruleset->id, ruleset->id, result.baseline_failure);
+    return 2;
+  }
+  MutateRunInfo run{flags.max, flags.seed, std::chrono::duration<double>(Clock::now() - start).count()};
+  MutateSummary summary = summarize_mutants(plan, result);
+  if (flags.json) print("{}", mutate_json(plan, result, summary, run));
+  else print("{}", mutate_text(plan, result, summary, run, color_enabled(STDOUT_FILENO)));
+  double floor = flags.min_score >= 0 ? flags.min_score : plan.config.min_score;
+  if (floor >= 0 && summary.has_score && summary.score < floor) {
+    print_err("mutate: {}: the score {:.1f}% is below {}% ({})\n", ruleset->id, summary.score, floor,
+               flags.min_score >= 0 ? "--min-score" : "min_score in " + plan.config.path);
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,37 @@
+// What `arbiter mutate` prints: the counts, the score and every survivor as file:line:
+// change, as text for the author or as one JSON object for tools.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "interpreter/mutate_run.hpp"
+
+namespace arbiter::cli {
+
+struct MutateSummary {
+  std::size_t mutants = 0, killed = 0, no_load = 0, crashed = 0, timed_out = 0;
+  std::size_t survived = 0, accepted = 0;  // survivors mutate.yaml does not accept, and those it does
+  bool has_score = false;                  // false when no mutant counts
+  double score = 0;                        // percent: killed / (mutants - accepted)
+  std::vector<std::size_t> survivors;      // positions in plan.chosen, in order
+  std::vector<std::size_t> accepted_survivors;
+  std::vector<std::string> warnings;       // stale mutate.yaml entries, accepted mutants now killed
+};
+
+MutateSummary summarize_mutants(const MutationPlan& plan, const MutateResult& result);
+
+struct MutateRunInfo {
+  std::size_t max = 0;
+  std::uint64_t seed = 1;
+  double seconds = 0;
+};
+
+// The chosen mutants, one a line as the report names survivors, accepted ones marked.
+std::string mutate_list(const MutationPlan& plan);
+
+std::string mutate_text(const MutationPlan& plan, const MutateResult& result, const MutateSummary& s,
+                        const MutateRunInfo& run, bool color);
+std::string mutate_json(const MutationPlan& plan, const MutateResult& result, const MutateSummary& s,
+                        const MutateRunInfo& run);
+
+}  // namespace arbiter::cli

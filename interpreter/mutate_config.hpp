@@ -1,0 +1,39 @@
+// What a ruleset tells `arbiter mutate` in its folder's mutate.yaml: code that only builds
+// words (no mutants are made in it) and survivors accepted with a reason (shown apart, and
+// left out of the score). See docs/writing-a-ruleset.md.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace arbiter {
+
+struct WordsEntry {
+  std::string file;          // a Lua file of the folder: "reasons.lua"
+  std::string function;      // one function of it ("describe", "words.pieces"); empty: the whole file
+  std::string reason;
+  int at = 0;                // its line in mutate.yaml
+};
+
+struct AcceptedEntry {
+  std::string file;          // as the report names it: "rules.lua", "game.yaml"
+  int line = 0;
+  std::string change;        // as the report shows it: "'<' -> '<='"
+  std::string reason;
+  int at = 0;                // its line in mutate.yaml
+};
+
+struct MutateConfig {
+  std::string path;          // the file read, for messages ("" when there is none)
+  std::vector<WordsEntry> words;
+  std::vector<AcceptedEntry> accepted;
+  // The score the ruleset's suite is held to (percent): below it `arbiter mutate` exits with
+  // status 1, unless --min-score says otherwise. < 0: none.
+  double min_score = -1;
+};
+
+// Reads `dir/mutate.yaml`; no such file is an empty config. Throws InputError naming
+// mutate.yaml:line:column for each problem (an unknown key, a missing reason, a line that is
+// not a whole number from 1).
+MutateConfig read_mutate_config(const std::string& dir);
+
+}  // namespace arbiter

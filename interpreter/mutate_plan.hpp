@@ -1,0 +1,35 @@
+// What `arbiter mutate` will run: every candidate mutant of a ruleset in a fixed order, the
+// ones chosen by --max and --seed, and which of them mutate.yaml accepts.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/mutate.hpp"
+#include "interpreter/mutate_config.hpp"
+#include "interpreter/ruleset.hpp"
+
+namespace arbiter {
+
+struct MutationPlan {
+  std::shared_ptr<const Ruleset> ruleset;          // as read from its folder, once
+  MutateConfig config;
+  std::vector<std::string> files;                  // the files mutated: its Lua files by name, then game.yaml
+  std::map<std::string, std::string, std::less<>> texts;  // each one's text as it is
+  std::vector<Mutant> candidates;                  // every mutant: files in order, each in source order
+  std::vector<std::string> accepted;               // per candidate: why mutate.yaml accepts it, or ""
+  std::vector<std::size_t> chosen;                 // the candidates to run, in candidate order
+  std::vector<std::string> warnings;               // mutate.yaml entries that match nothing (stale)
+  std::vector<std::string> scenario_files;         // the ruleset's scenarios/*.yaml, sorted
+};
+
+// Plans the mutants of `ruleset`: its Lua files (every *.lua of its folder and subfolders but
+// bots.lua, hidden folders and scenarios/; minus whole files mutate.yaml declares words)
+// and game.yaml. `max` 0 runs every candidate; otherwise `max` of them, picked by a shuffle
+// seeded with `seed`. Throws InputError when the ruleset has no scenarios or mutate.yaml is
+// malformed.
+MutationPlan plan_mutants(std::shared_ptr<const Ruleset> ruleset, std::size_t max, std::uint64_t seed);
+
+}  // namespace arbiter

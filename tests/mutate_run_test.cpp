@@ -1,0 +1,177 @@
+// Tests of interpreter/mutate_plan.cpp, mutate_eval.cpp and mutate_run.cpp, end to end on
+// two fixture rulesets whose every mutant was judged by hand (tests/fixtures/mutate/):
+// which are killed, which survive, which are accepted, and that a weaker suite scores lower.
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "binding/lua_rules.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/mutate_run.hpp"
+
+using namespace arbiter;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kFixtures = ARBITER_SOURCE_DIR "/tests/fixtures/mutate/";
+const std::string kScripts = ARBITER_SOURCE_DIR "/scripts";
+
+MutateOptions options(int threads) {
+  MutateOptions o;
+  o.threads = threads;
+  o.search_path = {ARBITER_SOURCE_DIR "/rulesets"};
+  o.scripts_dir = kScripts;
+  o.make_rules = [](std::shared_ptr<const Ruleset> r) { return std::make_unique<LuaRules>(r, kScripts); };
+  return o;
+}
+
+MutationPlan plan(const std::string& dir, std::size_t max = 0, std::uint64_t seed = 1) {
+  return plan_mutants(load_ruleset(dir, kScripts), max, seed);
+}
+
+// "file:line: change" of each chosen mutant with the verdict `v`.
+std::vector<std::string> with(const MutationPlan& p, const MutateResult& r, MutantVerdict v) {
+  std::vector<std::string> out;
+  for (std::size_t k = 0; k < p.chosen.size(); ++k)
+    if (r.outcomes[k].verdict == v) {
+      const Mutant& m = p.candidates[p.chosen[k]];
+      out.push_back(m.file + ":" + std::to_string(m.line) + ": " + m.change);
+    }
+  return out;
+}
+
+// A copy of a fixture in a scratch folder, removed at the end.
+struct Scratch {
+  fs::path dir;
+  explicit Scratch(const std::string& fixture) {
+    dir = fs::temp_directory_path() / ("arbiter-mutate-" + std::to_string(::getpid())) / fixture;
+    fs::remove_all(dir);
+    fs::create_directories(dir.parent_path());
+    fs::copy(kFixtures + fixture, dir, fs::copy_options::recursive);
+  }
+  ~Scratch() { fs::remove_all(dir.parent_path()); }
+  void write(const std::string& name, const std::string& text) const { std::ofstream(dir / name) << text; }
+};
+
+using V = std::vector<std::string>;
+
+// Nim's 24 mutants, judged by hand against both its scenarios (tests/fixtures/mutate/nim):
+// every one is killed but these.
+const V kNimSurvivors = {"rules.lua:6: '1' -> '0'", "game.yaml:4: players.min: '2' -> '1'",
+                         "game.yaml:4: players.max: '2' -> '3'"};
+const V kNimNoLoad = {"game.yaml:4: players.min: '2' -> '3'", "game.yaml:4: players.max: '2' -> '1'"};
+
+}  // namespace
+
+TEST_CASE("mutate run: Nim's suite kills every mutant judged killable, and names the survivors") {
+  MutationPlan p = plan(kFixtures + "nim");
+  REQUIRE(p.candidates.size() == 24);
+  CHECK(p.files == V{"rules.lua", "game.yaml"});
+  MutateResult r = run_mutants(p, options(2));
+  REQUIRE(r.baseline_passed);
+  CHECK(with(p, r, MutantVerdict::Survived) == kNimSurvivors);
+  CHECK(with(p, r, MutantVerdict::NoLoad) == kNimNoLoad);
+  CHECK(with(p, r, MutantVerdict::Killed).size() == 19);
+  // mutate.yaml accepts the third survivor.
+  std::size_t accepted = 0;
+  for (std::size_t i = 0; i < p.candidates.size(); ++i) accepted += !p.accepted[i].empty();
+  CHECK(accepted == 1);
+  CHECK(p.accepted[21] == "the scenarios play two seats; a third is the test's accepted survivor");
+  CHECK(p.warnings.empty());
+}
+
+TEST_CASE("mutate run: a weaker suite kills fewer of the same mutants") {
+  MutationPlan p = plan(kFixtures + "nim");
+  p.scenario_files = {kFixtures + "nim/scenarios/weak.yaml"};  // only that the game ends
+  MutateResult r = run_mutants(p, options(2));
+  REQUIRE(r.baseline_passed);
+  V survivors = kNimSurvivors;
+  survivors.insert(survivors.begin() + 1, "rules.lua:6: '2' -> '3'");  // offering take 3 goes unseen
+  CHECK(with(p, r, MutantVerdict::Survived) == survivors);
+  CHECK(with(p, r, MutantVerdict::Killed).size() == 18);
+}
+
+TEST_CASE("mutate run: the verdicts do not depend on the threads, and loading once equals loading per scenario") {
+  MutationPlan p = plan(kFixtures + "nim");
+  MutateResult one = run_mutants(p, options(1));
+  MutateOptions fresh = options(3);
+  fresh.fresh_rules = true;
+  MutateResult three = run_mutants(p, fresh);
+  REQUIRE(one.outcomes.size() == three.outcomes.size());
+  for (std::size_t k = 0; k < one.outcomes.size(); ++k) {
+    CHECK(one.outcomes[k].verdict == three.outcomes[k].verdict);
+    CHECK(one.outcomes[k].by == three.outcomes[k].by);
+  }
+  CHECK(one.threads == 1);
+  CHECK(three.threads == 3);
+}
+
+TEST_CASE("mutate plan: --max picks the same mutants for the same seed, others for another") {
+  MutationPlan all = plan(kFixtures + "nim");
+  CHECK(all.chosen.size() == 24);
+  MutationPlan a = plan(kFixtures + "nim", 5, 1), b = plan(kFixtures + "nim", 5, 1), c = plan(kFixtures + "nim", 5, 2);
+  CHECK(a.chosen.size() == 5);
+  CHECK(a.chosen == b.chosen);
+  CHECK(a.chosen != c.chosen);
+  CHECK(std::is_sorted(a.chosen.begin(), a.chosen.end()));
+  CHECK(plan(kFixtures + "nim", 99, 1).chosen.size() == 24);
+}
+
+TEST_CASE("mutate plan: mutate.yaml entries that match nothing are warned of; a words file is not mutated") {
+  Scratch s("nim");
+  s.write("mutate.yaml",
+          "words:\n  - {file: gone.lua, reason: r}\n  - {file: rules.lua, function: describe, reason: r}\n"
+          "accepted:\n  - {file: rules.lua, line: 99, change: \"'<' -> '<='\", reason: r}\n");
+  MutationPlan p = plan(s.dir.string());
+  REQUIRE(p.warnings.size() == 3);
+  CHECK_THAT(p.warnings[0], Catch::Contains("mutate.yaml:2: words: nim has no Lua file 'gone.lua'"));
+  CHECK_THAT(p.warnings[1], Catch::Contains("mutate.yaml:3: words: rules.lua defines no function 'describe'"));
+  CHECK_THAT(p.warnings[2], Catch::Contains("mutate.yaml:5: stale: no mutant rules.lua:99: '<' -> '<='"));
+  s.write("mutate.yaml", "words:\n  - {file: rules.lua, reason: \"all of it is words, for the test\"}\n");
+  MutationPlan words = plan(s.dir.string());
+  CHECK(words.files == V{"game.yaml"});
+  CHECK(words.candidates.size() == 6);
+}
+
+TEST_CASE("mutate run: a suite that fails without a mutant is reported, naming the scenario") {
+  Scratch s("nim");
+  s.write("scenarios/wrong.yaml", "name: A wrong expectation\nplayers: [Andy, Bill]\nsteps:\n  - expect: {over: true}\n");
+  MutationPlan p = plan(s.dir.string());
+  MutateResult r = run_mutants(p, options(2));
+  CHECK_FALSE(r.baseline_passed);
+  CHECK_THAT(r.baseline_failure, Catch::StartsWith("A wrong expectation: "));
+  CHECK_THROWS_WITH(plan_mutants(load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/counter", kScripts), 0, 1),
+                    Catch::Contains("counter: has no scenarios/ folder"));
+}
+
+TEST_CASE("mutate run: a mutant that backtracks in a pattern is stopped and killed, and the run goes on") {
+  // This process watches a Lua state already, as after other tests: a worker forked from it
+  // must start a watchdog of its own, or no limit would stop anything in it.
+  LuaRules watched(load_ruleset(kFixtures + "nim", kScripts), kScripts);
+  MutationPlan p = plan(kFixtures + "stubborn");
+  REQUIRE(p.candidates.size() == 21);
+  MutateResult r = run_mutants(p, options(2));
+  REQUIRE(r.baseline_passed);
+  // STUCK backtracks in string.find, which the sandbox's own matcher stops at the budget like
+  // any runaway: the mutant fails its scenario (killed) and no worker has to end.
+  CHECK(with(p, r, MutantVerdict::Crashed).empty());
+  CHECK(with(p, r, MutantVerdict::NoLoad).size() == 3);
+  CHECK(with(p, r, MutantVerdict::Killed).size() == 10);
+  V survivors = with(p, r, MutantVerdict::Survived);
+  REQUIRE(survivors.size() == 8);
+  CHECK(survivors[0] == "rules.lua:3: '0' -> '1'");  // SPIN: slower, within every limit, the same game
+}
+
+TEST_CASE("mutate run: a mutant that runs past its time limit is stopped and killed; the others run again") {
+  MutationPlan p = plan(kFixtures + "stubborn");
+  p.chosen = {0, 3, 4, 5};  // SPIN, and three that finish at once
+  MutateOptions o = options(2);
+  o.time_limit = 0.3;
+  MutateResult r = run_mutants(p, o);
+  REQUIRE(r.baseline_passed);
+  CHECK(with(p, r, MutantVerdict::TimedOut) == V{"rules.lua:3: '0' -> '1'"});
+  CHECK(with(p, r, MutantVerdict::Survived).size() == 3);
+}
