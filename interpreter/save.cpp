@@ -138,7 +138,7 @@ void read_header(YamlChecker& y, const YAML::Node& root, SavedGame& g, std::vect
     items.push_back({"folder", g.folder = y.text(root["folder"], "folder"), root["folder"]});
     g.folder_line = root["folder"].Mark().line + 1;
     if (!g.folder.empty() && !fs::path(g.folder).is_absolute())
-      y.error(root["folder"], "folder should be an absolute path, not '" + g.folder + "'");
+      y.error(root["folder"], "folder should be an absolute path, not " + quote(g.folder));
   }
   if (root["variant"]) items.push_back({"variant", g.options.variant = y.text(root["variant"], "variant"), root["variant"]});
   if (!root["seed"]) y.error(root, "missing 'seed'");
