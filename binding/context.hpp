@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "binding/lua_rules.hpp"
+#include "interpreter/diagnostics.hpp"
 #include "binding/small_blocks.hpp"
 #include "binding/watchdog.hpp"
 
@@ -95,6 +96,12 @@ int load_ruleset_chunk(lua_State* L, const std::string& name, const std::string&
 // A seat's view as a plain Lua table, for the ruleset's own bots (they get no `game`).
 void push_view(lua_State* L, const View& view);
 
+// What hooks hand back, read within limits (hook_results.cpp). A message from Lua cut at
+// 4096 bytes with a note of its length; the list actions() left on the top of the stack,
+// of at most 10000 actions, 4096 bytes each and 1 MiB in all, into `out`.
+std::string cut_message(const char* text, std::size_t size);
+Status read_actions(lua_State* L, const std::string& display, std::vector<std::string>& out);
+
 // The `game` object passed to every hook.
 void register_game(lua_State* L);
 void push_game(lua_State* L);
@@ -126,7 +133,7 @@ int guarded(lua_State* L) {
   } catch (const std::exception& e) {
     failed = true;
     luaL_where(L, 1);
-    lua_pushstring(L, e.what());
+    lua_pushstring(L, user_message(e, "this call to the game").c_str());
     lua_concat(L, 2);
   }
   --ctx.in_binding;

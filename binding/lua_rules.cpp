@@ -10,6 +10,7 @@
 #include "binding/context.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/engine.hpp"
+#include "interpreter/limits.hpp"
 
 namespace fs = std::filesystem;
 
@@ -17,7 +18,6 @@ namespace arbiter {
 
 namespace {
 
-constexpr std::size_t kErrorMax = 4096;  // bytes of a script error's message kept
 constexpr lua_Unsigned kExpandMax = 1000;  // steps of one line, from expand()
 
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
@@ -140,9 +140,10 @@ struct LuaRules::Impl {
     ctx.reading = nullptr;
     ctx.writing = nullptr;
     if (rc == LUA_OK) return {};
-    std::string msg = lua_tostring(L, -1) ? lua_tostring(L, -1) : "unknown error";
+    std::size_t size = 0;
+    const char* text = lua_tolstring(L, -1, &size);
+    std::string msg = text ? cut_message(text, size) : "unknown error";
     lua_settop(L, handler - 1);
-    if (msg.size() > kErrorMax) msg = msg.substr(0, kErrorMax) + "… (the message goes on for " + std::to_string(msg.size()) + " bytes)";
     return Status::error(msg);
   }
 
@@ -177,7 +178,7 @@ struct LuaRules::Impl {
     if (!lua_istable(L, -1)) throw InputError(display + ": should return a table of bot functions");
     for (const auto& name : ctx.ruleset->bots) {
       if (lua_getfield(L, -1, name.c_str()) != LUA_TFUNCTION)
-        throw InputError(display + ": game.yaml lists bot '" + name + "' but bots.lua has no such function");
+        throw InputError(display + ": game.yaml lists bot " + quote(name) + " but bots.lua has no such function");
       lua_pop(L, 1);
     }
     bots_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -284,11 +285,11 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
     int i = m.index_of(key.c_str());
     if (i < 0) {
       std::vector<std::string> known(std::begin(kHooks), std::end(kHooks));
-      throw InputError(display + ": the returned table has unknown rule '" + key + "'" + did_you_mean(key, known) +
+      throw InputError(display + ": the returned table has unknown rule " + quote(key) + did_you_mean(key, known) +
                        "; rules are " + join_choices(known, ", "));
     }
     lua_getfield(m.L, -2, key.c_str());
-    if (!lua_isfunction(m.L, -1)) throw InputError(display + ": rule '" + key + "' should be a function");
+    if (!lua_isfunction(m.L, -1)) throw InputError(display + ": rule " + quote(key) + " should be a function");
     m.hook_ref[i] = luaL_ref(m.L, LUA_REGISTRYINDEX);
     m.has[i] = true;
   }
@@ -351,10 +352,14 @@ Status LuaRules::round_order(const State& state, std::vector<int>& order) {
   Status st = m.call("round_order", h, 0, 1, &state, nullptr);
   if (!st.ok) return st;
   if (!lua_istable(m.L, -1)) st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": round_order should return a list of seats");
+  else if (lua_rawlen(m.L, -1) > static_cast<lua_Unsigned>(state.seat_count()))
+    st = Status::error(m.ctx.display + ": round_order returned " + std::to_string(lua_rawlen(m.L, -1)) + " seats; the table has " +
+                       std::to_string(state.seat_count()));
   else
     for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
       lua_rawgeti(m.L, -1, i);
-      order.push_back(static_cast<int>(lua_tointeger(m.L, -1)) - 1);
+      lua_Integer seat = lua_tointeger(m.L, -1);  // 0 when not an integer: refused below, as any other
+      order.push_back(seat >= 1 && seat <= state.seat_count() ? static_cast<int>(seat) - 1 : -1);
       lua_pop(m.L, 1);
     }
   lua_settop(m.L, h - 1);
@@ -366,23 +371,8 @@ Status LuaRules::actions(const State& state, int seat, std::vector<std::string>&
   int h = m.prepare(kActions_);
   lua_pushinteger(m.L, seat + 1);
   Status st = m.call("actions", h, 1, 1, &state, nullptr);
-  if (!st.ok) return st;
-  if (lua_istable(m.L, -1)) {
-    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
-      lua_rawgeti(m.L, -1, i);
-      if (lua_type(m.L, -1) == LUA_TSTRING) {
-        std::size_t size = 0;
-        const char* text = lua_tolstring(m.L, -1, &size);
-        if (is_normal_action({text, size})) out.emplace_back(text, size);
-        else out.push_back(normalize_action(std::string(text, size)));
-        if (std::memchr(text, '\0', size))
-          st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() returned a text with a NUL byte in it, which no one could type");
-      } else st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() should return a list of strings");
-      lua_pop(m.L, 1);
-    }
-  } else if (!lua_isnil(m.L, -1)) {
-    st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": actions() should return a list of strings");
-  }
+  if (st.ok) st = read_actions(m.L, m.ctx.display, out);
+  if (!st.ok) out.clear();  // a list cut short is no list of what is legal
   lua_settop(m.L, h - 1);
   return st;
 }
@@ -399,9 +389,12 @@ Status LuaRules::accepts(const State& state, int seat, const std::string& action
   if (!st.ok) return st;
   if (lua_toboolean(m.L, -2)) {
     accepted = true;
-    if (lua_type(m.L, -2) == LUA_TSTRING) canonical = normalize_action(lua_tostring(m.L, -2));
+    if (lua_type(m.L, -2) == LUA_TSTRING && lua_rawlen(m.L, -2) > kMaxActionText)
+      st = Status::error(m.ctx.display + ": accepts() returned an action of " + std::to_string(lua_rawlen(m.L, -2)) +
+                         " bytes; an action is at most " + std::to_string(kMaxActionText));
+    else if (lua_type(m.L, -2) == LUA_TSTRING) canonical = normalize_action(lua_tostring(m.L, -2));
   } else if (lua_type(m.L, -1) == LUA_TSTRING) {
-    why = lua_tostring(m.L, -1);
+    why = cut_message(lua_tostring(m.L, -1), lua_rawlen(m.L, -1));
   }
   lua_settop(m.L, h - 1);
   return st;
@@ -420,7 +413,10 @@ Status LuaRules::expand(const State& state, int seat, const std::string& line, s
   else if (lua_istable(m.L, -1))
     for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
       lua_rawgeti(m.L, -1, i);
-      if (lua_type(m.L, -1) == LUA_TSTRING) steps.push_back(normalize_action(lua_tostring(m.L, -1)));
+      if (lua_type(m.L, -1) == LUA_TSTRING && lua_rawlen(m.L, -1) > kMaxActionText)
+        st = Status::error(m.ctx.display + ": expand() returned a step of " + std::to_string(lua_rawlen(m.L, -1)) +
+                           " bytes; an action is at most " + std::to_string(kMaxActionText));
+      else if (lua_type(m.L, -1) == LUA_TSTRING) steps.push_back(normalize_action(lua_tostring(m.L, -1)));
       lua_pop(m.L, 1);
     }
   lua_settop(m.L, h - 1);
@@ -430,7 +426,7 @@ Status LuaRules::expand(const State& state, int seat, const std::string& line, s
 Status LuaRules::bot_choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
                             bool on_turn, std::string& choice) {
   Impl& m = *impl_;
-  if (m.bots_ref == LUA_NOREF) return Status::error("no bot '" + name + "'");
+  if (m.bots_ref == LUA_NOREF) return Status::error("no bot " + quote(name));
   lua_pushcfunction(m.L, traceback_handler);
   int h = lua_gettop(m.L);
   lua_rawgeti(m.L, LUA_REGISTRYINDEX, m.bots_ref);
@@ -448,7 +444,10 @@ Status LuaRules::bot_choose(const std::string& name, const View& view, const std
   m.ctx.writing = nullptr;
   int rc = m.protected_call("bot", 3, 1, h);
   Status st;
-  if (rc != LUA_OK) st = Status::error(lua_tostring(m.L, -1) ? lua_tostring(m.L, -1) : "bot error");
+  if (rc != LUA_OK) st = Status::error(lua_tostring(m.L, -1) ? cut_message(lua_tostring(m.L, -1), lua_rawlen(m.L, -1)) : "bot error");
+  else if (lua_type(m.L, -1) == LUA_TSTRING && lua_rawlen(m.L, -1) > kMaxActionText)
+    st = Status::error(m.ctx.ruleset->id + "/bots.lua: bot '" + name + "' chose an action of " + std::to_string(lua_rawlen(m.L, -1)) +
+                       " bytes; an action is at most " + std::to_string(kMaxActionText));
   else if (lua_type(m.L, -1) == LUA_TSTRING) choice = normalize_action(lua_tostring(m.L, -1));
   lua_settop(m.L, h - 1);
   return st;

@@ -194,7 +194,7 @@ bool find_module(lua_State* L, const char* name) {
     }
     lua_pushfstring(L, "module '%s' not found in %s/ or scripts/", name, ctx.ruleset->id.c_str());
   } catch (const std::exception& e) {
-    lua_pushfstring(L, "require '%s': %s", name, e.what());
+    lua_pushfstring(L, "require '%s': %s", name, user_message(e, "require").c_str());
   }
   return false;
 }

@@ -6,6 +6,7 @@
 
 #include "binding/context.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 
 namespace arbiter {
 
@@ -16,7 +17,6 @@ namespace {
 constexpr std::size_t kLineMax = 4096;       // bytes of one narration line
 constexpr int kLinesPerCall = 1000;          // narration lines one hook call may add
 constexpr std::size_t kLogMax = 64u << 20;   // bytes of narration in one game
-constexpr std::size_t kTextMax = 65536;      // bytes of a text variable
 
 // Whether the value at `index` is the `game` object (game:f(...) rather than f(...)).
 bool is_game(lua_State* L, int index) {
@@ -115,7 +115,7 @@ int check_zone(lua_State* L, int arg) {
     int z = s.table->zone_by_name(std::string_view(text, length));
     if (z < 0) {
       std::string name(text, length);
-      throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, s.table->zone_names()));
+      throw RuleError("unknown zone " + quote(name) + did_you_mean(name, s.table->zone_names()));
     }
     remember(L, ctx.zone_names, arg, z);
     return z;
@@ -137,7 +137,7 @@ int check_var(lua_State* L, int arg) {
   int v = s.table->ruleset->var_index(view);
   if (v < 0) {
     std::string name(view);
-    throw RuleError("unknown variable '" + name + "'" + did_you_mean(name, s.table->ruleset->var_names()) +
+    throw RuleError("unknown variable " + quote(name) + did_you_mean(name, s.table->ruleset->var_names()) +
                     " (declare it under vars: in game.yaml)");
   }
   remember(L, ctx.var_names, arg, v);
@@ -161,9 +161,9 @@ Value to_value(lua_State* L, int arg) {
     case LUA_TSTRING: {
       std::size_t length = 0;
       const char* text = lua_tolstring(L, arg, &length);
-      if (length > kTextMax)
+      if (length > kMaxVarText)
         throw RuleError("a text of " + std::to_string(length) + " bytes is longer than a variable holds (" +
-                        std::to_string(kTextMax) + ")");
+                        std::to_string(kMaxVarText) + ")");
       return Value{std::string(text, length)};
     }
     default: throw RuleError(std::string("variables hold plain values, not a ") + luaL_typename(L, arg));
@@ -264,7 +264,7 @@ int g_param(lua_State* L) {
   std::string name(arg_text(L, 2));
   auto it = s.table->params.find(name);
   if (it == s.table->params.end())
-    throw RuleError("unknown parameter '" + name + "'" + did_you_mean(name, s.table->ruleset->param_names()));
+    throw RuleError("unknown parameter " + quote(name) + did_you_mean(name, s.table->ruleset->param_names()));
   remember(L, ctx.param_values, 2, reinterpret_cast<std::intptr_t>(&it->second));
   push_value(L, it->second);
   return 1;
@@ -273,20 +273,33 @@ int g_get(lua_State* L) {
   int v = check_var(L, 2);
   const State& s = reading(L);
   bool per_seat = s.table->ruleset->vars[v].per_seat;
-  if (per_seat && lua_isnoneornil(L, 3)) throw RuleError("variable '" + s.table->ruleset->vars[v].name + "' is per seat: give the seat");
+  if (per_seat && lua_isnoneornil(L, 3)) throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) + " is per seat: give the seat");
   push_value(L, s.var(v, per_seat ? check_seat(L, 3) : 0));
   return 1;
 }
+// Refuses a text that would take the game's text variables past kMaxVarTextTotal bytes, the
+// text in `slot` replaced. Only a text is counted: numbers cost nothing to check.
+void check_var_text(const State& s, std::size_t slot, const Value& value) {
+  if (!value.is_string()) return;
+  std::size_t total = value.as_string().size();
+  for (std::size_t i = 0; i < s.vars.size(); ++i)
+    if (i != slot && s.vars[i].is_string()) total += s.vars[i].as_string().size();
+  if (total > kMaxVarTextTotal)
+    throw RuleError("the game's variables would hold " + std::to_string(total) + " bytes of text; together they hold at most " +
+                    std::to_string(kMaxVarTextTotal));
+}
+
 int g_set(lua_State* L) {
   int v = check_var(L, 2);
   State& s = writing(L);
   bool per_seat = s.table->ruleset->vars[v].per_seat;
-  if (per_seat) {
-    if (lua_gettop(L) < 4) throw RuleError("variable '" + s.table->ruleset->vars[v].name + "' is per seat: game:set(name, seat, value)");
-    s.set_var(v, check_seat(L, 3), to_value(L, 4));
-  } else {
-    s.set_var(v, 0, to_value(L, 3));
-  }
+  if (per_seat && lua_gettop(L) < 4)
+    throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) + " is per seat: game:set(name, seat, value)");
+  int seat = per_seat ? check_seat(L, 3) : 0;
+  Value value = to_value(L, per_seat ? 4 : 3);
+  std::size_t slot = s.table->var_slot_of(v, seat);
+  check_var_text(s, slot, value);
+  s.vars[slot] = std::move(value);
   return 0;
 }
 
@@ -302,14 +315,14 @@ int g_zone(lua_State* L) {
     def = r.zone(view);
     if (!def) {
       std::string name(view);
-      throw RuleError("unknown zone '" + name + "'" + did_you_mean(name, r.zone_names()));
+      throw RuleError("unknown zone " + quote(name) + did_you_mean(name, r.zone_names()));
     }
     remember(L, ctx.zone_defs, 2, static_cast<int>(def - r.zones.data()));
   }
   int seat = -1;
   if (def->per_seat) {
     if (lua_isnoneornil(L, 3))
-      throw RuleError("zone '" + def->name + "' belongs to a seat: game:zone('" + def->name + "', seat)");
+      throw RuleError("zone " + quote(def->name) + " belongs to a seat: game:zone(" + quote(def->name) + ", seat)");
     seat = check_seat(L, 3);
   }
   lua_pushinteger(L, s.table->zone_id(static_cast<int>(def - r.zones.data()), seat) + 1);
@@ -380,7 +393,7 @@ void check_known_prop(const State& s, const PropKey& prop) {
     }
   std::sort(known.begin(), known.end());
   std::string k(key);
-  throw RuleError("no component kind has the property '" + k + "'" + did_you_mean(k, known) +
+  throw RuleError("no component kind has the property " + quote(k) + did_you_mean(k, known) +
                   (known.empty() ? "; no kind has any property" : "; properties: " + join_choices(known, ", ")));
 }
 
@@ -419,7 +432,7 @@ bool to_bottom(lua_State* L, int arg) {
     if (std::strcmp(where, "top") == 0) return false;
   }
   throw RuleError("a component goes on 'top' (the default) or to the 'bottom' of a zone, not " +
-                  (lua_type(L, arg) == LUA_TSTRING ? "'" + std::string(lua_tostring(L, arg)) + "'"
+                  (lua_type(L, arg) == LUA_TSTRING ? quote(lua_tostring(L, arg))
                                                    : "a " + std::string(luaL_typename(L, arg))));
 }
 int g_move(lua_State* L) {
@@ -438,7 +451,7 @@ int g_become(lua_State* L) {
   if (k < 0) {
     std::vector<std::string> kinds;
     for (const auto& kind : s.table->ruleset->kinds) kinds.push_back(kind.name);
-    throw RuleError("unknown kind '" + name + "'" + did_you_mean(name, kinds) + " (kinds are listed under components: in game.yaml)");
+    throw RuleError("unknown kind " + quote(name) + did_you_mean(name, kinds) + " (kinds are listed under components: in game.yaml)");
   }
   s.become(c, k);
   return 0;
@@ -522,7 +535,7 @@ int g_sort(lua_State* L) {
   if (!lua_isnoneornil(L, 4)) {
     std::string_view order = check_name(L, 4);
     if (order != "ascending" && order != "descending")
-      throw RuleError("game:sort orders 'ascending' or 'descending', not '" + std::string(order) + "'");
+      throw RuleError("game:sort orders 'ascending' or 'descending', not " + quote(std::string(order)));
     descending = order == "descending";
   }
   State& s = writing(L);
@@ -536,9 +549,9 @@ int g_sort(lua_State* L) {
     const Value* v = prop_of(s, c, key);
     if (!v || !(v->is_int() || v->is_string()))
       throw RuleError("game:sort: " + s.name(c) + " (component " + std::to_string(c + 1) +
-                      ") has no number or text '" + std::string(key.name) + "' to sort by");
+                      ") has no number or text " + quote(std::string(key.name)) + " to sort by");
     if (!keyed.empty() && v->is_int() != keyed[0].first->is_int())
-      throw RuleError("game:sort: '" + std::string(key.name) + "' mixes numbers and text in " + s.table->zones[z].name);
+      throw RuleError("game:sort: " + quote(std::string(key.name)) + " mixes numbers and text in " + s.table->zones[z].name);
     keyed.emplace_back(v, c);
   }
   auto ascending = [](const std::pair<const Value*, int>& a, const std::pair<const Value*, int>& b) {
@@ -557,7 +570,7 @@ int g_shuffle(lua_State* L) { int z = check_zone(L, 2); writing(L).shuffle(z); r
 int g_face(lua_State* L) {
   int c = check_component(L, 2);
   std::string f(arg_text(L, 3));
-  if (f != "up" && f != "down" && f != "default") throw RuleError("face is 'up', 'down' or 'default', not '" + f + "'");
+  if (f != "up" && f != "down" && f != "default") throw RuleError("face is 'up', 'down' or 'default', not " + quote(f));
   writing(L).face[c] = f == "up" ? Face::Up : f == "down" ? Face::Down : Face::Default;
   return 0;
 }
@@ -590,7 +603,7 @@ int g_conceal(lua_State* L) { int z = check_zone(L, 2); writing(L).revealed[z] =
 int check_cell(lua_State* L, int arg) {
   int z = check_zone(L, arg);
   int p = reading(L).table->zone_position[z];
-  if (p < 0) throw RuleError("zone '" + reading(L).table->zones[z].name + "' is not a board cell");
+  if (p < 0) throw RuleError("zone " + quote(reading(L).table->zones[z].name) + " is not a board cell");
   return p;
 }
 void push_cells(lua_State* L, const std::vector<int>& positions) {
@@ -636,7 +649,7 @@ int g_neighbours(lua_State* L) {
   int p = check_cell(L, 2);
   std::string kind = lua_isnoneornil(L, 3) ? "all" : std::string(arg_text(L, 3));
   if (kind != "all" && kind != "orthogonal" && kind != "diagonal")
-    throw RuleError("neighbours are 'orthogonal', 'diagonal' or 'all', not '" + kind + "'");
+    throw RuleError("neighbours are 'orthogonal', 'diagonal' or 'all', not " + quote(kind));
   std::vector<int> out;
   if (kind != "diagonal") out = b.orthogonal[p];
   if (kind != "orthogonal") out.insert(out.end(), b.diagonal[p].begin(), b.diagonal[p].end());
@@ -655,7 +668,7 @@ int g_cells(lua_State* L) {
     if (it == b.tags.end()) {
       std::vector<std::string> known;
       for (const auto& [k, v] : b.tags) known.push_back(k);
-      throw RuleError("no cells are tagged '" + tag + "'" + did_you_mean(tag, known));
+      throw RuleError("no cells are tagged " + quote(tag) + did_you_mean(tag, known));
     }
     out = it->second;
   }
@@ -702,7 +715,7 @@ int g_chance(lua_State* L) {
   if (def < 0) {
     std::vector<std::string> names;
     for (const auto& c : rs.chances) names.push_back(c.name);
-    throw RuleError("unknown chance decision '" + name + "'" + did_you_mean(name, names) + " (declare it under chance: in game.yaml)");
+    throw RuleError("unknown chance decision " + quote(name) + did_you_mean(name, names) + " (declare it under chance: in game.yaml)");
   }
   const ChanceDef& c = rs.chances[def];
   PendingChance p;
@@ -715,14 +728,14 @@ int g_chance(lua_State* L) {
     int i = c.outcome_index(outcome);
     std::vector<std::string> names;
     for (const auto& o : c.outcomes) names.push_back(o.first);
-    if (i < 0) throw RuleError("chance '" + name + "' has no outcome '" + outcome + "'" + did_you_mean(outcome, names));
+    if (i < 0) throw RuleError("chance " + quote(name) + " has no outcome " + quote(outcome) + did_you_mean(outcome, names));
     if (lua_type(L, -1) != LUA_TNUMBER || !std::isfinite(lua_tonumber(L, -1)) || lua_tonumber(L, -1) < 0)
       throw RuleError("chance weights are finite numbers, 0 or more");
     p.weights[i] = lua_tonumber(L, -1);
     total += p.weights[i];
     lua_pop(L, 1);
   }
-  if (total <= 0) throw RuleError("chance '" + name + "': every outcome has weight 0");
+  if (total <= 0) throw RuleError("chance " + quote(name) + ": every outcome has weight 0");
   p.question = c.ask.empty() ? name : c.ask;
   if (lua_istable(L, 4)) {
     lua_pushnil(L);
@@ -735,7 +748,12 @@ int g_chance(lua_State* L) {
       lua_pop(L, 1);
       std::string text = lua_tostring(L, -1);
       lua_pop(L, 1);
-      for (std::size_t at; (at = p.question.find(key)) != std::string::npos;) p.question.replace(at, key.size(), text);
+      // On after each text put in: a text holding its own key would be put in for ever.
+      for (std::size_t at = 0; (at = p.question.find(key, at)) != std::string::npos; at += text.size()) {
+        p.question.replace(at, key.size(), text);
+        if (p.question.size() > kLineMax)
+          throw RuleError("chance " + quote(name) + ": the question would be longer than " + std::to_string(kLineMax) + " bytes");
+      }
     }
   }
   writing(L).chance = std::move(p);

@@ -92,7 +92,7 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
           std::string age = name.substr(colon + 1);
           auto [end, err] = std::from_chars(age.data(), age.data() + age.size(), s.age);
           if (age.empty() || err != std::errc{} || end != age.data() + age.size() || s.age < 0)
-            throw InputError("--players: age of '" + s.name + "' should be a whole number of years, not '" + age + "'");
+            throw InputError("--players: age of " + quote(s.name) + " should be a whole number of years, not " + quote(age));
         }
         o.seats.push_back(s);
       }
@@ -100,7 +100,7 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
   }
   for (const auto& kv : f.set) {
     auto eq = kv.find('=');
-    if (eq == std::string::npos) throw InputError("--set takes key=value, not '" + kv + "'");
+    if (eq == std::string::npos) throw InputError("--set takes key=value, not " + quote(kv));
     o.set[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
   return o;
@@ -121,7 +121,7 @@ std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string
     }
     int seat = t.seat_by_name(who);
     if (seat < 0)
-      throw InputError("--bot: unknown seat '" + who + "'" + did_you_mean(who, t.seat_names()) + "; seats: " +
+      throw InputError("--bot: unknown seat " + quote(who) + did_you_mean(who, t.seat_names()) + "; seats: " +
                        join_choices(t.seat_names(), ", ") + " (or numbers 1.." + std::to_string(n) + ", or all)");
     kinds[seat] = kind;
   }

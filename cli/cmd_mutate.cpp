@@ -63,7 +63,7 @@ CLI::Validator seed_value() {
         std::uint64_t n = 0;
         auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
         if (!text.empty() && err == std::errc{} && end == text.data() + text.size()) return "";
-        return "a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text + "'";
+        return "a whole number from 0 to 18446744073709551615 (2^64-1), not " + quote(text);
       },
       "0..2^64-1");
 }

@@ -10,6 +10,7 @@
 
 #include "cli/app.hpp"
 #include "cli/output.hpp"
+#include "interpreter/diagnostics.hpp"
 
 namespace fs = std::filesystem;
 
@@ -114,7 +115,7 @@ int cmd_new(const std::string& path, const std::string& given_name) {
   std::string id = dir.filename().string();
   if (id.empty()) id = dir.parent_path().filename().string();
   if (!valid_id(id)) {
-    print_err("new: '{}' is not a ruleset id: use lower-case letters, digits, - and _, starting with a letter\n", id);
+    print_err("new: {} is not a ruleset id: use lower-case letters, digits, - and _, starting with a letter\n", quote(id));
     return 2;
   }
   std::string name = given_name.empty() ? title_of(id) : given_name;

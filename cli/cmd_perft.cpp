@@ -86,7 +86,7 @@ bool as_expected(const PerftFlags& pf, const PerftReport& r) {
     std::string who = item.substr(0, eq);
     std::uint64_t want = 0;
     if (eq == std::string::npos || !parse_count(item.substr(eq + 1), want)) {
-      print_err("perft: --expect-ended takes RESULT=COUNT (a winner's name or none), not '{}'\n", item);
+      print_err("perft: --expect-ended takes RESULT=COUNT (a winner's name or none), not {}\n", quote(item));
       ok = false;
     } else if (ended[who] != want) {
       print_err("perft: games ended with result {}: {}, expected {}\n", who, ended[who], want);

@@ -88,7 +88,7 @@ int play_json_lines(Engine& engine, State state, const Seating& seating, const s
   JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng", seed_known, no_undo};
   JsonChannel channel;
   // Once a message cannot be written the driver cannot answer it: the session ends there.
-  channel.read = [](std::string& line) { return !output_failed() && read_bounded_line(std::cin, line); };
+  channel.read = [](InputLine& line) { return !output_failed() && read_input_line(std::cin, line); };
   channel.write = [](const std::string& line) {
     write_out(line + "\n");
     flush_out();

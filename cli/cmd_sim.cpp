@@ -86,7 +86,7 @@ SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFl
     const Ruleset& r = *loaded.ruleset;
     o.tally = r.var_index(sim.tally);
     if (o.tally < 0)
-      throw InputError("sim: --tally: unknown variable '" + sim.tally + "'" + did_you_mean(sim.tally, r.var_names()) +
+      throw InputError("sim: --tally: unknown variable " + quote(sim.tally) + did_you_mean(sim.tally, r.var_names()) +
                        (r.vars.empty() ? "; " + r.id + " has no variables" : "; variables: " + join_choices(r.var_names(), ", ")));
   }
   return o;

@@ -31,5 +31,6 @@ void catch_interrupts() {
 }
 
 bool take_interrupt() { return g_interrupted.exchange(false); }
+bool interrupt_pending() { return g_interrupted.load(); }
 
 }  // namespace arbiter::cli

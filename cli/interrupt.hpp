@@ -9,5 +9,7 @@ namespace arbiter::cli {
 void catch_interrupts();
 // Whether Ctrl-C was pressed since the last call; clears the mark.
 bool take_interrupt();
+// Whether Ctrl-C was pressed since the last take_interrupt(); leaves the mark.
+bool interrupt_pending();
 
 }  // namespace arbiter::cli

@@ -93,7 +93,7 @@ class Session {
     send(-1, start);
     while (!state_.over) {
       Answer a = decide();
-      if (a == Answer::Quit) return 0;
+      if (a == Answer::Quit) return input_failed_ ? 1 : 0;
       if (a == Answer::Failed) return 1;
     }
     finish();
@@ -226,9 +226,14 @@ class Session {
 
   // The next line that parses as a JSON object; errors are answered and skipped.
   bool next(Json& m) {
-    for (std::string line; channel_.read(line);) {
+    for (InputLine line; channel_.read(line); line = InputLine{}) {
       ++line_;
-      m = Json::parse(line, nullptr, false);
+      if (!line.refusal.empty()) {
+        error("line " + std::to_string(line_) + ": " + line.refusal);
+        input_failed_ = input_failed_ || line.last;
+        continue;
+      }
+      m = Json::parse(line.text, nullptr, false);
       if (m.is_object()) return true;
       error("line " + std::to_string(line_) + ": not a JSON object");
     }
@@ -259,6 +264,7 @@ class Session {
   Rng chance_rng_;
   Rng redeal_rng_{seats_.seed * 0x9e3779b97f4a7c15ULL + 29};  // from the seed, so a run repeats
   int line_ = 0;
+  bool input_failed_ = false;  // the input ended in a line that never ended
 };
 
 }  // namespace

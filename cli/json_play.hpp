@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/input_line.hpp"
 #include "interpreter/bot.hpp"
 #include "interpreter/engine.hpp"
 
@@ -24,11 +25,12 @@ struct JsonSeats {
   bool no_undo = false;                      // --no-undo: undo refused, and save until the game is over
 };
 
-// The two ends of the conversation: `read` gives the driver's next line (false: input ended),
+// The two ends of the conversation: `read` gives the driver's next line (false: input ended;
+// a line with a refusal is answered with an error, cli/input_line.hpp),
 // `write` sends one message line. `audit`, when set, sees every message with the true state
 // and the seat it is for (-1: everyone), for tests of what reaches whom.
 struct JsonChannel {
-  std::function<bool(std::string&)> read;
+  std::function<bool(InputLine&)> read;
   std::function<void(const std::string&)> write;
   std::function<void(const State&, int seat, const std::string&)> audit;
 };

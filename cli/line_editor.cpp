@@ -2,11 +2,14 @@
 // of multi-word actions.
 #include "cli/line_editor.hpp"
 
+#include "cli/input_line.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output.hpp"
 
 #include <editline/readline.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -46,10 +49,36 @@ char** complete(const char* word, int, int) {
   return rl_completion_matches(word, generator);
 }
 
+// libedit keeps all that is typed (or pasted) into one line, however long. Its keys come
+// through here instead: past kMaxInputLine bytes in one line, the rest of the line is read
+// and dropped up to Enter, which is handed on, and the line is then refused.
+std::uint64_t g_typed = 0;  // bytes typed into the line being read
+bool g_too_long = false;
+
+int bounded_getc(FILE* stream) {
+  for (;;) {
+    unsigned char c;
+    ssize_t n = ::read(fileno(stream), &c, 1);
+    if (n == 0) return EOF;
+    // Ctrl-C ends the read (the line is cancelled); another signal (a resized window) does not.
+    if (n < 0) {
+      if (errno == EINTR && !interrupt_pending()) continue;
+      return EOF;
+    }
+    if (c == '\r' || c == '\n') return c;
+    if (++g_typed > kMaxInputLine) {
+      g_too_long = true;
+      continue;
+    }
+    return c;
+  }
+}
+
 }  // namespace
 
 LineEditor::LineEditor(bool interactive) : interactive_(interactive) {
   if (!interactive_) return;
+  rl_getc_function = bounded_getc;  // before libedit sets itself up (using_history does): it is read then
   using_history();
   rl_attempted_completion_function = complete;
   if (const char* home = std::getenv("HOME")) {
@@ -62,26 +91,18 @@ LineEditor::~LineEditor() {
   if (interactive_ && !history_file_.empty()) write_history(history_file_.c_str());
 }
 
-bool read_bounded_line(std::istream& in, std::string& line) {
-  line.clear();
-  std::istream::sentry ok(in, true);
-  if (!ok) return false;
-  std::streambuf* buffer = in.rdbuf();
-  for (std::size_t taken = 0;; ++taken) {
-    int c = buffer->sbumpc();
-    if (c == std::char_traits<char>::eof()) {
-      // As getline: a last line without its newline is still a line; nothing at all is the end.
-      in.setstate(taken ? std::ios::eofbit : std::ios::eofbit | std::ios::failbit);
-      return taken > 0;
-    }
-    if (c == '\n') return true;
-    if (line.size() < kMaxInputLine) line += static_cast<char>(c);
-  }
-}
-
 LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) {
-  if (!interactive_) return read_bounded_line(std::cin, line) ? Read::Line : Read::End;
+  refusal_.clear();
+  if (!interactive_) {
+    InputLine got;
+    if (!read_input_line(std::cin, got)) return Read::End;
+    if (!got.refusal.empty()) return refusal_ = std::move(got.refusal), Read::Refused;
+    line = std::move(got.text);
+    return Read::Line;
+  }
   if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
+  g_typed = 0;
+  g_too_long = false;
   // libedit writes the prompt itself: it passes the sink's form (a seat's name is outside text).
   char* raw = readline(terminal_text(prompt).c_str());
   if (take_interrupt()) {
@@ -91,6 +112,7 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   if (!raw) return Read::End;
   line = raw;
   std::free(raw);
+  if (g_too_long) return refusal_ = too_long_line(g_typed), line.clear(), Read::Refused;
   if (!line.empty()) add_history(line.c_str());
   return Read::Line;
 }

@@ -34,7 +34,7 @@ CLI::Validator unsigned_64() {
       [](std::string& text) -> std::string {
         std::uint64_t n = 0;
         if (whole_number(text, n)) return "";
-        return "a whole number from 0 to 18446744073709551615 (2^64-1), not '" + text + "'";
+        return "a whole number from 0 to 18446744073709551615 (2^64-1), not " + quote(text);
       },
       "0..2^64-1");
 }
@@ -45,7 +45,7 @@ const CLI::Validator kPlayers(
       bool numeric = !text.empty() && text.find_first_not_of("-+0123456789") == std::string::npos;
       std::uint64_t n = 0;
       if (!numeric || (whole_number(text, n) && n >= 1 && n <= static_cast<std::uint64_t>(kMaxSeats))) return "";
-      return "names, or a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not '" + text + "'";
+      return "names, or a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not " + quote(text);
     },
     "NAMES|COUNT");
 
@@ -53,7 +53,7 @@ const CLI::Validator kPlayerCount(
     [](std::string& text) -> std::string {
       std::uint64_t n = 0;
       if (whole_number(text, n) && n >= 1 && n <= static_cast<std::uint64_t>(kMaxSeats)) return "";
-      return "a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not '" + text + "'";
+      return "a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not " + quote(text);
     },
     "COUNT");
 
@@ -62,7 +62,7 @@ CLI::Validator key_value(const std::string& form) {
       [form](std::string& text) -> std::string {
         auto eq = text.find('=');
         if (eq != std::string::npos && eq > 0 && eq + 1 < text.size()) return "";
-        return "takes " + form + ", not '" + text + "'";
+        return "takes " + form + ", not " + quote(text);
       },
       form);
 }
@@ -72,7 +72,7 @@ const CLI::Validator kBot(
     [](std::string& text) -> std::string {
       auto eq = text.find('=');
       if (!text.empty() && eq != 0 && (eq == std::string::npos || eq + 1 < text.size())) return "";
-      return "takes SEAT=KIND (or a bare SEAT for a random bot), not '" + text + "'";
+      return "takes SEAT=KIND (or a bare SEAT for a random bot), not " + quote(text);
     },
     "SEAT=KIND");
 
@@ -117,17 +117,14 @@ class WrappingFormatter : public CLI::Formatter {
 
 // The one place a subcommand's exceptions end: whatever escapes it (an InputError not caught
 // nearer, bad_alloc, a filesystem_error naming its path, anything else) is printed on stderr
-// and the status is 1, instead of `terminate` ending the process.
+// as a message of Arbiter's own (user_message: never a library's text) and the status is 1,
+// instead of `terminate` ending the process.
 template <class Run>
 int guarded(const std::string& subcommand, Run&& run) {
   try {
     return run();
-  } catch (const InputError& e) {
-    print_err("{}\n", e.what());
-  } catch (const std::bad_alloc&) {
-    print_err("arbiter {}: out of memory\n", subcommand);
   } catch (const std::exception& e) {
-    print_err("arbiter {}: {}\n", subcommand, e.what());
+    print_err("{}\n", user_message(e, "arbiter " + subcommand));
   } catch (...) {
     print_err("arbiter {}: an unknown error\n", subcommand);
   }
@@ -256,7 +253,7 @@ int run_command(int argc, char** argv, std::string& sub) {
     for (const auto* cmd : app.get_subcommands({})) names.push_back(cmd->get_name());
     std::string given = argv[1];
     if (std::find(names.begin(), names.end(), given) == names.end()) {
-      print_err("arbiter: unknown subcommand '{}'{}; subcommands: {} (arbiter --help)\n", given,
+      print_err("arbiter: unknown subcommand {}{}; subcommands: {} (arbiter --help)\n", quote(given),
                 did_you_mean(given, names), join_choices(names, ", "));
       return 2;
     }

@@ -242,6 +242,12 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
   for (;;) {
     auto got = editor_.read(interactive_ ? prompt : "", line);
     if (got == LineEditor::Read::Line) break;
+    if (got == LineEditor::Read::Refused) {  // too long or not text: said, and the next line read
+      ++line_number_;
+      refused(editor_.refusal());
+      if (!interactive_ && !keep_going_) return false;
+      continue;
+    }
     if (got == LineEditor::Read::End) {
       if (interactive_) print("\n");  // Ctrl-D leaves the prompt's line open
       return false;
@@ -287,7 +293,7 @@ bool Repl::apply(int seat, const std::string& text) {
     loaded_.rules->accepts(state_, seat, action, accepted, canonical, why);
     if (!accepted) {
       if (!interactive_) {
-        refused(fmt::format("{}: '{}' could mean {}", engine_->table().seats[seat].name, action, join_choices(starts, ", ")));
+        refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action), join_choices(starts, ", ")));
         return false;
       }
       print("Which one? (Enter: none)\n");
@@ -296,7 +302,7 @@ bool Repl::apply(int seat, const std::string& text) {
       for (;;) {
         std::string pick;
         if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
-          print("Nothing played; '{}' is still to be finished.\n", action);
+          print("Nothing played; {} is still to be finished.\n", quote(action));
           return false;
         }
         pick = normalize_action(pick);
@@ -309,7 +315,7 @@ bool Repl::apply(int seat, const std::string& text) {
           action = pick;
           break;
         }
-        print("'{}' is not one of 1 to {}; type a number, or Enter to play none.\n", pick, starts.size());
+        print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), starts.size());
       }
     }
   }
@@ -441,7 +447,7 @@ bool Repl::human_turn(int seat) {
   int viewer = viewer_for(seat);
   show_news(viewer);
   std::vector<std::string> legal;
-  engine_->legal(state_, seat, legal);
+  if (Status st = engine_->legal(state_, seat, legal); !st.ok) refused(st.message);  // the rules' actions() failed
   if (interactive_) {
     show_table(viewer);
     print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
@@ -477,7 +483,7 @@ bool Repl::handle(int seat, const std::string& raw) {
     std::string who = line.substr(0, colon);
     // As typed (the line was lower-cased): 'Zed', not 'zed'.
     if (auto start = raw.find_first_not_of(" \t"); start != std::string::npos) who = raw.substr(start, who.size());
-    refused("there is no seat '" + who + "'" + did_you_mean(who, engine_->table().seat_names()) + "; seats: " +
+    refused("there is no seat " + quote(who) + did_you_mean(who, engine_->table().seat_names()) + "; seats: " +
             join_choices(engine_->table().seat_names(), ", "));
     return keep_going_ || interactive_;
   }
@@ -507,7 +513,7 @@ bool Repl::meta(int seat, const std::string& line) {
       print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
   } else if (cmd == ":view") {
     int target = arg == "public" ? -1 : engine_->table().seat_by_name(arg);
-    if (arg != "public" && target < 0) refused("unknown seat '" + arg + "'" + did_you_mean(arg, engine_->table().seat_names()));
+    if (arg != "public" && target < 0) refused("unknown seat " + quote(arg) + did_you_mean(arg, engine_->table().seat_names()));
     else if (target >= 0 && target != viewer && human_count() > 0 && !state_.over)
       refused("while the game is on you may view only your own seat, or 'public'");
     else show_table(target);
@@ -555,7 +561,7 @@ bool Repl::meta(int seat, const std::string& line) {
       refused(e.what());
     }
   } else {
-    refused("unknown command '" + cmd + "'" + did_you_mean(cmd, kMeta) + "; :help lists them");
+    refused("unknown command " + quote(cmd) + did_you_mean(cmd, kMeta) + "; :help lists them");
   }
   return !failed_ || keep_going_;
 }
@@ -587,7 +593,7 @@ bool Repl::chance_step() {
   if (line[0] == ':') return meta(viewer_for(-1) < 0 ? 0 : viewer_for(-1), line);
   Outcome o = engine_->decide(state_, line);
   if (!o.ok()) {
-    refused("'" + line + "': " + o.message + "; outcomes: " + join_choices(names, ", "));
+    refused(quote(line) + ": " + o.message + "; outcomes: " + join_choices(names, ", "));
     return !failed_ || keep_going_;
   }
   ++applied_;

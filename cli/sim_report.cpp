@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "cli/json_text.hpp"
@@ -23,6 +24,32 @@ constexpr const char* kFormat = "arbiter-sim";
 constexpr int kVersion = 1;
 
 ordered_json interval(const Interval& i) { return {i.low, i.high}; }
+
+// A count or other whole number of a report, within [low, high]: nlohmann's get<int> casts a
+// float such as 1e300 to int, which is undefined, and wraps a larger integer.
+template <class T = int>
+T whole(const ordered_json& j, const std::string& key, std::int64_t low = 0,
+        std::int64_t high = std::numeric_limits<int>::max()) {
+  const ordered_json& v = j.at(key);
+  bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
+                                     : v.is_number_integer() && v.get<std::int64_t>() >= low && v.get<std::int64_t>() <= high;
+  if (!fits) throw InputError(key + ": a whole number from " + std::to_string(low) + " to " + std::to_string(high) + ", not " + quote(v.dump()));
+  return v.is_number_unsigned() ? static_cast<T>(v.get<std::uint64_t>()) : static_cast<T>(v.get<std::int64_t>());
+}
+
+// A seed: any whole number from 0 to 2^64-1.
+std::uint64_t seed_of(const ordered_json& v, const std::string& key) {
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>();
+  if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return static_cast<std::uint64_t>(v.get<std::int64_t>());
+  throw InputError(key + ": a seed from 0 to 18446744073709551615, not " + quote(v.dump()));
+}
+
+// Every element of a list of counts, as whole() reads one.
+std::vector<int> counts(const ordered_json& j, const std::string& key) {
+  std::vector<int> out;
+  for (const auto& c : j.at(key)) out.push_back(whole(ordered_json{{key, c}}, key));
+  return out;
+}
 
 // A sum, and when the double is not the exact sum, the parts it is made of (ExactSum::parts).
 void put_sum(ordered_json& j, const std::string& key, const ExactSum& sum) {
@@ -59,14 +86,14 @@ ordered_json spread(const Spread& s) {
 }
 
 Rate read_rate(const ordered_json& j) {
-  Rate r(j.at("wins").get<double>(), j.at("games").get<int>());
+  Rate r(j.at("wins").get<double>(), whole(j, "games"));
   r.exact = read_sum(j, "wins");
   return r;
 }
 
 // A report of an arbiter before --merge has no sums: it reads (for --compare), but does not merge.
 Spread read_spread(const ordered_json& j, bool& exact) {
-  Spread s{j.at("n").get<int>(), j.at("mean").get<double>(), j.at("sd").get<double>(), j.at("min").get<double>(),
+  Spread s{whole(j, "n"), j.at("mean").get<double>(), j.at("sd").get<double>(), j.at("min").get<double>(),
            j.at("max").get<double>(), {}, {}};
   if (!j.contains("sum") || !j.contains("sum_squares")) return exact = false, s;
   s.sum = read_sum(j, "sum");
@@ -86,7 +113,7 @@ RulesetPrints read_prints(const ordered_json& j) {
   p.params = j.at("params").get<std::string>();
   p.components = j.at("components").get<std::string>();
   for (const auto& [name, k] : j.at("kinds").items())
-    p.kinds[name] = {k.at("count").get<int>(), k.at("fingerprint").get<std::string>()};
+    p.kinds[name] = {whole(k, "count"), k.at("fingerprint").get<std::string>()};
   p.files = j.at("files").get<std::map<std::string, std::string>>();
   return p;
 }
@@ -104,38 +131,41 @@ SimReport from_json(const ordered_json& j) {
   if (j.contains("fingerprints")) r.prints = read_prints(j["fingerprints"]);
   r.variant = j.at("variant").get<std::string>();
   r.params = j.at("params").get<std::map<std::string, std::string>>();
-  r.seed = j.at("seed").get<std::uint64_t>();
-  r.players = j.at("players").get<int>();
-  r.games = j.at("games").get<int>();
-  if (j.contains("partial") && j["partial"].is_object()) r.asked = j["partial"].value("asked", 0);
-  r.max_actions = j.at("max_actions").get<int>();
-  r.finished = j.at("finished").get<int>();
-  r.hit_limit = j.at("hit_limit").at("games").get<int>();
-  r.limit_seeds = j.at("hit_limit").at("seeds").get<std::vector<std::uint64_t>>();
-  r.ties = j.at("ties").get<int>();
-  r.no_winner = j.at("no_winner").get<int>();
-  r.draws = j.value("draws", 0);  // reports before results had none
+  r.seed = seed_of(j.at("seed"), "seed");
+  r.players = whole(j, "players");
+  r.games = whole(j, "games");
+  if (j.contains("partial") && j["partial"].is_object() && j["partial"].contains("asked")) r.asked = whole(j["partial"], "asked");
+  r.max_actions = whole(j, "max_actions");
+  r.finished = whole(j, "finished");
+  r.hit_limit = whole(j.at("hit_limit"), "games");
+  for (const auto& seed : j.at("hit_limit").at("seeds")) r.limit_seeds.push_back(seed_of(seed, "hit_limit.seeds"));
+  r.ties = whole(j, "ties");
+  r.no_winner = whole(j, "no_winner");
+  if (j.contains("draws")) r.draws = whole(j, "draws");  // reports before results had none
   r.scored = j.at("scores").is_object();
   bool& exact = r.mergeable;
   if (r.scored) {
     const auto& scores = j["scores"];
-    r.bin_low = scores.at("bin_low").get<std::int64_t>(), r.bin_width = scores.at("bin_width").get<std::int64_t>();
-    r.bins = scores.value("bins", 10);
-    r.fine_low = scores.value("fine_low", r.bin_low), r.fine_width = scores.value("fine_width", r.bin_width);
+    constexpr std::int64_t kEdge = kMaxReportScore * 2;  // bins reach past the scores
+    r.bin_low = whole<std::int64_t>(scores, "bin_low", -kEdge, kEdge);
+    r.bin_width = whole<std::int64_t>(scores, "bin_width", 1, kEdge);
+    if (scores.contains("bins")) r.bins = whole(scores, "bins", 1, 1000);
+    r.fine_low = scores.contains("fine_low") ? whole<std::int64_t>(scores, "fine_low", -kEdge, kEdge) : r.bin_low;
+    r.fine_width = scores.contains("fine_width") ? whole<std::int64_t>(scores, "fine_width", 1, kEdge) : r.bin_width;
     exact = exact && scores.contains("fine_width");
   }
   for (const auto& s : j.at("seats")) {
     SeatStats seat{s.at("name").get<std::string>(), s.at("bot").get<std::string>(), read_rate(s.at("win")),
-                   s.at("moved_first").get<int>(), {}, {}, {}};
+                   whole(s, "moved_first"), {}, {}, {}};
     if (r.scored) {
       seat.score = read_spread(s.at("score"), exact);
-      seat.histogram = s.at("histogram").get<std::vector<int>>();
-      seat.fine_histogram = s.contains("fine_histogram") ? s["fine_histogram"].get<std::vector<int>>() : seat.histogram;
+      seat.histogram = counts(s, "histogram");
+      seat.fine_histogram = s.contains("fine_histogram") ? counts(s, "fine_histogram") : seat.histogram;
     }
     r.seats.push_back(std::move(seat));
   }
   for (const auto& k : j.at("bots"))
-    r.kinds.push_back({k.at("kind").get<std::string>(), k.at("seats").get<int>(), read_rate(k.at("win")),
+    r.kinds.push_back({k.at("kind").get<std::string>(), whole(k, "seats"), read_rate(k.at("win")),
                        k.at("fair").get<double>()});
   r.rotated = j.value("bots_rotate", false);
   r.first_seat = read_rate(j.at("first_seat").at("win"));
@@ -146,7 +176,7 @@ SimReport from_json(const ordered_json& j) {
   if (r.rounds_played) r.rounds = read_spread(length.at("rounds"), exact);
   if (j.contains("tally")) {
     r.tally = j["tally"].at("var").get<std::string>();
-    r.tally_counts = j["tally"].at("counts").get<std::map<std::string, int>>();
+    for (const auto& [value, n] : j["tally"].at("counts").items()) r.tally_counts[value] = whole(ordered_json{{"counts", n}}, "counts");
   }
   return r;
 }
@@ -222,15 +252,22 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
     throw InputError(file + ": larger than any report (" + std::to_string(kMaxYamlBytes >> 20) + " MiB)");
   std::ifstream in(file);
   if (!in) throw InputError(file + ": cannot read it");
+  // Read up to the limit whatever the size said: a file may grow after it was asked.
+  std::string text(kMaxYamlBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxYamlBytes) throw InputError(file + ": larger than any report (" + std::to_string(kMaxYamlBytes >> 20) + " MiB)");
   constexpr int kMaxDepth = 64;
   ordered_json j;
   try {
-    j = ordered_json::parse(in, [&](int depth, ordered_json::parse_event_t, ordered_json&) {
+    j = ordered_json::parse(text, [&](int depth, ordered_json::parse_event_t, ordered_json&) {
       if (depth > kMaxDepth) throw InputError(file + ": nested deeper than any report (" + std::to_string(kMaxDepth) + " levels)");
       return true;
     });
   } catch (const ordered_json::parse_error& e) {
-    throw InputError(file + ": not JSON: " + json_error(e));
+    // Without what it last read: that quotes the file, up to megabytes of it.
+    std::string message = json_error(e);
+    throw InputError(file + ": not JSON: " + message.substr(0, message.find("; last read")));
   }
   if (!j.is_object() || !j["format"].is_string() || j["format"] != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
@@ -239,9 +276,10 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
                      std::to_string(kVersion));
   try {
     if (run && j.contains("run")) {
-      run->threads = j["run"].value("threads", 1);
-      run->seconds = j["run"].value("seconds", 0.0);
-      run->merged = j["run"].value("merged", 0);
+      const ordered_json& r = j["run"];
+      if (r.contains("threads")) run->threads = whole(r, "threads", 1, kMaxThreads);
+      run->seconds = r.value("seconds", 0.0);
+      if (r.contains("merged")) run->merged = whole(r, "merged");
     }
     return from_json(j);
   } catch (const ordered_json::exception& e) {

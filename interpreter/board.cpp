@@ -51,7 +51,7 @@ std::vector<int> cells(YamlChecker& y, const YAML::Node& n, const Board& b, cons
   if (!y.is_list(n, what)) return out;
   for (const auto& item : n) {
     int p = b.position(y.text(item, what));
-    if (p < 0) y.error(item, what + ": no cell '" + item.Scalar() + "' on the board");
+    if (p < 0) y.error(item, what + ": no cell " + quote(item.Scalar()) + " on the board");
     else out.push_back(p);
   }
   return out;
@@ -107,7 +107,7 @@ void read_board(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   b.zone_offset.assign(b.size(), -1);
   for (int p = 0, k = 0; p < b.size(); ++p) {
     if (!b.exists[p]) continue;
-    if (r.zone(b.name(p))) y.error(n, "cell '" + b.name(p) + "' has the same name as a zone");
+    if (r.zone(b.name(p))) y.error(n, "cell " + quote(b.name(p)) + " has the same name as a zone");
     ZoneDef z;
     z.name = z.label = b.name(p);
     r.zones.push_back(z);

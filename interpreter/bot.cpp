@@ -50,7 +50,7 @@ bool check_bot_kind(const std::string& kind, std::string& error, const Ruleset* 
       if (b == kind) return true;
     all.insert(all.end(), ruleset->bots.begin(), ruleset->bots.end());
   }
-  error = "unknown bot '" + kind + "'" + did_you_mean(kind, all) + "; bots: " + join_choices(all, ", ") +
+  error = "unknown bot " + quote(kind) + did_you_mean(kind, all) + "; bots: " + join_choices(all, ", ") +
           " (mcts:N for N iterations, mcts:Nms for a time budget)";
   return false;
 }

@@ -1,6 +1,7 @@
 // One conformance test for every ruleset: no per-game code.
 #include "interpreter/conformance.hpp"
 
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/sample.hpp"
 
 #include <algorithm>
@@ -66,11 +67,11 @@ std::string check_replay(Engine& engine, const State& s) {
   for (const auto& e : s.log.entries()) {
     if (e.kind == Event::Kind::Say) continue;
     if (e.kind == Event::Kind::Redeal) {
-      if (!replay_redeal(r, e)) return "replay: a malformed re-deal '" + e.text + "'";
+      if (!replay_redeal(r, e)) return "replay: a malformed re-deal " + quote(e.text);
       continue;
     }
     Outcome o = e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
-    if (!o.ok()) return "replay: '" + e.text + "' was refused: " + o.message;
+    if (!o.ok()) return "replay: " + quote(e.text) + " was refused: " + o.message;
   }
   if (!r.same_play_state(s) || r.hash() != s.hash()) return "replaying the log does not reach the same state";
   return "";
@@ -97,8 +98,8 @@ static std::string check_step(Engine& engine, const State& s) {
       if (Status st = engine.legal(s, seat, legal); !st.ok) return st.message;
       for (const auto& a : legal)
         if (std::find(declared.begin(), declared.end(), a.substr(0, a.find(' '))) == declared.end())
-          return s.table->seats[seat].name + " may '" + a + "' off its turn, but game.yaml does not list '" +
-                 a.substr(0, a.find(' ')) + "' under turns.out_of_turn";
+          return s.table->seats[seat].name + " may " + quote(a) + " off its turn, but game.yaml does not list " +
+                 quote(a.substr(0, a.find(' '))) + " under turns.out_of_turn";
     }
   }
   return "";

@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
+#include <new>
+
+#include "interpreter/state.hpp"
 
 namespace arbiter {
 
@@ -32,8 +36,15 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 
 std::string closest(const std::string& name, const std::vector<std::string>& choices) {
   std::string best;
+  if (name.size() > kSuggestMax) return best;
   std::size_t best_distance = std::max<std::size_t>(2, name.size() / 3) + 1;
+  std::size_t work = 0;
   for (const auto& c : choices) {
+    // The distance is at least the difference in length: most candidates need no table.
+    std::size_t gap = c.size() > name.size() ? c.size() - name.size() : name.size() - c.size();
+    if (c.size() > kSuggestMax || gap >= best_distance) continue;
+    work += (name.size() + 1) * (c.size() + 1);
+    if (work > kSuggestWork) break;
     std::size_t d = edit_distance(name, c);
     if (d < best_distance) best_distance = d, best = c;
   }
@@ -42,7 +53,36 @@ std::string closest(const std::string& name, const std::vector<std::string>& cho
 
 std::string did_you_mean(const std::string& name, const std::vector<std::string>& choices) {
   std::string c = closest(name, choices);
-  return c.empty() ? "" : " (did you mean '" + c + "'?)";
+  return c.empty() ? "" : " (did you mean " + quote(c) + "?)";
+}
+
+namespace {
+// Where a text longer than `longest` is cut: not inside a UTF-8 sequence, so the start stays readable.
+std::size_t cut_point(const std::string& text, std::size_t longest = kQuotedMax) {
+  std::size_t cut = longest - 8;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return cut;
+}
+}  // namespace
+
+std::string quote(const std::string& text) {
+  if (text.size() <= kQuotedMax) return "'" + text + "'";
+  return "'" + text.substr(0, cut_point(text)) + "…' (" + std::to_string(text.size()) + " bytes)";
+}
+
+std::string shortened(const std::string& text, std::size_t longest) {
+  if (text.size() <= longest) return text;
+  return text.substr(0, cut_point(text, longest)) + "… (" + std::to_string(text.size()) + " bytes)";
+}
+
+std::string user_message(const std::exception& e, const std::string& doing) {
+  if (dynamic_cast<const InputError*>(&e) || dynamic_cast<const RuleError*>(&e)) return e.what();
+  if (dynamic_cast<const std::bad_alloc*>(&e)) return doing + ": out of memory";
+  if (const auto* fe = dynamic_cast<const std::filesystem::filesystem_error*>(&e)) {
+    std::string path = fe->path1().empty() ? "" : quote(fe->path1().string()) + ": ";
+    return doing + ": " + path + fe->code().message();
+  }
+  return doing + ": an internal error stopped it (a bug in Arbiter: please report it with the command that caused it)";
 }
 
 std::string join(const std::vector<std::string>& items, const std::string& sep) {

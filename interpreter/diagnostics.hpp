@@ -16,9 +16,28 @@ class InputError : public std::runtime_error {
 // `file:line:column: message` (line and column 1-based; 0 leaves them out).
 std::string located(const std::string& file, int line, int column, const std::string& message);
 
+// Input quoted in a message: `'text'`, or, past kQuotedMax bytes, its start and its length
+// (`'xxxx…' (20971520 bytes)`), so that a name of megabytes makes a message of one line.
+inline constexpr std::size_t kQuotedMax = 64;
+std::string quote(const std::string& text);
+// The same cut without the quotes, for input echoed in a label: `xxxx… (20971520 bytes)`;
+// past `longest` bytes rather than kQuotedMax where more is worth keeping.
+std::string shortened(const std::string& text, std::size_t longest = kQuotedMax);
+
+// What a caught exception tells a user: the message of Arbiter's own errors (InputError,
+// RuleError), of a file-system error its path and the system's reason, and for anything
+// else (a library's text: `std::vector`, `stoi`, `json.exception`) that an internal error
+// stopped `doing`.
+std::string user_message(const std::exception& e, const std::string& doing);
+
 // How many letters must be inserted, removed or changed to turn `a` into `b` (case aside).
+// Takes time in proportion to the product of the lengths.
 std::size_t edit_distance(const std::string& a, const std::string& b);
-// The closest of `choices` to `name`, or "" when none is close enough to suggest.
+// The closest of `choices` to `name`, or "" when none is close enough to suggest. Names over
+// kSuggestMax bytes are not compared, and one search fills at most kSuggestWork cells of
+// edit-distance tables, so that a long name or a long list costs a bounded time.
+inline constexpr std::size_t kSuggestMax = 256;
+inline constexpr std::size_t kSuggestWork = 4'000'000;
 std::string closest(const std::string& name, const std::vector<std::string>& choices);
 
 // ` (did you mean 'x'?)` or "" — ready to append to an "unknown ..." message.

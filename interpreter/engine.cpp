@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
@@ -96,7 +97,7 @@ Outcome Engine::apply_steps(State& state, int seat, const std::string& line, con
   for (const auto& step : steps) {
     Outcome o = apply_one(next, seat, step, false);
     if (!o.ok()) {
-      o.message = "step '" + step + "' of '" + line + "': " + (o.message.empty() ? to_text(o.refusal) : o.message);
+      o.message = "step " + quote(step) + " of " + quote(line) + ": " + (o.message.empty() ? to_text(o.refusal) : o.message);
       return o;
     }
   }
@@ -163,7 +164,7 @@ Outcome Engine::decide(State& state, const std::string& result) {
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   int index = c->outcome_index(result);
-  if (index < 0) return {Refusal::NotLegal, "'" + result + "' is not an outcome of " + c->name + did_you_mean(result, names), "", names};
+  if (index < 0) return {Refusal::NotLegal, quote(result) + " is not an outcome of " + c->name + did_you_mean(result, names), "", names};
   State next = state;
   next.chance = PendingChance{};
   next.record({Event::Kind::Chance, -1, result, kEveryone});
@@ -177,12 +178,23 @@ Outcome Engine::decide(State& state, const std::string& result) {
 Outcome Engine::decide_randomly(State& state, Rng& rng) {
   const ChanceDef* c = pending_chance(state);
   if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}};
-  double total = 0;
-  for (double w : state.chance.weights) total += w;
+  // Weights each finite can sum past the largest double (every pick would be the last
+  // outcome) or be so small that the pick loses its precision: then all are scaled by the
+  // power of two that brings the largest to [1, 2), which changes no pick but those.
+  const std::vector<double>* given = &state.chance.weights;
+  std::vector<double> scaled;
+  double total = 0, largest = 0;
+  for (double w : *given) total += w, largest = std::max(largest, w);
+  if (!std::isnormal(total) && largest > 0) {
+    total = 0;
+    for (double w : *given) total += scaled.emplace_back(std::ldexp(w, -std::ilogb(largest)));
+    given = &scaled;
+  }
+  const std::vector<double>& weights = *given;
   double pick = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * total;
   std::size_t i = 0;
-  while (i + 1 < state.chance.weights.size() && pick >= state.chance.weights[i]) pick -= state.chance.weights[i++];
-  while (state.chance.weights[i] <= 0 && i > 0) --i;
+  while (i + 1 < weights.size() && pick >= weights[i]) pick -= weights[i++];
+  while (weights[i] <= 0 && i > 0) --i;
   return decide(state, c->outcomes[i].first);
 }
 

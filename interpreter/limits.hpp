@@ -27,5 +27,11 @@ inline constexpr int kMaxThreads = 256;
 inline constexpr std::size_t kMaxActionText = 4096;
 // Plies of one perft walk.
 inline constexpr int kMaxPerftDepth = 100;
+// Variables: every state copy (undo, search, a view) copies them all, so their number and
+// their texts are bounded. A text variable holds at most kMaxVarText bytes, and all the text
+// variables of a game together (each seat's counted) at most kMaxVarTextTotal.
+inline constexpr std::size_t kMaxVars = 1000;
+inline constexpr std::size_t kMaxVarText = 65536;
+inline constexpr std::size_t kMaxVarTextTotal = 1u << 20;
 
 }  // namespace arbiter

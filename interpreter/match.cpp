@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "interpreter/diagnostics.hpp"
+
 namespace arbiter {
 
 std::vector<int> decision_order(const State& s) {
@@ -47,7 +49,7 @@ Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>&
       std::string choice = bots[seat]->choose(view, legal, on_turn);
       if (choice.empty()) continue;
       if (std::find(legal.begin(), legal.end(), choice) == legal.end())
-        return Status::error(state.table->seats[seat].name + "'s bot chose '" + choice + "', which is not legal");
+        return Status::error(state.table->seats[seat].name + "'s bot chose " + quote(choice) + ", which is not legal");
       if (Status st = engine.apply_trusted(state, seat, choice); !st.ok) return st;
       ++applied;
       if (after) after(state, {seat, choice});

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <map>
 
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
 #include "interpreter/sample.hpp"
 
@@ -23,7 +24,7 @@ bool parse_mcts_budget(const std::string& spec, MctsBudget& budget, std::string&
     else budget.iterations = n;
     return true;
   } catch (const std::exception&) {
-    error = "mcts takes a budget in iterations or milliseconds (mcts:2000, mcts:200ms), not '" + spec + "'";
+    error = "mcts takes a budget in iterations or milliseconds (mcts:2000, mcts:200ms), not " + quote(spec);
     return false;
   }
 }

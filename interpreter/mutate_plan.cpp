@@ -68,7 +68,7 @@ std::string where(const MutateConfig& c, int line) { return c.path + ":" + std::
 void lua_candidates(MutationPlan& p, const std::vector<std::string>& lua) {
   for (const auto& w : p.config.words)
     if (std::find(lua.begin(), lua.end(), w.file) == lua.end())
-      p.warnings.push_back(where(p.config, w.at) + "words: " + p.ruleset->id + " has no Lua file '" + w.file + "' to mutate");
+      p.warnings.push_back(where(p.config, w.at) + "words: " + p.ruleset->id + " has no Lua file " + quote(w.file) + " to mutate");
   for (const auto& file : lua) {
     LuaWords words;
     bool whole = false;
@@ -85,7 +85,7 @@ void lua_candidates(MutationPlan& p, const std::vector<std::string>& lua) {
     p.candidates.insert(p.candidates.end(), made.begin(), made.end());
     for (const auto& w : p.config.words)
       if (w.file == file && !w.function.empty() && std::find(found.begin(), found.end(), w.function) == found.end())
-        p.warnings.push_back(where(p.config, w.at) + "words: " + file + " defines no function '" + w.function + "'");
+        p.warnings.push_back(where(p.config, w.at) + "words: " + file + " defines no function " + quote(w.function));
   }
 }
 

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <thread>
 
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/engine.hpp"
 #include "interpreter/match.hpp"
 
@@ -45,7 +46,7 @@ Status branches(Engine& engine, const State& s, std::vector<std::string>& legal,
       if (!(s.chance.weights[i] > 0)) continue;
       State child = s;
       Outcome o = engine.decide(child, c->outcomes[i].first);
-      if (!o.ok()) return Status::error("chance outcome '" + c->outcomes[i].first + "': " + o.message);
+      if (!o.ok()) return Status::error("chance outcome " + quote(c->outcomes[i].first) + ": " + o.message);
       each(std::move(child), "outcome: " + c->outcomes[i].first);
     }
     return {};
@@ -149,7 +150,7 @@ PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOpti
           for (std::size_t i; failed.ok && (i = next_index++) < frontier.states.size();)
             failed = walk(e, frontier.states[i], depth, o.depth, frontier.roots[i], t, stop);
         } catch (const std::exception& ex) {
-          failed = Status::error(ex.what());
+          failed = Status::error(user_message(ex, "perft"));
         }
         std::lock_guard lock(mutex);
         total.add(t);

@@ -192,13 +192,13 @@ void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::stri
         if (y.is_map(kv.second, "props"))
           for (const auto& p : kv.second) {
             std::string prop = y.text(p.first, "a property's name");
-            kind.props[prop] = y.value(p.second, "property '" + prop + "'");
+            kind.props[prop] = y.value(p.second, "property " + quote(prop));
           }
       } else if (std::string near = near_key(key); !near.empty()) {
         y.error(kv.first, "unknown key '" + key + "' in a component kind (did you mean '" + near +
                               "'?); a property of that name goes under props: {" + key + ": ...}");
       } else {
-        kind.props[key] = y.value(kv.second, "property '" + key + "'");
+        kind.props[key] = y.value(kv.second, "property " + quote(key));
       }
     }
     r.kinds.push_back(std::move(kind));
@@ -220,7 +220,7 @@ void include_kinds(YamlChecker& y, const YAML::Node& name_node, Ruleset& r, cons
   for (const auto& folder : folders) {
     FileInFolder file = file_in_folder(folder.string(), name + ".yaml");
     if (!file.refused.empty()) {
-      y.error(name_node, "components.include '" + printable(name) + "' " + file.refused);
+      y.error(name_node, "components.include " + quote(printable(name)) + " " + file.refused);
       return;
     }
     if (!file.found) continue;
@@ -230,7 +230,7 @@ void include_kinds(YamlChecker& y, const YAML::Node& name_node, Ruleset& r, cons
     y.absorb(inc);
     return;
   }
-  y.error(name_node, "no component list '" + name + "': looked for " + (folders[0] / (name + ".yaml")).string() +
+  y.error(name_node, "no component list " + quote(name) + ": looked for " + (folders[0] / (name + ".yaml")).string() +
                          " and " + (folders[1] / (name + ".yaml")).string());
 }
 
@@ -246,7 +246,7 @@ void read_components(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std:
   if (n["kinds"]) read_kinds(y, n["kinds"], r, start);
   std::set<std::string> names;
   for (const auto& k : r.kinds)
-    if (!names.insert(k.name).second) y.error(n["kinds"], "component '" + k.name + "' is listed twice");
+    if (!names.insert(k.name).second) y.error(n["kinds"], "component " + quote(k.name) + " is listed twice");
 }
 
 void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
@@ -269,7 +269,7 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
       z.order = order.substr(0, space);
       std::string direction = space == std::string::npos ? "ascending" : order.substr(space + 1);
       if (d["order"].IsScalar() && (z.order.empty() || (direction != "ascending" && direction != "descending")))
-        y.error(d["order"], what + ".order is a property, then 'ascending' or 'descending' if you like ('value descending'), not '" + order + "'");
+        y.error(d["order"], what + ".order is a property, then 'ascending' or 'descending' if you like ('value descending'), not " + quote(order));
       z.descending = direction == "descending";
     }
     if (d["visibility"]) {
@@ -282,6 +282,11 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
 
 void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.is_map(n, "vars")) return;
+  if (n.size() > kMaxVars) {
+    y.error(n, "vars: " + std::to_string(n.size()) + " variables; a ruleset declares at most " + std::to_string(kMaxVars));
+    return;
+  }
+  std::size_t text = 0;  // of the initial values, each per-seat one counted for the most seats
   for (const auto& kv : n) {
     VarDef v;
     v.name = kv.first.Scalar();
@@ -295,6 +300,13 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     if (d["initial"]) v.initial = y.value(d["initial"], what + ".initial");
     if (d["hidden"]) v.hidden = y.boolean(d["hidden"], what + ".hidden");
     if (v.hidden && !v.per_seat) y.error(d["hidden"], what + ": only a per-seat variable can be hidden");
+    std::size_t size = v.initial.is_string() ? v.initial.as_string().size() : 0;
+    if (size > kMaxVarText)
+      y.error(d["initial"], what + ".initial: a text of " + std::to_string(size) + " bytes is longer than a variable holds (" +
+                                std::to_string(kMaxVarText) + ")");
+    else if ((text += size * (v.per_seat ? kMaxSeats : 1)) > kMaxVarTextTotal)
+      y.error(d["initial"], what + ".initial: the variables' initial texts, each per-seat one counted for " +
+                                std::to_string(kMaxSeats) + " seats, pass " + std::to_string(kMaxVarTextTotal) + " bytes");
     r.vars.push_back(std::move(v));
   }
 }
@@ -340,7 +352,7 @@ void read_variants(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     for (const auto& pv : kv.second) {
       std::string p = pv.first.Scalar();
       if (!r.param(p))
-        y.error(pv.first, "variant '" + name + "' sets unknown parameter '" + p + "'" +
+        y.error(pv.first, "variant " + quote(name) + " sets unknown parameter " + quote(p) +
                               did_you_mean(p, r.param_names()));
       values[p] = y.value(pv.second, "variants." + name + "." + p);
     }
@@ -354,18 +366,18 @@ void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
   for (const auto& k : r.kinds) {
     total += k.count_param.empty() ? k.count : 0;
     if (k.zone.empty())
-      y.error(root["components"], "component '" + k.name + "' has no zone: give components.start or its own zone");
+      y.error(root["components"], "component " + quote(k.name) + " has no zone: give components.start or its own zone");
     else if (!r.zone(k.zone))
-      y.error(root["components"], "component '" + k.name + "' starts in unknown zone '" + k.zone + "'" +
+      y.error(root["components"], "component " + quote(k.name) + " starts in unknown zone " + quote(k.zone) +
                                       did_you_mean(k.zone, r.zone_names()));
     else if (r.zone(k.zone)->per_seat)
-      y.error(root["components"], "component '" + k.name + "' cannot start in per-seat zone '" + k.zone + "'");
+      y.error(root["components"], "component " + quote(k.name) + " cannot start in per-seat zone " + quote(k.zone));
     if (!k.count_param.empty()) {
       const ParamDef* p = r.param(k.count_param);
-      if (!p) y.error(root["components"], "component '" + k.name + "' counts by unknown parameter '" +
-                                               k.count_param + "'" + did_you_mean(k.count_param, r.param_names()));
+      if (!p) y.error(root["components"], "component " + quote(k.name) + " counts by unknown parameter " +
+                                               quote(k.count_param) + did_you_mean(k.count_param, r.param_names()));
       else if (!p->initial.is_int())
-        y.error(root["components"], "parameter '" + k.count_param + "' must be a whole number to count components");
+        y.error(root["components"], "parameter " + quote(k.count_param) + " must be a whole number to count components");
       else total += std::clamp<std::int64_t>(p->initial.as_int(), 0, std::int64_t{1} << 40);  // no overflow
     }
   }
@@ -379,8 +391,8 @@ void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
         if (std::find(known.begin(), known.end(), name) == known.end()) known.push_back(name);
       }
     if (!found)
-      y.error(root["zones"][z.name]["order"], "zone '" + z.name + "' is listed by '" + z.order +
-                                                  "', a property no component kind has" + did_you_mean(z.order, known));
+      y.error(root["zones"][z.name]["order"], "zone " + quote(z.name) + " is listed by " + quote(z.order) +
+                                                  ", a property no component kind has" + did_you_mean(z.order, known));
   }
   if (total > kMaxComponents)
     y.error(root["components"], "the components add up to " + std::to_string(total) + "; a game holds at most " +
@@ -405,8 +417,8 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (!y.keys(root, kTopKeys, "game.yaml")) y.throw_if_errors();
   // Rulesets are found by their folder's name, so an id must agree with it.
   if (root["id"] && y.text(root["id"], "id") != r->id)
-    y.error(root["id"], "id '" + root["id"].Scalar() + "' differs from the folder's name '" + r->id +
-                            "': rulesets are found by folder, so rename one of them");
+    y.error(root["id"], "id " + quote(root["id"].Scalar()) + " differs from the folder's name " + quote(r->id) +
+                            ": rulesets are found by folder, so rename one of them");
   r->name = root["name"] ? y.text(root["name"], "name") : r->id;
   if (root["summary"]) r->summary = y.text(root["summary"], "summary");
   if (root["rules"]) r->rules_file = y.text(root["rules"], "rules", r->rules_file);
@@ -437,8 +449,8 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   }
   check_references(y, root, *r);
   FileInFolder rules = file_in_folder(dir, r->rules_file);
-  if (!rules.refused.empty()) y.error(root["rules"] ? root["rules"] : root, "rules file '" + printable(r->rules_file) + "' " + rules.refused);
-  else if (!rules.found) y.error(root["rules"] ? root["rules"] : root, "rules file '" + r->rules_file + "' not found in " + dir);
+  if (!rules.refused.empty()) y.error(root["rules"] ? root["rules"] : root, "rules file " + quote(printable(r->rules_file)) + " " + rules.refused);
+  else if (!rules.found) y.error(root["rules"] ? root["rules"] : root, "rules file " + quote(r->rules_file) + " not found in " + dir);
   y.throw_if_errors();
   return r;
 }
@@ -472,7 +484,7 @@ RulesetPlace locate_ruleset(const std::string& name, const std::vector<std::stri
   std::error_code ec;
   if (name.find('/') != std::string::npos || name == "." || name == "..") {
     if (fs::exists(fs::path(name) / "game.yaml", ec)) return {fs::path(name).lexically_normal().string(), false};
-    throw InputError("no game.yaml in folder '" + name + "'");
+    throw InputError("no game.yaml in folder " + quote(name));
   }
   std::vector<std::string> ids;
   for (const auto& [id, dir] : list_rulesets(search_path)) {
@@ -480,7 +492,7 @@ RulesetPlace locate_ruleset(const std::string& name, const std::vector<std::stri
     ids.push_back(id);
   }
   if (fs::exists(fs::path(name) / "game.yaml", ec)) return {name, false};
-  throw InputError("unknown ruleset '" + name + "'" + did_you_mean(name, ids) +
+  throw InputError("unknown ruleset " + quote(name) + did_you_mean(name, ids) +
                    (ids.empty() ? "; no rulesets found" : "; known: " + join_choices(ids, ", ")));
 }
 

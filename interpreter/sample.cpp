@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "interpreter/diagnostics.hpp"
+
 namespace arbiter {
 
 namespace {
@@ -35,7 +37,7 @@ std::vector<Place> seen_places(const Table& t, const View& view, std::vector<std
         continue;
       }
       int kind = t.kind_by_name(zv.items[k]);
-      if (kind < 0) throw RuleError("the view shows a '" + zv.items[k] + "', which is no kind of this table");
+      if (kind < 0) throw RuleError("the view shows a " + quote(zv.items[k]) + ", which is no kind of this table");
       auto& pool = pools[kind];
       places.push_back({pool.empty() ? -2 - kind : pool.back(), face});
       if (!pool.empty()) pool.pop_back();
@@ -62,8 +64,9 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   for (std::size_t i = 0; i < places.size(); ++i) {
     int c = places[i].component;
     if (c < 0) {
-      if (c <= -2) kind_of[spare.at(next)] = static_cast<std::uint16_t>(-2 - c);
-      c = spare.at(next++);
+      if (next == spare.size()) throw RuleError("the view hides more components than the table holds");
+      if (c <= -2) kind_of[spare[next]] = static_cast<std::uint16_t>(-2 - c);
+      c = spare[next++];
     }
     s.items[i] = static_cast<std::uint16_t>(c);
     s.face[c] = places[i].face;

@@ -100,7 +100,7 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
       std::uint64_t seed = 0;
       std::uint32_t seats = 0;
       if (std::sscanf(e.text.c_str(), "%" SCNu64 " %" SCNu32, &seed, &seats) != 2 || !replay_redeal(replay, e))
-        throw InputError("the game cannot be saved: a malformed re-deal '" + e.text + "'");
+        throw InputError("the game cannot be saved: a malformed re-deal " + quote(e.text));
       out << YAML::Flow << YAML::BeginMap << YAML::Key << "redeal" << YAML::Value << std::to_string(seed);
       out << YAML::Key << "seats" << YAML::Value << YAML::Flow << YAML::BeginSeq;
       for (int i = 0; i < t.seat_count(); ++i)
@@ -138,7 +138,7 @@ void read_header(YamlChecker& y, const YAML::Node& root, SavedGame& g, std::vect
     items.push_back({"folder", g.folder = y.text(root["folder"], "folder"), root["folder"]});
     g.folder_line = root["folder"].Mark().line + 1;
     if (!g.folder.empty() && !fs::path(g.folder).is_absolute())
-      y.error(root["folder"], "folder should be an absolute path, not '" + g.folder + "'");
+      y.error(root["folder"], "folder should be an absolute path, not " + quote(g.folder));
   }
   if (root["variant"]) items.push_back({"variant", g.options.variant = y.text(root["variant"], "variant"), root["variant"]});
   if (!root["seed"]) y.error(root, "missing 'seed'");
@@ -178,15 +178,15 @@ void check_header(YamlChecker& y, const YAML::Node& root, const std::vector<Head
   std::string since = " since the game was saved (its fingerprint at line " + std::to_string(check.Mark().line + 1) + ")";
   for (const auto& item : items) {
     const YAML::Node want = check[item.key];
-    if (!want) y.error(item.at, "'" + item.key + "' was added" + since);
+    if (!want) y.error(item.at, quote(item.key) + " was added" + since);
     else if (!want.IsScalar() || want.Scalar() != digest(item.key, item.text))
-      y.error(item.at, "'" + item.key + "' was edited" + since + "; it cannot be changed in a saved game");
+      y.error(item.at, quote(item.key) + " was edited" + since + "; it cannot be changed in a saved game");
   }
   for (const auto& kv : check) {
     std::string key = kv.first.Scalar();
     bool present = false;
     for (const auto& item : items) present = present || item.key == key;
-    if (!present) y.error(kv.first, "'" + key + "' was removed since the game was saved");
+    if (!present) y.error(kv.first, quote(key) + " was removed since the game was saved");
   }
 }
 
@@ -206,7 +206,7 @@ bool read_redeal(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s
     int found = -1;
     for (std::size_t i = 0; i < g.options.seats.size(); ++i)
       if (g.options.seats[i].name == name) found = static_cast<int>(i);
-    if (found < 0) y.error(n, "unknown seat '" + name + "'");
+    if (found < 0) y.error(n, "unknown seat " + quote(name));
     else seats |= 1u << found;
   }
   s.redeal = true;
@@ -227,7 +227,7 @@ void read_step(YamlChecker& y, const YAML::Node& a, SavedGame& g) {
   if (h.size() == 16 && std::all_of(h.begin(), h.end(), [](unsigned char c) { return std::isxdigit(c); }))
     s.hash = std::strtoull(h.c_str(), nullptr, 16);
   else
-    y.error(a["hash"], "a hash is 16 hex digits, not '" + h + "'");
+    y.error(a["hash"], "a hash is 16 hex digits, not " + quote(h));
   g.steps.push_back(std::move(s));
 }
 
@@ -245,7 +245,7 @@ bool read_action(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s
     std::string seat = y.text(a["seat"], "seat");
     for (std::size_t i = 0; i < g.options.seats.size(); ++i)
       if (g.options.seats[i].name == seat) s.seat = static_cast<int>(i);
-    if (s.seat < 0) y.error(a["seat"], "unknown seat '" + seat + "'");
+    if (s.seat < 0) y.error(a["seat"], "unknown seat " + quote(seat));
   }
   return true;
 }
@@ -308,7 +308,7 @@ State replay_save(Engine& engine, const SavedGame& game, const std::string& file
 }
 
 void write_save(const std::string& file, const std::string& text) {
-  auto fail = [&](const std::string& why) { throw InputError("cannot save to '" + file + "': " + why + "; nothing was written"); };
+  auto fail = [&](const std::string& why) { throw InputError("cannot save to " + quote(file) + ": " + why + "; nothing was written"); };
   if (file.empty()) throw InputError(":save needs a file name");
   // /dev/full and the like are not save files, and rename would replace the device.
   struct stat old {};

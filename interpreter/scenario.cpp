@@ -63,7 +63,7 @@ ScenarioResult Runner::run() {
     result.detail = e.what();
   } catch (const std::exception& e) {
     result.verdict = ScenarioResult::Verdict::Fail;
-    result.detail = y_.file() + ": " + step_label_ + e.what();
+    result.detail = y_.file() + ": " + step_label_ + user_message(e, "the scenario");
   }
   return result;
 }
@@ -138,7 +138,7 @@ std::vector<Seat> Runner::read_players(const YAML::Node& n) {
 int Runner::seat(const YAML::Node& at, const std::string& name) {
   int s = engine_->table().seat_by_name(name);
   if (s < 0)
-    fail(at, "unknown seat '" + name + "'" + did_you_mean(name, engine_->table().seat_names()) + "; seats: " +
+    fail(at, "unknown seat " + quote(name) + did_you_mean(name, engine_->table().seat_names()) + "; seats: " +
                  join_choices(engine_->table().seat_names(), ", ") + " (or 1 to " +
                  std::to_string(engine_->table().seat_count()) + ")");
   return s;
@@ -146,7 +146,7 @@ int Runner::seat(const YAML::Node& at, const std::string& name) {
 
 int Runner::zone(const YAML::Node& at, const std::string& name) {
   int z = engine_->table().zone_by_name(name);
-  if (z < 0) fail(at, "unknown zone '" + name + "'" + did_you_mean(name, engine_->table().zone_names()));
+  if (z < 0) fail(at, "unknown zone " + quote(name) + did_you_mean(name, engine_->table().zone_names()));
   return z;
 }
 
@@ -158,7 +158,7 @@ std::vector<std::string> Runner::component_list(const YAML::Node& list, bool hid
   for (const auto& item : list) {
     std::string name = text(item, "a component's name");
     if (engine_->table().kind_by_name(name) < 0 && !(hidden && name == "?"))
-      fail(item, "unknown component '" + name + "'" + did_you_mean(name, known));
+      fail(item, "unknown component " + quote(name) + did_you_mean(name, known));
     names.push_back(name);
   }
   return names;
@@ -198,7 +198,7 @@ void Runner::step(const YAML::Node& s) {
     fail(s, "a step is a map with exactly one key (SEAT, reject, outcome, arrange, expect or play)");
   auto kv = *s.begin();
   std::string key = text(kv.first, "a step's key");
-  label(step_label_ + "(" + key + (kv.second.IsScalar() ? ": " + kv.second.Scalar() : "") + ") ");
+  label(step_label_ + "(" + shortened(key + (kv.second.IsScalar() ? ": " + kv.second.Scalar() : "")) + ") ");
   if (key == "reject") reject(kv.second, text(kv.second, "reject"));
   else if (key == "outcome") decide(kv.second, text(kv.second, "outcome"));
   else if (key == "arrange") arrange(kv.second);
@@ -208,7 +208,7 @@ void Runner::step(const YAML::Node& s) {
     if (engine_->table().seat_by_name(key) < 0) {
       std::vector<std::string> choices = kStepKeys;
       for (const auto& n : engine_->table().seat_names()) choices.push_back(n);
-      fail(kv.first, "unknown step or seat '" + key + "'" + did_you_mean(key, choices));
+      fail(kv.first, "unknown step or seat " + quote(key) + did_you_mean(key, choices));
     }
     if (!kv.second.IsScalar()) fail(kv.second, "an action is written as text, as a player types it");
     act(kv.first, key, kv.second.Scalar());
@@ -219,7 +219,7 @@ void Runner::decide(const YAML::Node& at, const std::string& result) {
   if (!engine_->pending_chance(state_)) fail(at, "no chance decision is pending");
   Outcome o = engine_->decide(state_, result);
   if (!o.ok())
-    fail(at, "the outcome '" + result + "' was refused: " + o.message +
+    fail(at, "the outcome " + quote(result) + " was refused: " + o.message +
                  (o.legal.empty() ? "" : "; outcomes: " + join_choices(o.legal, ", ")));
 }
 
@@ -232,7 +232,7 @@ void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::
   }
   Outcome o = engine_->apply(state_, s, action);
   if (!o.ok()) {
-    std::string msg = "expected '" + action + "' by " + seat_name + " to be accepted, but it was refused: " +
+    std::string msg = "expected " + quote(action) + " by " + seat_name + " to be accepted, but it was refused: " +
                       to_text(o.refusal) + (o.message.empty() ? "" : " (" + o.message + ")");
     if (!o.legal.empty()) msg += "; legal: " + join_choices(o.legal, ", ");
     fail(at, msg);
@@ -254,7 +254,7 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
   std::uint64_t before = state_.hash();
   State copy = state_;
   Outcome o = engine_->apply(state_, s, action);
-  if (o.ok()) fail(at, "expected '" + text + "' to be refused, but it was accepted");
+  if (o.ok()) fail(at, "expected " + quote(text) + " to be refused, but it was accepted");
   if (o.refusal == Refusal::ScriptError) fail(at, "expected a refusal, but the ruleset failed: " + o.message);
   if (state_.hash() != before || !state_.same_play_state(copy)) fail(at, "the action was refused but the state changed");
 }

@@ -185,10 +185,10 @@ void Runner::expect_vars(const YAML::Node& map) {
       name = key.substr(dot + 1);
     }
     int v = ruleset_->var_index(name);
-    if (v < 0) fail(kv.first, "unknown variable '" + name + "'" + did_you_mean(name, ruleset_->var_names()));
+    if (v < 0) fail(kv.first, "unknown variable " + quote(name) + did_you_mean(name, ruleset_->var_names()));
     bool per_seat = ruleset_->vars[v].per_seat;
-    if (per_seat && seat_index < 0) fail(kv.first, "variable '" + name + "' is per seat: write SEAT." + name);
-    if (!per_seat && seat_index >= 0) fail(kv.first, "variable '" + name + "' is not per seat: write " + name);
+    if (per_seat && seat_index < 0) fail(kv.first, "variable " + quote(name) + " is per seat: write SEAT." + name);
+    if (!per_seat && seat_index >= 0) fail(kv.first, "variable " + quote(name) + " is not per seat: write " + name);
     // A list or map would read as nothing, and pass wherever the variable is none.
     if (!kv.second.IsScalar() && !kv.second.IsNull())
       fail(kv.second, "a variable's value is a number, true/false, text or none, not a list or map");
@@ -245,7 +245,7 @@ void Runner::expect_legal(const YAML::Node& map) {
                       std::to_string(kMaxActionText) + "): it would check nothing");
         if (has(action) != want_in)
           fail(a, "expected " + seat_name + "'s legal actions " + (want_in ? "to include" : "to exclude") +
-                      " '" + action + "'; legal: " + as_list(legal));
+                      " " + quote(action) + "; legal: " + as_list(legal));
       }
     }
   }
@@ -314,8 +314,8 @@ void Runner::expect_log(const YAML::Node& map) {
                                  [&](const std::string& l) { return l.find(wanted[i]) != std::string::npos; });
         if ((line != lines.end()) == want_in) continue;
         std::string found = want_in ? "; " + seat_name + " has read " + last_lines(lines) : ", but it reads '" + *line + "'";
-        fail(spec[which][i], "expected " + seat_name + "'s log " + (want_in ? "to include" : "not to include") + " '" +
-                                 wanted[i] + "'" + found);
+        fail(spec[which][i], "expected " + seat_name + "'s log " + (want_in ? "to include" : "not to include") + " " +
+                                 quote(wanted[i]) + found);
       }
     }
   }
@@ -338,7 +338,7 @@ void Runner::expect_results(const YAML::Node& map) {
       used = 0;
     }
     if (!kv.second.IsScalar() || used != t.size() || !(want >= 0 && want <= 1))
-      fail(kv.second, "a result should be a number from 0 to 1, not '" + t + "'");
+      fail(kv.second, "a result should be a number from 0 to 1, not " + quote(t));
     if (std::abs(have[s] - want) > 1e-9)
       fail(kv.second, "expected " + engine_->table().seats[s].name + "'s result to be " + t + ", found " +
                           fmt_result(have[s]));

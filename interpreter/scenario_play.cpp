@@ -38,7 +38,7 @@ void Runner::play(const YAML::Node& spec) {
     if (next < queue.size()) {
       const YAML::Node& a = queue[next++];
       std::string entry = text(a, "a queued action");
-      label(outer + "action " + std::to_string(next) + " (" + entry + "): ");
+      label(outer + "action " + std::to_string(next) + " (" + shortened(entry) + "): ");
       auto colon = entry.find(':');
       if (colon == std::string::npos) fail(a, "a queued action is \"SEAT: ACTION\" or \"outcome: VALUE\"");
       std::string who = normalize_action(entry.substr(0, colon));
@@ -77,7 +77,7 @@ void Runner::play_one(const YAML::Node& at, bool random) {
   if (legal.empty()) fail(at, "nobody on turn has a legal action, and the game is not over");
   const std::string& action = random ? legal[play_rng_.below(legal.size())] : legal.front();
   Outcome o = engine_->apply(state_, s, action);
-  if (!o.ok()) fail(at, "the legal action '" + action + "' was refused: " + o.message);
+  if (!o.ok()) fail(at, "the legal action " + quote(action) + " was refused: " + o.message);
 }
 
 }  // namespace arbiter::scenario_detail

@@ -69,9 +69,10 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
     const VarDef& def = table->ruleset->vars[o.tally];
     for (int seat = 0; seat < (def.per_seat ? table->seat_count() : 1); ++seat) {
       Value v = state.var(o.tally, seat);
+      // A text is tallied by its first 248 bytes and its length: a run keeps a tally for every game.
       std::string text = def.holds_seat && v.is_int() && v.as_int() >= 1 && v.as_int() <= table->seat_count()
                              ? table->seats[v.as_int() - 1].name
-                             : to_text(v);
+                             : shortened(to_text(v), 256);
       rec.tallied.push_back(def.per_seat ? table->seats[seat].name + "=" + text : text);
     }
   }
@@ -79,6 +80,11 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   rec.rounds = state.round;
   for (int seat = 0; seat < table->seat_count(); ++seat) {
     if (Status score = engine.score(state, seat, rec.scores.emplace_back()); !score.ok) return score;
+    const Value& v = rec.scores.back();
+    if (v.is_int() && (v.as_int() > kMaxReportScore || v.as_int() < -kMaxReportScore))
+      return Status::error(table->seats[seat].name + "'s score, " + std::to_string(v.as_int()) +
+                           ", is beyond what a report holds exactly (" + std::to_string(kMaxReportScore) +
+                           " either way, 2^53)");
   }
   return {};
 }
@@ -125,13 +131,13 @@ std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const
     try {
       rules = make_rules(ruleset);
     } catch (const std::exception& e) {
-      fail(-1, e.what());
+      fail(-1, user_message(e, "loading the rules"));
     }
     for (int g; rules && !stop && !stop_simulating() && (g = next++) < o.games; ++done) {
       try {
         if (Status st = play_game(ruleset, o, *rules, g, records[g]); !st.ok) fail(g, st.message);
       } catch (const std::exception& e) {
-        fail(g, e.what());
+        fail(g, user_message(e, "the game"));
       }
     }
     std::lock_guard lock(mutex);
@@ -218,6 +224,10 @@ Spread merge_spreads(const Spread& a, const Spread& b) {
 
 ScoreBins score_bins(std::int64_t lo, std::int64_t hi, int bins) {
   ScoreBins b;
+  // Beyond these, hi - lo and the bin counts would overflow.
+  if (!(lo <= hi && -kMaxReportScore <= lo && hi <= kMaxReportScore && bins <= 1'000'000))
+    throw InputError("scores from " + std::to_string(lo) + " to " + std::to_string(hi) + " in " + std::to_string(bins) +
+                     " bins are beyond what a report holds (" + std::to_string(kMaxReportScore) + " either way)");
   bins = std::max(1, bins);
   b.width = nice_width((hi - lo + bins) / bins);
   b.low = floor_div(lo, b.width) * b.width;

@@ -161,7 +161,13 @@ SimReport summarize(const Table& table, const SimOptions& options, const std::ve
 // seed ranges that overlap or leave a gap; a report without the exact sums merging needs.
 SimReport merge_reports(const std::vector<SimReport>& reports, const std::vector<std::string>& names);
 
+// The largest score (and the smallest, negated) a report holds: its scores are doubles, as in
+// its JSON, which hold every whole number up to 2^53 exactly and no range beyond. A game
+// scored outside it ends the run with an error naming the game, the seat and the score.
+inline constexpr std::int64_t kMaxReportScore = std::int64_t{1} << 53;
+
 // The bins a report's scores from `low` to `high` take: about `bins` of a round width.
+// `low` <= `high`, both within kMaxReportScore, and `bins` at least 1, or InputError.
 struct ScoreBins {
   std::int64_t low = 0, width = 1, fine_low = 0, fine_width = 1;
   std::size_t count = 1, fine_count = 1;

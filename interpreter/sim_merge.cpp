@@ -27,7 +27,7 @@ std::string seeds(const SimReport& r) {
 }
 
 // Scores beyond this are not exact as doubles, and their bins' arithmetic could overflow.
-constexpr double kMaxScore = 9007199254740992.0;  // 2^53
+constexpr auto kMaxScore = static_cast<double>(kMaxReportScore);
 
 // A report that does not add up is refused before anything is merged from it.
 void check_consistent(const SimReport& r, const std::string& name) {

@@ -2,8 +2,24 @@
 #include "interpreter/state.hpp"
 
 #include <algorithm>
+#include <cstring>
+
+#include "interpreter/diagnostics.hpp"
 
 namespace arbiter {
+
+namespace {
+
+// A chance weight (finite, 0 or more) as hashed: in millionths while they fit 64 bits (the
+// hashes saves hold), beyond that by its bits, since the cast would be undefined.
+std::uint64_t weight_word(double w) {
+  if (w * 1e6 < 0x1.0p64) return static_cast<std::uint64_t>(w * 1e6);
+  std::uint64_t bits;
+  std::memcpy(&bits, &w, sizeof bits);
+  return bits;
+}
+
+}  // namespace
 
 State::State(std::shared_ptr<const Table> t) : table(std::move(t)) {
   const Table& tb = *table;
@@ -81,7 +97,7 @@ void State::shuffle(int z) {
       for (int i = place; i >= begin && found < 0; --i)
         if (kinds[items[i]] == kind) found = i;
       if (found < 0)
-        throw RuleError("arranged component '" + table->ruleset->kinds[kind].name + "' is not in " +
+        throw RuleError("arranged component " + quote(table->ruleset->kinds[kind].name) + " is not in " +
                         table->zones[z].name + " when it is shuffled");
       std::rotate(items.begin() + found, items.begin() + found + 1, items.begin() + place + 1);
       --place;
@@ -148,7 +164,7 @@ std::uint64_t State::hash() const {
   for (int w : winners) h.word(w);
   for (double r : results) h.word(static_cast<std::uint64_t>(r * 1e6) + 1);  // none: hashes as before results
   h.word(static_cast<std::uint64_t>(chance.def));
-  for (double w : chance.weights) h.word(static_cast<std::uint64_t>(w * 1e6));
+  for (double w : chance.weights) h.word(weight_word(w));
   for (int i = 0; i < 4; ++i) h.word(rng.words()[i]);
   for (const auto& [z, kinds] : arranged) { h.word(z); for (int k : kinds) h.word(k); }
   return h.h;

@@ -81,22 +81,22 @@ void set_param(std::map<std::string, Value>& params, const Ruleset& r, const std
                const Value& value, const std::string& source) {
   const ParamDef* p = r.param(name);
   if (!p)
-    throw InputError(source + ": unknown parameter '" + name + "'" + did_you_mean(name, r.param_names()) +
+    throw InputError(source + ": unknown parameter " + quote(name) + did_you_mean(name, r.param_names()) +
                      (r.params.empty() ? "; this ruleset has none" : "; known: " + join_choices(r.param_names(), ", ")));
   if (p->initial.is_int() && !value.is_int())
-    throw InputError(source + ": parameter '" + name + "' takes a whole number, not '" + to_text(value) + "'");
+    throw InputError(source + ": parameter " + quote(name) + " takes a whole number, not " + quote(to_text(value)));
   if (p->initial.is_bool() && !value.is_bool())
-    throw InputError(source + ": parameter '" + name + "' takes true or false, not '" + to_text(value) + "'");
+    throw InputError(source + ": parameter " + quote(name) + " takes true or false, not " + quote(to_text(value)));
   if (value.is_int()) {
     if ((p->has_min && value.as_int() < p->min) || (p->has_max && value.as_int() > p->max))
-      throw InputError(source + ": parameter '" + name + "' must lie in " +
+      throw InputError(source + ": parameter " + quote(name) + " must lie in " +
                        (p->has_min ? std::to_string(p->min) : "") + ".." + (p->has_max ? std::to_string(p->max) : "") +
                        ", not " + to_text(value));
   }
   if (!p->choices.empty() &&
       std::find(p->choices.begin(), p->choices.end(), to_text(value)) == p->choices.end())
-    throw InputError(source + ": parameter '" + name + "' is one of " + join_choices(p->choices) + ", not '" +
-                     to_text(value) + "'");
+    throw InputError(source + ": parameter " + quote(name) + " is one of " + join_choices(p->choices) + ", not " +
+                     quote(to_text(value)));
   params[name] = p->initial.is_string() ? Value{to_text(value)} : value;
 }
 
@@ -120,8 +120,8 @@ void lay_out(Table& t) {
   for (const auto& kind : r.kinds) {
     std::int64_t n = kind.count_param.empty() ? kind.count : t.params.at(kind.count_param).as_int();
     if (n < 0)
-      throw InputError(r.id + ": parameter '" + kind.count_param + "' counts the '" + kind.name +
-                       "' components and cannot be negative (" + std::to_string(n) + ")");
+      throw InputError(r.id + ": parameter " + quote(kind.count_param) + " counts the " + quote(kind.name) +
+                       " components and cannot be negative (" + std::to_string(n) + ")");
     total += std::min(n, kMaxComponents + 1);
   }
   // Checked before any is laid out: a parameter of 2^40 must not fill the memory first.
@@ -167,15 +167,15 @@ std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, 
                      " players, not " + std::to_string(n));
   for (int a = 0; a < n; ++a) {
     if (t->seats[a].name.empty() || t->seats[a].name.find_first_of(" .:\t") != std::string::npos)
-      throw InputError("seat name '" + t->seats[a].name + "' must be one word without '.' or ':'");
+      throw InputError("seat name " + quote(t->seats[a].name) + " must be one word without '.' or ':'");
     for (int b = 0; b < a; ++b)
-      if (t->seats[a].name == t->seats[b].name) throw InputError("two seats are named '" + t->seats[a].name + "'");
+      if (t->seats[a].name == t->seats[b].name) throw InputError("two seats are named " + quote(t->seats[a].name));
   }
   for (const auto& p : r.params) t->params[p.name] = p.initial;
   if (!options.variant.empty()) {
     auto v = r.variants.find(options.variant);
     if (v == r.variants.end())
-      throw InputError("unknown variant '" + options.variant + "'" + did_you_mean(options.variant, r.variant_order) +
+      throw InputError("unknown variant " + quote(options.variant) + did_you_mean(options.variant, r.variant_order) +
                        (r.variant_order.empty() ? "; " + r.id + " has none" : "; known: " + join_choices(r.variant_order, ", ")));
     for (const auto& [k, val] : v->second) set_param(t->params, r, k, val, "variant " + options.variant);
   }

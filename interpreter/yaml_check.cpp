@@ -56,9 +56,15 @@ bool YamlChecker::read(std::string& text) {
     error("cannot be read (" + std::string(std::strerror(errno)) + ")");
     return false;
   }
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
+  // Read up to the limit whatever the size said: a file may grow after it was asked.
+  char block[65536];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    text.append(block, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > kMaxYamlBytes) {
+      error("grew past " + std::to_string(kMaxYamlBytes) + " bytes while it was read; a YAML file may hold at most that (16 MiB)");
+      return false;
+    }
+  }
   // No YAML holds a zero byte; yaml-cpp's message for one quotes the binary that follows.
   if (auto zero = text.find('\0'); zero != std::string::npos) {
     error("is not a text file (a zero byte on line " + std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(zero), '\n') + 1) + ")");
@@ -87,7 +93,7 @@ bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
         const std::string& key = kv.first.Scalar();
         for (const auto& [earlier, mark] : seen)
           if (earlier == key)
-            y.error(kv.first, "duplicate key '" + key + "' (first given at line " + std::to_string(mark.line + 1) + ")");
+            y.error(kv.first, "duplicate key " + quote(key) + " (first given at line " + std::to_string(mark.line + 1) + ")");
         seen.emplace_back(key, kv.first.Mark());
       }
       if (!check_unique_keys(y, kv.second, budget)) return false;
@@ -175,7 +181,7 @@ bool YamlChecker::keys(const YAML::Node& map, const std::vector<std::string>& al
     bool known = false;
     for (const auto& a : allowed) known = known || a == key;
     if (!known)
-      error(kv.first, "unknown key '" + key + "' in " + what + did_you_mean(key, allowed) +
+      error(kv.first, "unknown key " + quote(key) + " in " + what + did_you_mean(key, allowed) +
                           "; allowed: " + join_choices(allowed, ", "));
   }
   return true;
@@ -196,7 +202,7 @@ Value scalar_value(const YAML::Node& n) {
 std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, std::int64_t fallback) {
   Value v = scalar_value(n);
   if (v.is_int()) return v.as_int();
-  error(n, what + " should be a whole number" + (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+  error(n, what + " should be a whole number" + (n.IsScalar() ? ", not " + quote(n.Scalar()) : ""));
   return fallback;
 }
 
@@ -205,7 +211,7 @@ std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, 
   Value v = scalar_value(n);
   if (v.is_int() && v.as_int() >= low && v.as_int() <= high) return v.as_int();
   error(n, what + " should be a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
-               (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+               (n.IsScalar() ? ", not " + quote(n.Scalar()) : ""));
   return fallback;
 }
 
@@ -215,7 +221,7 @@ std::uint64_t YamlChecker::unsigned_integer(const YAML::Node& n, const std::stri
   auto [end, err] = std::from_chars(t.data(), t.data() + t.size(), v);
   if (!t.empty() && err == std::errc{} && end == t.data() + t.size()) return v;
   error(n, what + " should be a whole number from 0 to 18446744073709551615" +
-               (n.IsScalar() ? ", not '" + n.Scalar() + "'" : ""));
+               (n.IsScalar() ? ", not " + quote(n.Scalar()) : ""));
   return fallback;
 }
 
@@ -238,7 +244,7 @@ std::string YamlChecker::choice(const YAML::Node& n, const std::string& what,
   for (const auto& c : choices)
     if (c == t) return t;
   if (n.IsScalar())
-    error(n, what + " '" + t + "' is not one of " + join_choices(choices) + did_you_mean(t, choices));
+    error(n, what + " " + quote(t) + " is not one of " + join_choices(choices) + did_you_mean(t, choices));
   return choices.front();
 }
 

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
 namespace arbiter {
@@ -96,7 +97,7 @@ class Scanner : public YAML::EventHandler {
   }
   static std::string too_deep(const std::string& alias) {
     return "nested too deeply (more than " + std::to_string(kMaxYamlDepth) + " levels of lists and maps" +
-           (alias.empty() ? "" : ", counting what the alias '" + alias + "' stands for") + ")";
+           (alias.empty() ? "" : ", counting what the alias " + quote(alias) + " stands for") + ")";
   }
 
   const std::string& text_;
@@ -108,7 +109,7 @@ class Scanner : public YAML::EventHandler {
 void Scanner::OnAlias(const YAML::Mark& mark, YAML::anchor_t id) {
   const Anchor& a = anchor(id);
   if (a.open)
-    throw Stop{{mark, "the alias '" + alias_name(mark) + "' stands for a list or map that holds the alias itself (its anchor is at line " +
+    throw Stop{{mark, "the alias " + quote(alias_name(mark)) + " stands for a list or map that holds the alias itself (its anchor is at line " +
                           std::to_string(a.at.line + 1) + ", column " + std::to_string(a.at.column + 1) +
                           "): a YAML tree may not contain itself"}};
   if (open_.size() + static_cast<std::size_t>(a.height) > static_cast<std::size_t>(kMaxYamlDepth))

@@ -40,3 +40,28 @@ TEST_CASE("join_choices lists what is allowed") {
   CHECK(join_choices({"a", "b", "c"}) == "a, b or c");
   CHECK(join_choices({"a", "b", "c"}, ", ") == "a, b, c");
 }
+
+TEST_CASE("closest does bounded work whatever the lengths and the number of names") {
+  // Two names of a megabyte: the full table would be 10^12 cells.
+  std::string long_name(1 << 20, 'a');
+  CHECK(closest(long_name, {long_name + "b"}) == "");
+  CHECK(closest("zone", {long_name, "zones"}) == "zones");
+  // A long list of names a little off: the search stops after kSuggestWork cells, having found one.
+  std::vector<std::string> many(200000, std::string(200, 'x'));
+  many[10] = std::string(199, 'x') + "y";
+  CHECK(closest(std::string(200, 'x') + "", many) == many[0]);
+  many.push_back(std::string(200, 'q'));
+  CHECK(closest(std::string(200, 'q'), many) == "");  // beyond the budget: no suggestion rather than a long wait
+}
+
+TEST_CASE("quote cuts long input and gives its length") {
+  CHECK(quote("Andy") == "'Andy'");
+  std::string name(20 << 20, 'z');
+  CHECK(quote(name) == "'" + std::string(56, 'z') + "…' (20971520 bytes)");
+  CHECK(shortened(name) == std::string(56, 'z') + "… (20971520 bytes)");
+  // Not in the middle of a character: 'é' is two bytes.
+  std::string accents;
+  for (int i = 0; i < 40; ++i) accents += "é";
+  std::string cut = quote(accents);
+  CHECK(cut.substr(0, 57) == "'" + accents.substr(0, 56));
+}

@@ -2,6 +2,8 @@
 // pending nobody acts; a decision is all-or-nothing; random decisions follow the caller's RNG.
 #include <catch2/catch.hpp>
 
+#include <map>
+
 #include "binding/lua_rules.hpp"
 #include "interpreter/conformance.hpp"
 #include "interpreter/engine.hpp"
@@ -86,4 +88,30 @@ TEST_CASE("random decisions follow the caller's generator, and the log replays t
   CHECK(a == b);
   CHECK(a.size() == 6);
   for (const auto& o : a) CHECK((o == "heads" || o == "tails"));  // "edge" has weight 0
+}
+
+TEST_CASE("weights that sum past the largest double, or are subnormal, are still picked by weight") {
+  auto counts = [](std::vector<double> weights) {
+    CoinGame g;
+    REQUIRE(g.engine.apply(g.state, 0, "toss").ok());
+    g.state.chance.weights = std::move(weights);
+    Rng rng(7);
+    std::map<std::string, int> seen;
+    for (int i = 0; i < 400; ++i) {
+      State s = g.state;
+      Outcome o = g.engine.decide_randomly(s, rng);
+      REQUIRE(o.ok());
+      ++seen[o.action];
+    }
+    return seen;
+  };
+  auto huge = counts({1e308, 1e308, 0});  // before, the sum was infinite and tails won every time
+  CHECK(huge["heads"] > 150);
+  CHECK(huge["tails"] > 150);
+  CHECK(huge["edge"] == 0);
+  auto tiny = counts({5e-324, 5e-324, 0});
+  CHECK(tiny["heads"] > 150);
+  CHECK(tiny["tails"] > 150);
+  auto lopsided = counts({1e308, 0, 1});
+  CHECK(lopsided["heads"] == 400);
 }

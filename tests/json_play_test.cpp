@@ -123,7 +123,7 @@ struct Run {
   Run(Game& g, std::uint64_t seed) : driver(seed) {
     JsonSeats seats{std::vector<std::string>(g.state.seat_count()), seed, false, true};
     JsonChannel ch;
-    ch.read = [this](std::string& l) { return driver.read(l); };
+    ch.read = [this](InputLine& l) { return driver.read(l.text); };
     ch.write = [this](const std::string& l) { sent.push_back(l); driver.write(l); };
     ch.audit = [this](const State& s, int seat, const std::string& l) { audit.check(s, seat, l); };
     status = play_json(g.engine, g.state, seats, ch);
@@ -157,7 +157,7 @@ TEST_CASE("the JSON front door answers a malformed line, a refused action and an
                                    R"({"meta": "undo"})", R"({"action": "a1"})", R"({"meta": "quit"})"};
   std::vector<Json> out;
   JsonChannel ch;
-  ch.read = [&](std::string& l) { return input.empty() ? false : (l = input.front(), input.pop_front(), true); };
+  ch.read = [&](InputLine& l) { return input.empty() ? false : (l.text = input.front(), input.pop_front(), true); };
   ch.write = [&](const std::string& l) { out.push_back(Json::parse(l)); };
   CHECK(play_json(g.engine, g.state, seats, ch) == 0);
   std::vector<std::string> types;
@@ -185,7 +185,7 @@ TEST_CASE("the JSON front door tells a seed the driver did not give only when th
     std::vector<Json> out;
     std::string before_over;
     JsonChannel ch;
-    ch.read = [&](std::string& l) { return driver.read(l); };
+    ch.read = [&](InputLine& l) { return driver.read(l.text); };
     ch.write = [&](const std::string& l) {
       out.push_back(Json::parse(l));
       driver.write(l);

@@ -2,6 +2,7 @@
 describes. Run by CTest as `play_test.py ARBITER CASE`, one test per case."""
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from terminal import Terminal, plain, run  # noqa: E402
@@ -227,6 +228,25 @@ def undo_at_out_of_turn_prompt(arbiter):
     assert t.wait() == 0
 
 
+def long_line_is_refused(arbiter):
+    """A line typed (or pasted) past 65536 bytes is refused with the limit, and the prompt comes back."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    time.sleep(0.1)
+    for _ in range(70):  # in chunks, reading the echo between them: the pty's buffers are small
+        os.write(t.fd, b"x" * 1000)
+        while t._read(0.05):
+            pass
+    t.line("")
+    t.expect(r"a line of \d+ bytes is longer than any input line \(65536\); it is dropped")
+    t.expect("Andy> ")
+    t.line("play 4 bid 4")
+    t.expect(r"\(Enter passes\)> ")
+    t.send("\x04")
+    t.wait()
+
+
+
 def hostile_ruleset_at_terminal(arbiter):
     """A ruleset's escape sequences reach the terminal escaped (table, options, narration,
     the chance question, the prompt, Tab completion), while Arbiter's own colours still work."""
@@ -288,6 +308,6 @@ def seed_told_at_the_end(arbiter):
 
 
 
-run({f.__name__: f for f in [hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+run({f.__name__: f for f in [long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
                                ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, table_fits_60_columns, game_end_keeps_a_prompt,
                                seed_told_at_the_end]})

@@ -1,0 +1,54 @@
+// What hooks hand back to C++, read within limits of its own: the Lua heap's cap does not
+// reach the C++ copies, and a list of one long string repeated costs Lua a pointer an entry.
+#include <cstring>
+
+#include "binding/context.hpp"
+#include "interpreter/engine.hpp"
+#include "interpreter/limits.hpp"
+
+namespace arbiter {
+
+namespace {
+
+constexpr std::size_t kErrorMax = 4096;  // bytes of a script error's message kept
+
+// What one actions() call may hand over. Each text is at most kMaxActionText, the longest
+// action anyone may send.
+constexpr lua_Unsigned kLegalMax = 10000;         // actions in one list
+constexpr std::size_t kLegalBytesMax = 1u << 20;  // bytes of their texts, together
+
+}  // namespace
+
+// A message from Lua, cut at kErrorMax bytes with a note of its length.
+std::string cut_message(const char* text, std::size_t size) {
+  if (size <= kErrorMax) return std::string(text, size);
+  return std::string(text, kErrorMax) + "… (the message goes on for " + std::to_string(size) + " bytes)";
+}
+
+// The list actions() left on the top of the stack, into `out`, within kLegalMax actions and
+// kLegalBytesMax bytes. Texts are normalized as typed ones are.
+Status read_actions(lua_State* L, const std::string& display, std::vector<std::string>& out) {
+  auto error = [&](const std::string& why) { return Status::error(display + ": actions() " + why); };
+  if (lua_isnil(L, -1)) return {};
+  if (!lua_istable(L, -1)) return error("should return a list of strings");
+  if (lua_rawlen(L, -1) > kLegalMax)
+    return error("returned " + std::to_string(lua_rawlen(L, -1)) + " actions; a list holds at most " + std::to_string(kLegalMax));
+  std::size_t bytes = 0;
+  for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, -1)); ++i) {
+    lua_rawgeti(L, -1, i);
+    std::size_t size = 0;
+    const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &size) : nullptr;
+    lua_pop(L, 1);  // the string stays alive in the list
+    if (!text) return error("should return a list of strings");
+    if (size > kMaxActionText)
+      return error("returned an action of " + std::to_string(size) + " bytes; an action is at most " + std::to_string(kMaxActionText));
+    if ((bytes += size) > kLegalBytesMax)
+      return error("returned more than " + std::to_string(kLegalBytesMax) + " bytes of action texts in one list");
+    if (std::memchr(text, '\0', size)) return error("returned a text with a NUL byte in it, which no one could type");
+    if (is_normal_action({text, size})) out.emplace_back(text, size);
+    else out.push_back(normalize_action(std::string(text, size)));
+  }
+  return {};
+}
+
+}  // namespace arbiter

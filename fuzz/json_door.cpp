@@ -1,0 +1,106 @@
+// libFuzzer target: the JSON front door (`arbiter play --json`) in-process, its input the
+// fuzzer's bytes. The first line, `RULESET SEED PLAYERS [ask|rng]` (`tictactoe 1 2`), picks a
+// shipped ruleset as the actions target does, the seed, the player count and who makes
+// chance decisions; the rest is the driver's stdin, read by the same bounded line reader
+// as the command. Every seat is the driver's. Each message the door writes must be one JSON
+// object on one line, and no exception may leave play_json; otherwise the target aborts.
+// A save's file is rewritten into a scratch folder, so that an input writes nowhere else.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+#include "binding/lua_rules.hpp"
+#include "cli/input_line.hpp"
+#include "cli/json_play.hpp"
+#include "fuzz/scratch.hpp"
+#include "interpreter/engine.hpp"
+#include "interpreter/table.hpp"
+
+using namespace arbiter;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+struct Loaded {
+  std::shared_ptr<const Ruleset> ruleset;
+  std::unique_ptr<LuaRules> rules;
+};
+
+// Every shipped ruleset, loaded once: loading Lua per input would be most of the work.
+std::vector<Loaded> load_all() {
+  std::vector<Loaded> all;
+  for (const auto& [id, dir] : list_rulesets({fuzz::kRulesets})) {
+    Loaded l;
+    l.ruleset = load_ruleset(dir, fuzz::kScripts);
+    l.rules = std::make_unique<LuaRules>(l.ruleset, fuzz::kScripts);
+    all.push_back(std::move(l));
+  }
+  return all;
+}
+
+// The ruleset a header's first word names, or, when it names none, one chosen by its bytes.
+Loaded& pick_ruleset(std::vector<Loaded>& all, const std::string& id) {
+  for (Loaded& l : all)
+    if (l.ruleset->id == id) return l;
+  std::size_t sum = 0;
+  for (unsigned char c : id) sum = sum * 31 + c;
+  return all[sum % all.size()];
+}
+
+const char* const kNames[] = {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"};
+
+// A line the door would read as {"meta": "save", "file": F}, with F in the scratch folder.
+void confine_save(cli::InputLine& line) {
+  if (!line.refusal.empty()) return;
+  Json m = Json::parse(line.text, nullptr, false);
+  if (!m.is_object() || !m.contains("meta") || !m.contains("file")) return;
+  m["file"] = fuzz::scratch_dir() + "/save.yaml";
+  line.text = m.dump();
+}
+
+void check_message(const std::string& line) {
+  Json m = Json::parse(line, nullptr, false);
+  if (m.is_object() && line.find('\n') == std::string::npos) return;
+  std::fprintf(stderr, "the door wrote what is not one JSON object on one line: %.200s\n", line.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static std::vector<Loaded> rulesets = load_all();
+  std::string text(reinterpret_cast<const char*>(data), size);
+  std::size_t at = text.find('\n');
+  if (at == std::string::npos) return 0;
+  std::string id, seed, count, chance;
+  std::istringstream header(text.substr(0, at++));
+  header >> id >> seed >> count >> chance;
+  Loaded& loaded = pick_ruleset(rulesets, id);
+  const Ruleset& r = *loaded.ruleset;
+  GameOptions options;
+  options.seed = std::strtoull(seed.c_str(), nullptr, 10);
+  int players = r.min_players + static_cast<int>(std::strtoul(count.c_str(), nullptr, 10) % (r.max_players - r.min_players + 1));
+  for (int i = 0; i < players && i < 6; ++i) options.seats.push_back({kNames[i], -1});
+  Engine engine(make_table(loaded.ruleset, options), *loaded.rules);
+  State state(engine.table_ptr());
+  if (!engine.start(state).ok) return 0;
+
+  std::istringstream in(text.substr(at));
+  cli::JsonSeats seats{std::vector<std::string>(state.seat_count()), options.seed, chance == "ask", chance != "rng"};
+  cli::JsonChannel channel;
+  channel.read = [&](cli::InputLine& line) {
+    if (!cli::read_input_line(in, line)) return false;
+    confine_save(line);
+    return true;
+  };
+  channel.write = check_message;
+  try {
+    cli::play_json(engine, std::move(state), seats, channel);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "an exception left the JSON door: %s\n", e.what());
+    std::abort();
+  }
+  return 0;
+}
