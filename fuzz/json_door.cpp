@@ -14,7 +14,7 @@
 #include "binding/lua_rules.hpp"
 #include "cli/input_line.hpp"
 #include "cli/json_play.hpp"
-#include "fuzz/scratch.hpp"
+#include "fuzz/shipped.hpp"
 #include "interpreter/engine.hpp"
 #include "interpreter/table.hpp"
 
@@ -22,34 +22,6 @@ using namespace arbiter;
 using Json = nlohmann::ordered_json;
 
 namespace {
-
-struct Loaded {
-  std::shared_ptr<const Ruleset> ruleset;
-  std::unique_ptr<LuaRules> rules;
-};
-
-// Every shipped ruleset, loaded once: loading Lua per input would be most of the work.
-std::vector<Loaded> load_all() {
-  std::vector<Loaded> all;
-  for (const auto& [id, dir] : list_rulesets({fuzz::kRulesets})) {
-    Loaded l;
-    l.ruleset = load_ruleset(dir, fuzz::kScripts);
-    l.rules = std::make_unique<LuaRules>(l.ruleset, fuzz::kScripts);
-    all.push_back(std::move(l));
-  }
-  return all;
-}
-
-// The ruleset a header's first word names, or, when it names none, one chosen by its bytes.
-Loaded& pick_ruleset(std::vector<Loaded>& all, const std::string& id) {
-  for (Loaded& l : all)
-    if (l.ruleset->id == id) return l;
-  std::size_t sum = 0;
-  for (unsigned char c : id) sum = sum * 31 + c;
-  return all[sum % all.size()];
-}
-
-const char* const kNames[] = {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"};
 
 // A line the door would read as {"meta": "save", "file": F}, with F in the scratch folder.
 void confine_save(cli::InputLine& line) {
@@ -70,19 +42,15 @@ void check_message(const std::string& line) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static std::vector<Loaded> rulesets = load_all();
+  static std::vector<fuzz::Loaded> rulesets = fuzz::load_shipped();
   std::string text(reinterpret_cast<const char*>(data), size);
   std::size_t at = text.find('\n');
   if (at == std::string::npos) return 0;
   std::string id, seed, count, chance;
   std::istringstream header(text.substr(0, at++));
   header >> id >> seed >> count >> chance;
-  Loaded& loaded = pick_ruleset(rulesets, id);
-  const Ruleset& r = *loaded.ruleset;
-  GameOptions options;
-  options.seed = std::strtoull(seed.c_str(), nullptr, 10);
-  int players = r.min_players + static_cast<int>(std::strtoul(count.c_str(), nullptr, 10) % (r.max_players - r.min_players + 1));
-  for (int i = 0; i < players && i < 6; ++i) options.seats.push_back({kNames[i], -1});
+  fuzz::Loaded& loaded = fuzz::pick_ruleset(rulesets, id);
+  GameOptions options = fuzz::header_options(*loaded.ruleset, seed, count);
   Engine engine(make_table(loaded.ruleset, options), *loaded.rules);
   State state(engine.table_ptr());
   if (!engine.start(state).ok) return 0;
