@@ -24,37 +24,6 @@ std::string canonical(const std::string& dir) {
   return ec ? dir : p.string();
 }
 
-// A scenario's handle on the one Rules a mutant's scenarios share. Loading the rules costs
-// more than playing a scenario (chess: 10 ms against 9), so a mutant loads them once, as a
-// sim thread plays all its games on one Lua state.
-class SharedRules final : public Rules {
- public:
-  explicit SharedRules(Rules& rules) : r_(rules) {}
-  Status setup(State& s) override { return r_.setup(s); }
-  Status round_start(State& s) override { return r_.round_start(s); }
-  Status turn_start(State& s) override { return r_.turn_start(s); }
-  Status round_end(State& s) override { return r_.round_end(s); }
-  Status apply(State& s, int seat, const std::string& a) override { return r_.apply(s, seat, a); }
-  Status outcome(State& s, const std::string& d, const std::string& r) override { return r_.outcome(s, d, r); }
-  Status round_order(const State& s, std::vector<int>& order) override { return r_.round_order(s, order); }
-  Status actions(const State& s, int seat, std::vector<std::string>& out) override { return r_.actions(s, seat, out); }
-  Status accepts(const State& s, int seat, const std::string& a, bool& ok, std::string& canonical,
-                 std::string& why) override {
-    return r_.accepts(s, seat, a, ok, canonical, why);
-  }
-  Status expand(const State& s, int seat, const std::string& line, std::vector<std::string>& steps) override {
-    return r_.expand(s, seat, line, steps);
-  }
-  Status bot_choose(const std::string& name, const View& v, const std::vector<std::string>& legal, bool on_turn,
-                    std::string& choice) override {
-    return r_.bot_choose(name, v, legal, on_turn, choice);
-  }
-  Status score(const State& s, int seat, Value& out) override { return r_.score(s, seat, out); }
-
- private:
-  Rules& r_;
-};
-
 // The ruleset with the mutant made; throws InputError when its game.yaml no longer reads.
 std::shared_ptr<const Ruleset> mutant_ruleset(const MutationPlan& plan, const Mutant* m, const MutateOptions& o) {
   if (!m) return plan.ruleset;
