@@ -3,7 +3,6 @@
 // scenario pins.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -13,6 +12,7 @@
 #include "cli/app.hpp"
 #include "cli/mutate_report.hpp"
 #include "cli/output.hpp"
+#include "cli/progress.hpp"
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
@@ -22,30 +22,6 @@ namespace arbiter::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// One line on stderr, redrawn in place: mutants done, rate and time left.
-class MutateProgress {
- public:
-  explicit MutateProgress(bool color) : color_(color), start_(Clock::now()) {}
-  void operator()(std::size_t done, std::size_t total) {
-    double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-    double rate = elapsed > 0 ? static_cast<double>(done) / elapsed : 0;
-    winsize w{};
-    int columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
-    const int width = std::clamp(columns - 50, 8, 30);
-    int filled = total ? static_cast<int>(width * done / total) : width;
-    std::string bar = "[" + style(std::string(filled, '#'), "36", color_) + std::string(width - filled, '.') + "]";
-    std::string left = rate > 0 ? fmt::format("{:.0f} s left", static_cast<double>(total - done) / rate) : "";
-    print_err("{}{} {}/{} mutants {:.1f}/s {}{}", control("\r"), bar, done, total, rate, left, control("\033[K"));
-  }
-  ~MutateProgress() {
-    write_err(control("\r\033[K"));
-  }
-
- private:
-  bool color_;
-  Clock::time_point start_;
-};
 
 MutateOptions mutate_options(const MutateFlags& flags) {
   MutateOptions o;
@@ -109,8 +85,8 @@ int cmd_mutate(const std::string& name, const MutateFlags& flags) {
   auto start = Clock::now();
   MutateResult result;
   if (isatty(STDERR_FILENO)) {
-    MutateProgress bar(color_enabled(STDERR_FILENO));
-    o.progress = std::ref(bar);
+    ProgressBar bar("mutants", 1, color_enabled(STDERR_FILENO));
+    o.progress = [&bar](std::size_t done, std::size_t total) { bar.draw(done, total); };
     result = run_mutants(plan, o);
   } else {
     result = run_mutants(plan, o);

@@ -1,7 +1,6 @@
 // `arbiter sim`: many games with bots in every seat, on every core, reported as a table,
 // JSON or CSV; and `arbiter sim --compare A.json B.json`.
 #include <fmt/format.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,8 +9,9 @@
 #include <cstdio>
 
 #include "cli/app.hpp"
-#include "cli/output.hpp"
 #include "cli/interrupt.hpp"
+#include "cli/output.hpp"
+#include "cli/progress.hpp"
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/fingerprint.hpp"
@@ -21,32 +21,6 @@ namespace arbiter::cli {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// A one-line bar on stderr, redrawn in place: games done, rate and time left.
-class ProgressBar {
- public:
-  ProgressBar(int total, bool color) : total_(total), color_(color), start_(Clock::now()) {}
-  void operator()(int done) {
-    double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
-    double rate = elapsed > 0 ? done / elapsed : 0;
-    // The bar shrinks to keep the line within the terminal (60 columns must do).
-    winsize w{};
-    int columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
-    const int kWidth = std::clamp(columns - 50, 8, 30);
-    int filled = total_ ? kWidth * done / total_ : kWidth;
-    std::string bar = std::string("[") + style(std::string(filled, '#'), "36", color_) + std::string(kWidth - filled, '.') + "]";
-    std::string left = rate > 0 ? fmt::format("{:.0f} s left", (total_ - done) / rate) : "";
-    print_err("{}{} {}/{} games {:.0f}/s {}{}", control("\r"), bar, done, total_, rate, left, control("\033[K"));
-  }
-  ~ProgressBar() {
-    write_err(control("\r\033[K"));
-  }
-
- private:
-  int total_;
-  bool color_;
-  Clock::time_point start_;
-};
 
 int compare_files(const std::string& a_file, const std::string& b_file) {
   SimReport a = read_report_json(a_file), b = read_report_json(b_file);
@@ -114,8 +88,9 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     std::vector<GameRecord> records;
     catch_interrupts();  // Ctrl-C: the workers stop, and the games finished are reported as partial
     if (isatty(STDERR_FILENO)) {
-      ProgressBar bar(o.games, color_enabled(STDERR_FILENO));
-      records = play_games(loaded.ruleset, o, rules_factory(), error, std::ref(bar));
+      ProgressBar bar("games", 0, color_enabled(STDERR_FILENO));
+      auto draw = [&bar, total = o.games](int done) { bar.draw(done, total); };
+      records = play_games(loaded.ruleset, o, rules_factory(), error, draw);
     } else {
       records = play_games(loaded.ruleset, o, rules_factory(), error);
     }
