@@ -1,6 +1,7 @@
 // Paths, loading and flags shared by the subcommands.
 #include "cli/app.hpp"
 
+#include <CLI/CLI.hpp>
 #include <unistd.h>
 
 #include <charconv>
@@ -126,6 +127,17 @@ std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string
     kinds[seat] = kind;
   }
   return kinds;
+}
+
+CLI::Validator unsigned_64() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t n = 0;
+        auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
+        if (!text.empty() && err == std::errc{} && end == text.data() + text.size()) return "";
+        return "a whole number from 0 to 18446744073709551615 (2^64-1), not " + quote(text);
+      },
+      "0..2^64-1");
 }
 
 bool color_enabled(int fd) {

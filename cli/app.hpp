@@ -10,7 +10,7 @@
 #include "interpreter/engine.hpp"
 #include "interpreter/scenario.hpp"
 
-namespace CLI { class App; }
+namespace CLI { class App; class Validator; }
 
 namespace arbiter::cli {
 
@@ -104,5 +104,8 @@ struct MutateFlags {
 int cmd_mutate(const std::string& ruleset, const MutateFlags& flags);
 // Adds `mutate` and its options to the command line, filling `ruleset` and `flags`.
 void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags);
+// An option's check that its value is a whole number from 0 to 2^64-1 (a seed): CLI11 would
+// read -1 into an unsigned as 2^64-1. A bad value is a usage error (exit status 2).
+CLI::Validator unsigned_64();
 
 }  // namespace arbiter::cli

@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 
 #include "cli/app.hpp"
@@ -32,18 +31,6 @@ MutateOptions mutate_options(const MutateFlags& flags) {
   return o;
 }
 
-// --seed as the other subcommands read it: CLI11 would read -1 into an unsigned as 2^64-1.
-CLI::Validator seed_value() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        std::uint64_t n = 0;
-        auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
-        if (!text.empty() && err == std::errc{} && end == text.data() + text.size()) return "";
-        return "a whole number from 0 to 18446744073709551615 (2^64-1), not " + quote(text);
-      },
-      "0..2^64-1");
-}
-
 const char* const kMutateFooter =
     "Mutants: < <=, > >=, == ~=; + -, * /, // %; whole numbers one off; and/or; true/false; if, elseif, while and "
     "until conditions negated; a call or assignment line deleted; game.yaml's whole numbers one off. Never in strings "
@@ -61,7 +48,7 @@ void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags)
   mutate->footer(wrap_words(kMutateFooter, terminal_columns(STDOUT_FILENO, 80) - 1));
   mutate->add_option("--max", flags.max, "run this many mutants, picked by --seed (default: all)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
-  mutate->add_option("--seed", flags.seed, "which --max mutants, 0..2^64-1 (default 1)")->check(seed_value());
+  mutate->add_option("--seed", flags.seed, "which --max mutants, 0..2^64-1 (default 1)")->check(unsigned_64());
   mutate->add_option("--threads", flags.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
                                                      " (default: one per core); the results do not depend on it")
       ->check(CLI::Range(1, kMaxThreads));

@@ -28,17 +28,6 @@ bool whole_number(const std::string& text, std::uint64_t& out) {
 }
 
 // Option values checked before any ruleset loads; a bad one is a usage error (exit status 2).
-// CLI11 would otherwise read -1 into an unsigned as 2^64-1.
-CLI::Validator unsigned_64() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        std::uint64_t n = 0;
-        if (whole_number(text, n)) return "";
-        return "a whole number from 0 to 18446744073709551615 (2^64-1), not " + quote(text);
-      },
-      "0..2^64-1");
-}
-
 // --players: names, or a count of seats from 1 to kMaxSeats.
 const CLI::Validator kPlayers(
     [](std::string& text) -> std::string {
