@@ -137,7 +137,7 @@ class Session {
     Outcome o = engine_.apply(state_, seat, choice);
     if (o.ok()) return Answer::Acted;
     error(name(seat) + "'s bot could not act (" + to_text(o.refusal) + ")" +
-          (o.refusal == Refusal::ScriptError ? ": " + o.message : ""));
+          (o.refusal == Refusal::ScriptError ? ": " + withheld_script_error(o.message, name(seat)) : ""));
     return Answer::Failed;
   }
 

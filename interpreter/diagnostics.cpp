@@ -75,6 +75,19 @@ std::string shortened(const std::string& text, std::size_t longest) {
   return text.substr(0, cut_point(text, longest)) + "… (" + std::to_string(text.size()) + " bytes)";
 }
 
+std::string withheld_script_error(const std::string& message, const std::string& seat) {
+  std::string first = message.substr(0, message.find('\n'));
+  std::size_t at = first.find(".lua:");
+  std::string where;
+  if (at != std::string::npos) {
+    std::size_t end = at + 5;
+    while (end < first.size() && std::isdigit(static_cast<unsigned char>(first[end]))) ++end;
+    if (end > at + 5 && end < first.size() && first[end] == ':') where = first.substr(0, end + 1) + " ";
+  }
+  return where + "a script error in " + seat + "'s action (its message is not shown to the other seats: it may name what only " +
+         seat + " sees)";
+}
+
 std::string user_message(const std::exception& e, const std::string& doing) {
   if (dynamic_cast<const InputError*>(&e) || dynamic_cast<const RuleError*>(&e)) return e.what();
   if (dynamic_cast<const std::bad_alloc*>(&e)) return doing + ": out of memory";

@@ -43,6 +43,11 @@ std::string closest(const std::string& name, const std::vector<std::string>& cho
 // ` (did you mean 'x'?)` or "" — ready to append to an "unknown ..." message.
 std::string did_you_mean(const std::string& name, const std::vector<std::string>& choices);
 
+// A script error raised while `seat` acted, as the other seats may read it: where it was
+// raised (`rules.lua:14:`, from the first line of `message`), not what it says, since a
+// ruleset's message may quote the action or name what only that seat sees.
+std::string withheld_script_error(const std::string& message, const std::string& seat);
+
 // `a / b / c`: the items with `sep` between each two.
 std::string join(const std::vector<std::string>& items, const std::string& sep);
 
