@@ -48,6 +48,8 @@ Found scenario_files(const std::string& target) {
   Found found;
   std::error_code ec;
   if (fs::is_regular_file(target, ec)) found.files.push_back(target);
+  else if (fs::exists(target, ec) && !fs::is_directory(target, ec))
+    found.error = quote(target) + " is neither a scenario file nor a folder";
   else if (fs::is_directory(fs::path(target) / "scenarios", ec)) add_folder(fs::path(target) / "scenarios", found);
   else if (fs::is_directory(target, ec) && !fs::exists(fs::path(target) / "game.yaml")) add_folder(target, found);
   else {

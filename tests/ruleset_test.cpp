@@ -142,6 +142,18 @@ TEST_CASE("rulesets are found by scanning folders") {
     find_ruleset_dir(kFixtures + "/nowhere", path);
     FAIL("a folder without game.yaml was accepted");
   } catch (const InputError& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("no such folder"));
+  }
+  try {
+    find_ruleset_dir("/dev/null", path);
+    FAIL("a file that is not a folder was taken for a ruleset");
+  } catch (const InputError& e) {
+    CHECK_THAT(std::string(e.what()), Catch::Contains("'/dev/null' is not a folder"));
+  }
+  try {
+    find_ruleset_dir(kFixtures, path);
+    FAIL("a folder without game.yaml was accepted");
+  } catch (const InputError& e) {
     CHECK_THAT(std::string(e.what()), Catch::Contains("no game.yaml in folder"));
   }
   CHECK_THROWS_WITH(find_ruleset_dir("counter", {kFixtures + "/nowhere"}), Catch::Contains("no rulesets found"));
