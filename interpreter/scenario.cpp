@@ -20,7 +20,7 @@ namespace scenario_detail {
 namespace {
 
 const std::vector<std::string> kTopKeys = {"name", "description", "ruleset", "players", "seed", "params",
-                                           "variant", "arrange", "steps", "skip"};
+                                           "variant", "arrange", "steps", "skip", "refused"};
 const std::vector<std::string> kStepKeys = {"reject", "outcome", "arrange", "expect", "play"};
 
 }  // namespace
@@ -41,6 +41,10 @@ ScenarioResult Runner::run() {
         fail(root["skip"], "skip takes the reason the scenario is not run, as text");
       result.verdict = ScenarioResult::Verdict::Skip;
       result.detail = reason.as_string();
+      return result;
+    }
+    if (root["refused"]) {
+      expect_refused(root);
       return result;
     }
     load_game(root);
@@ -68,7 +72,22 @@ ScenarioResult Runner::run() {
   return result;
 }
 
-void Runner::load_game(const YAML::Node& root) {
+// `refused: TEXT`: the game must not start. Its table (players, params, variant) or the
+// rules' setup must refuse it with a message holding TEXT; a ruleset that does not load is
+// a failure as ever, not the refusal expected.
+void Runner::expect_refused(const YAML::Node& root) {
+  const YAML::Node& want_node = root["refused"];
+  std::string want = text(want_node, "refused");
+  if (want.empty()) fail(want_node, "refused takes a text the refusal must hold; an empty text is in every message");
+  if (root["steps"]) fail(root["steps"], "a scenario that expects the game to be refused has no steps: the game never starts");
+  std::string why;
+  load_game(root, &why);
+  if (why.empty()) fail(want_node, "expected the game to be refused (" + quote(want) + "), but it was set up");
+  if (why.find(want) == std::string::npos)
+    fail(want_node, "expected the refusal to hold " + quote(want) + ", found: " + why);
+}
+
+void Runner::load_game(const YAML::Node& root, std::string* refusal) {
   std::string dir;
   if (root["ruleset"]) {
     std::string name = text(root["ruleset"], "ruleset");
@@ -99,6 +118,7 @@ void Runner::load_game(const YAML::Node& root) {
   try {
     table = make_table(ruleset_, options);
   } catch (const InputError& e) {
+    if (refusal) return void(*refusal = e.what());
     fail(root["players"] ? root["players"] : root, e.what());
   }
   engine_ = std::make_unique<Engine>(table, *rules_);
@@ -110,7 +130,10 @@ void Runner::load_game(const YAML::Node& root) {
     arrange(root["arrange"]);
     label("");
   }
-  if (Status st = engine_->start(state_); !st.ok) fail(root, "setting up the game failed: " + st.message);
+  if (Status st = engine_->start(state_); !st.ok) {
+    if (refusal) return void(*refusal = st.message);
+    fail(root, "setting up the game failed: " + st.message);
+  }
 }
 
 std::vector<Seat> Runner::read_players(const YAML::Node& n) {

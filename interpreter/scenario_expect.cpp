@@ -15,7 +15,7 @@ namespace arbiter::scenario_detail {
 namespace {
 
 const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winners", "round",
-                                              "zones", "vars", "legal", "view", "log", "results"};
+                                              "zones", "vars", "legal", "view", "log", "results", "chance"};
 
 std::string as_list(const std::vector<std::string>& v) { return "[" + join_choices(v, ", ") + "]"; }
 
@@ -88,6 +88,8 @@ void Runner::expect(const YAML::Node& checks) {
       expect_log(want);
     } else if (key == "results") {
       expect_results(want);
+    } else if (key == "chance") {
+      expect_chance(want);
     }
   }
 }
@@ -321,6 +323,42 @@ void Runner::expect_log(const YAML::Node& map) {
   }
 }
 
+// A number written in a scenario (a result, a weight): the whole text, finite, or a failure.
+double Runner::number(const YAML::Node& n, const std::string& what) {
+  std::string t = text(n, what);
+  double v = 0;
+  std::size_t used = 0;
+  try {
+    v = std::stod(t, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (!n.IsScalar() || t.empty() || used != t.size() || !std::isfinite(v)) fail(n, what + " should be a number, not " + quote(t));
+  return v;
+}
+
+// The weights the rules gave the pending chance decision (game:chance), outcome by outcome:
+// what a generator draws from, so a scenario can pin a model of chance without drawing.
+void Runner::expect_chance(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "chance is a map {OUTCOME: WEIGHT} of the pending chance decision's weights");
+  not_empty(map, "chance");
+  if (state_.chance.def < 0) fail(map, "expected a pending chance decision, but none is pending");
+  const ChanceDef& def = engine_->table().ruleset->chances[state_.chance.def];
+  std::vector<std::string> names;
+  for (const auto& o : def.outcomes) names.push_back(o.first);
+  for (const auto& kv : map) {
+    std::string outcome = text(kv.first, "an outcome");
+    int i = def.outcome_index(outcome);
+    if (i < 0) fail(kv.first, "the pending chance decision " + quote(def.name) + " has no outcome " + quote(outcome) +
+                                  did_you_mean(outcome, names) + "; outcomes: " + join_choices(names, ", "));
+    double want = number(kv.second, "a weight");
+    double have = state_.chance.weights[i];
+    if (std::abs(have - want) > 1e-9 * std::max(1.0, std::abs(want)))
+      fail(kv.second, "expected the weight of " + quote(outcome) + " in " + quote(def.name) + " to be " +
+                          kv.second.Scalar() + ", found " + fmt_result(have));
+  }
+}
+
 // Each seat's result once the game is over (State::shares: a winner of k has 1/k).
 void Runner::expect_results(const YAML::Node& map) {
   if (!map.IsMap()) fail(map, "results is a map {SEAT: R}, R from 0 to 1");
@@ -330,15 +368,8 @@ void Runner::expect_results(const YAML::Node& map) {
   for (const auto& kv : map) {
     int s = seat(kv.first, text(kv.first, "a seat"));
     std::string t = text(kv.second, "a result");
-    double want = -1;
-    std::size_t used = 0;
-    try {
-      want = std::stod(t, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (!kv.second.IsScalar() || used != t.size() || !(want >= 0 && want <= 1))
-      fail(kv.second, "a result should be a number from 0 to 1, not " + quote(t));
+    double want = number(kv.second, "a result");
+    if (!(want >= 0 && want <= 1)) fail(kv.second, "a result should be a number from 0 to 1, not " + quote(t));
     if (std::abs(have[s] - want) > 1e-9)
       fail(kv.second, "expected " + engine_->table().seats[s].name + "'s result to be " + t + ", found " +
                           fmt_result(have[s]));

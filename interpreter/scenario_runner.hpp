@@ -49,7 +49,10 @@ class Runner {
   }
 
   // scenario.cpp
-  void load_game(const YAML::Node& root);
+  // Sets the game up; when `refusal` is given, a table or setup the rules refuse is written
+  // there rather than failing the scenario.
+  void load_game(const YAML::Node& root, std::string* refusal = nullptr);
+  void expect_refused(const YAML::Node& root);
   std::vector<Seat> read_players(const YAML::Node& n);
   int seat(const YAML::Node& at, const std::string& name);
   int zone(const YAML::Node& at, const std::string& name);
@@ -75,6 +78,8 @@ class Runner {
   void expect_view(const YAML::Node& map);
   void expect_log(const YAML::Node& map);
   void expect_results(const YAML::Node& map);
+  void expect_chance(const YAML::Node& map);
+  double number(const YAML::Node& n, const std::string& what);
   std::int64_t count(const YAML::Node& n);
   std::vector<std::string> texts(const YAML::Node& list, const std::string& what);
   void not_empty(const YAML::Node& map, const std::string& what);

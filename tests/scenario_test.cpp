@@ -383,3 +383,40 @@ TEST_CASE("malformed view and log and legal count and play fail at their line") 
     CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
   }
 }
+
+TEST_CASE("chance: checks the pending decision's weights, and fails on anything else") {
+  const std::string coin = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/coin\nplayers: [Andy]\nsteps:\n";
+  CHECK(run_text("chance-holds", coin + "  - Andy: toss\n  - expect: {chance: {heads: 1, tails: 1.0, edge: 0}}\n").verdict ==
+        Verdict::Pass);
+  const Malformed cases[] = {
+      {"chance-wrong", "  - Andy: toss\n  - expect: {chance: {heads: 2}}\n", ":5:30:",
+       "expected the weight of 'heads' in 'toss' to be 2, found 1"},
+      {"chance-none", "  - expect: {chance: {heads: 1}}\n", ":4:22:", "expected a pending chance decision, but none is"},
+      {"chance-unknown", "  - Andy: toss\n  - expect: {chance: {head: 1}}\n", ":5:23:",
+       "has no outcome 'head' (did you mean 'heads'?)"},
+      {"chance-text", "  - Andy: toss\n  - expect: {chance: {heads: lots}}\n", ":5:30:", "a weight should be a number"},
+      {"chance-empty", "  - Andy: toss\n  - expect: {chance: {}}\n", ":5:", "chance is empty"},
+      {"chance-list", "  - Andy: toss\n  - expect: {chance: [heads]}\n", ":5:", "chance is a map"},
+  };
+  for (const auto& c : cases) {
+    ScenarioResult r = run_text(c.name, coin + c.steps);
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
+  }
+}
+
+TEST_CASE("refused: the game must not start, and the refusal must say the text") {
+  const std::string coin = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/coin\n";
+  CHECK(run_text("refused-holds", coin + "players: 3\nrefused: players\n").verdict == Verdict::Pass);
+  const Malformed cases[] = {
+      {"refused-started", "players: 2\nrefused: players\n", ":3:10:", "expected the game to be refused ('players'), but it was set up"},
+      {"refused-other", "players: 3\nrefused: dragons\n", ":3:10:", "expected the refusal to hold 'dragons', found: "},
+      {"refused-empty", "players: 3\nrefused: \"\"\n", ":3:10:", "an empty text is in every message"},
+      {"refused-steps", "players: 3\nrefused: players\nsteps: []\n", ":4:8:", "has no steps: the game never starts"},
+  };
+  for (const auto& c : cases) {
+    ScenarioResult r = run_text(c.name, coin + c.steps);
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
+  }
+}
