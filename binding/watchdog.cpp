@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "interpreter/rescue.hpp"
 #include "interpreter/visible_text.hpp"
 
 namespace arbiter {
@@ -56,6 +57,7 @@ void on_signal(int) {
   std::string message = std::string("arbiter: ") + visible_text(w.where) + ": " + w.hook_name.load() +
                         "() ran past its time limit (" + std::to_string(w.wall.count()) +
                         " ms) inside a C function of Lua's and could not be stopped; Arbiter stops here.\n";
+  message += write_rescue();
   ssize_t ignored = write(2, message.data(), message.size());
   (void)ignored;
   _exit(1);
