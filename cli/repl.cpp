@@ -18,6 +18,7 @@
 #include "cli/render.hpp"
 #include "cli/resume.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/rescue.hpp"
 #include "interpreter/match.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"

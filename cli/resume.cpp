@@ -1,12 +1,9 @@
 // Resuming a saved game: the ruleset it names and the table it is played on.
 #include "cli/resume.hpp"
 
-#include <unistd.h>
-
 #include <filesystem>
 
 #include "interpreter/diagnostics.hpp"
-#include "interpreter/rescue.hpp"
 
 namespace fs = std::filesystem;
 
@@ -51,20 +48,6 @@ std::shared_ptr<const Table> saved_table(const SavedGame& game, const std::share
                      e.what() +
                      (game.folder.empty() ? "; if it was played from a ruleset's folder, name that folder: arbiter play FOLDER --load " + file
                                           : ""));
-  }
-}
-
-void keep_game_for_rescue(Engine& engine, const State& state, const std::vector<std::string>& kinds, bool no_undo,
-                          std::size_t& kept_at) {
-  if (state.log.size() == kept_at) return;
-  kept_at = state.log.size();
-  bool started = false;
-  for (const auto& e : state.log.entries()) started = started || e.kind == Event::Kind::Action;
-  if (no_undo || !started || state.over) return keep_for_rescue("", "");
-  try {
-    keep_for_rescue("arbiter-rescue-" + std::to_string(::getpid()) + ".yaml", save_text(engine, state, kinds));
-  } catch (const InputError&) {
-    keep_for_rescue("", "");  // a game whose replay is refused could not be resumed from a save
   }
 }
 

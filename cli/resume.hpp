@@ -21,12 +21,4 @@ Loaded load_saved_ruleset(const SavedGame& game, const std::string& file);
 std::shared_ptr<const Table> saved_table(const SavedGame& game, const std::shared_ptr<const Ruleset>& ruleset,
                                          const std::string& file, bool same_folder);
 
-// Keeps a save of the game so far for the one end Arbiter cannot recover from (a script
-// stuck inside a C function: interpreter/rescue.hpp), as `arbiter-rescue-PID.yaml` in the
-// current folder. Nothing is kept under --no-undo (a save shows every hand) or before the
-// first action. `kept_at` is the caller's: the log size last kept, so that an unchanged
-// game is not saved again.
-void keep_game_for_rescue(Engine& engine, const State& state, const std::vector<std::string>& kinds, bool no_undo,
-                          std::size_t& kept_at);
-
 }  // namespace arbiter::cli

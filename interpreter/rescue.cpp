@@ -7,6 +7,8 @@
 
 #include <mutex>
 
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/save.hpp"
 #include "interpreter/visible_text.hpp"
 
 namespace arbiter {
@@ -48,6 +50,20 @@ std::string write_rescue() {
   std::string shown = visible_text(file);
   return ok ? "The game before this action is saved to " + shown + "; arbiter play --load " + shown + " resumes it.\n"
             : "The game could not be saved to " + shown + ".\n";
+}
+
+void keep_game_for_rescue(Engine& engine, const State& state, const std::vector<std::string>& kinds, bool no_undo,
+                          std::size_t& kept_at) {
+  if (state.log.size() == kept_at) return;
+  kept_at = state.log.size();
+  bool started = false;
+  for (const auto& e : state.log.entries()) started = started || e.kind == Event::Kind::Action;
+  if (no_undo || !started || state.over) return keep_for_rescue("", "");
+  try {
+    keep_for_rescue("arbiter-rescue-" + std::to_string(::getpid()) + ".yaml", save_text(engine, state, kinds));
+  } catch (const InputError&) {
+    keep_for_rescue("", "");  // a game whose replay is refused could not be resumed from a save
+  }
 }
 
 }  // namespace arbiter

@@ -3,7 +3,11 @@
 // A front end that holds a game keeps a save of it here after each accepted action; the
 // process writes it to its file before it ends, so the game is not lost.
 #pragma once
+#include <cstddef>
 #include <string>
+#include <vector>
+
+#include "interpreter/engine.hpp"
 
 namespace arbiter {
 
@@ -15,5 +19,12 @@ void keep_for_rescue(const std::string& file, const std::string& text);
 // says where, as a sentence ending in a newline; "" when nothing was kept. Called from the
 // thread that ends the process, while another may be stuck.
 std::string write_rescue();
+
+// Keeps a save of `state` (interpreter/save.hpp) as `arbiter-rescue-PID.yaml` in the current
+// folder; keeps nothing under --no-undo (a save shows every hand), before the first action or
+// once the game is over. `kept_at` is the caller's: the log size last kept, so that an
+// unchanged game is not saved again. For a front end, each time it waits for a player.
+void keep_game_for_rescue(Engine& engine, const State& state, const std::vector<std::string>& kinds, bool no_undo,
+                          std::size_t& kept_at);
 
 }  // namespace arbiter
