@@ -145,7 +145,7 @@ int cmd_new(const std::string& path, const std::string& given_name) {
     print_err("new: {}\n", e.what());
     return 1;
   }
-  print("Made {}/: game.yaml, rules.lua, README.md and scenarios/last-token-wins.yaml.\n", path);
+  print("Made {}/: game.yaml, rules.lua, README.md and scenarios/ (one file per rule).\n", path);
   print("Next: arbiter check {0}   arbiter test {0}   arbiter play {0}\n", path);
   return 0;
 }

@@ -18,7 +18,7 @@ made() {
   "$A" check "./game$n" --games 5 > out.txt 2>&1 || { fail "check of --name '$1':"; cat out.txt; return; }
   "$A" info "./game$n" | head -n 1 > info.txt
   [ "$(cat info.txt)" = "$1 (game$n)" ] || fail "info of --name '$1' shows: $(cat info.txt)"
-  "$A" test "./game$n" | tail -n 1 | grep -qx '1 passed, 0 failed' || fail "test of --name '$1'"
+  "$A" test "./game$n" | tail -n 1 | grep -qx '10 passed, 0 failed' || fail "test of --name '$1'"
 }
 made 'Stacks: the sequel'
 made 'Stacks # not a comment'
