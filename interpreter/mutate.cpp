@@ -211,7 +211,7 @@ void LuaMutator::mark_words(std::vector<std::string>* found) {
       mark(i, branch_end(i));
     else if (!field && narrating_at(i, length) && at(i + length, "and"))
       mark(i, expression_end(i + length + 1) - 1);  // game:narrating() and describe(...)
-    else if (!words_.functions.empty())
+    else if (!words_.functions.empty() || !words_.calls.empty())
       mark_declared(i, found);
   }
 }
@@ -230,15 +230,19 @@ bool LuaMutator::narrating_at(std::size_t i, std::size_t& length) const {
 }
 
 // A declared words function: `function NAME(`, `local function NAME(` or `NAME = function(`
-// marks its body; a call written with the same name marks its arguments.
+// marks its body; a call written with the same name marks its arguments, in this file or
+// (a function declared in another file, `position.say`) in any other.
 void LuaMutator::mark_declared(std::size_t i, std::vector<std::string>* found) {
   if (t_[i].kind != LuaTokenKind::Name || (i > 0 && (t_[i - 1].is(".") || t_[i - 1].is(":")))) return;
   std::size_t next = i;
   std::string name = name_at(i, next);
-  if (std::find(words_.functions.begin(), words_.functions.end(), name) == words_.functions.end()) return;
+  auto listed = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), name) != v.end(); };
+  bool own = listed(words_.functions);
+  if (!own && !listed(words_.calls)) return;
   bool declared = i > 0 && t_[i - 1].is("function");
   std::size_t body = declared ? i - 1 : n();
   if (!declared && at(next, "=") && at(next + 1, "function")) declared = true, body = next + 1;
+  if (declared && !own) return;  // a function of this file's own that has another's name
   if (declared) {
     mark(body, block_end(body));
     if (found) found->push_back(name);

@@ -33,6 +33,7 @@ std::string apply_mutant(std::string_view source, const Mutant& m);
 // whose bodies only build wording. Calls to them are words too.
 struct LuaWords {
   std::vector<std::string> functions;  // as declared: "describe", "words.pieces"
+  std::vector<std::string> calls;      // declared in other files: only their calls here are words
 };
 
 // Every mutant of one Lua file, in source order. Never inside a string or a comment, nor in

@@ -73,7 +73,10 @@ void lua_candidates(MutationPlan& p, const std::vector<std::string>& lua) {
     LuaWords words;
     bool whole = false;
     for (const auto& w : p.config.words) {
-      if (w.file != file) continue;
+      if (w.file != file) {
+        if (!w.function.empty()) words.calls.push_back(w.function);
+        continue;
+      }
       if (w.function.empty()) whole = true;
       else words.functions.push_back(w.function);
     }

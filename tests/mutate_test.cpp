@@ -128,11 +128,23 @@ TEST_CASE("mutate: functions declared as words: their bodies and the calls to th
       "local x = describe(y + 1) + 1\n"
       "words.pieces(k - 1)\n";
   std::vector<std::string> found;
-  LuaWords words{{"describe", "words.pieces", "nowhere"}};
+  LuaWords words{{"describe", "words.pieces", "nowhere"}, {}};
   std::vector<std::string> made;
   for (const auto& m : lua_mutants("rules.lua", source, words, &found)) made.push_back(std::to_string(m.line) + ": " + m.change);
   CHECK(made == V{"5: '+' -> '-'", "5: '1' -> '0'", "5: '1' -> '2'"});
   CHECK(found == V{"describe", "words.pieces"});
+}
+
+TEST_CASE("mutate: a words function declared in another file: its calls here are words, a namesake here is not") {
+  std::string source =
+      "local position = require 'position'\n"
+      "position.say(pos, n + 1)\n"
+      "local function say(n) return n - 1 end\n"
+      "local z = position.count(n + 1)\n";
+  LuaWords words{{}, {"position.say", "say"}};
+  std::vector<std::string> made;
+  for (const auto& m : lua_mutants("attacks.lua", source, words)) made.push_back(std::to_string(m.line) + ": " + m.change);
+  CHECK(made == V{"3: '-' -> '+'", "3: '1' -> '0'", "3: '1' -> '2'", "4: '+' -> '-'", "4: '1' -> '0'", "4: '1' -> '2'"});
 }
 
 TEST_CASE("mutate: lines and columns are the changed token's, after strings that span lines") {
@@ -214,7 +226,7 @@ TEST_CASE("mutate: text that is not Lua never crashes the generator, and every e
   for (int round = 0; round < 3000; ++round) {
     std::string source;
     for (std::uint64_t n = rng.below(40); n > 0; --n) source += pieces[rng.below(pieces.size())];
-    for (const auto& m : lua_mutants("x.lua", source, LuaWords{{"x", "f"}})) {
+    for (const auto& m : lua_mutants("x.lua", source, LuaWords{{"x", "f"}, {}})) {
       for (const auto& e : m.edits) REQUIRE(e.offset + e.length <= source.size());
       CHECK_NOTHROW(apply_mutant(source, m));
     }
