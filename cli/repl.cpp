@@ -240,7 +240,8 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
     has_pending_ = false;
     return true;
   }
-  keep_game_for_rescue(*engine_, state_, save_kinds(), no_undo_, rescue_kept_at_);
+  // A person's game is kept for rescue; piped input is itself the record of its game.
+  if (interactive_) keep_game_for_rescue(*engine_, state_, save_kinds(), no_undo_, rescue_kept_at_);
   for (;;) {
     auto got = editor_.read(interactive_ ? prompt : "", line);
     if (got == LineEditor::Read::Line) break;
