@@ -11,7 +11,6 @@
 
 #include "cli/json_text.hpp"
 #include "interpreter/diagnostics.hpp"
-#include "interpreter/rescue.hpp"
 
 #include "interpreter/match.hpp"
 #include "interpreter/sample.hpp"
@@ -143,7 +142,6 @@ class Session {
   }
 
   Answer ask(int seat, const std::vector<std::string>& legal, bool on_turn) {
-    keep_game_for_rescue(engine_, state_, {}, seats_.no_undo, rescue_kept_at_);
     View v = make_view(state_, seat, cursor_[seat]);
     cursor_[seat] = state_.log.size();
     send(seat, {{"type", "decision"}, {"seat", name(seat)}, {"on_turn", on_turn}, {"legal", legal},
@@ -262,7 +260,6 @@ class Session {
   JsonChannel& channel_;
   std::vector<std::unique_ptr<Bot>> bots_;
   std::vector<std::size_t> cursor_;      // per seat: the log entries already sent to it
-  std::size_t rescue_kept_at_ = 0;       // the log size last kept for rescue
   std::vector<State> undo_;              // before each of the driver's actions
   Rng chance_rng_;
   Rng redeal_rng_{seats_.seed * 0x9e3779b97f4a7c15ULL + 29};  // from the seed, so a run repeats

@@ -23,7 +23,8 @@ std::string write_rescue();
 // Keeps a save of `state` (interpreter/save.hpp) as `arbiter-rescue-PID.yaml` in the current
 // folder; keeps nothing under --no-undo (a save shows every hand), before the first action or
 // once the game is over. `kept_at` is the caller's: the log size last kept, so that an
-// unchanged game is not saved again. For a front end, each time it waits for a player.
+// unchanged game is not saved again. For a front end, each time it waits for a person: it
+// replays the game to write the save, a cost in proportion to the game's length.
 void keep_game_for_rescue(Engine& engine, const State& state, const std::vector<std::string>& kinds, bool no_undo,
                           std::size_t& kept_at);
 
