@@ -1,4 +1,4 @@
-"""`arbiter play` at a pseudo-terminal: the interactive behaviour the README's REPL section
+"""`arbiter play` at a pseudo-terminal: the interactive behaviour docs/play.md's "At the prompt"
 describes. Run by CTest as `play_test.py ARBITER CASE`, one test per case."""
 import os
 import sys
