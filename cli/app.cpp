@@ -64,11 +64,14 @@ Loaded load_folder(const std::string& dir, bool by_id) {
   return l;
 }
 
+static bool whole_number(const std::string& text, std::uint64_t& out) {
+  auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return !text.empty() && err == std::errc{} && end == text.data() + text.size();
+}
+
 int player_count(const Ruleset& r, const std::string& text) {
   std::uint64_t n = 0;
-  auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
-  bool whole = !text.empty() && err == std::errc{} && end == text.data() + text.size();
-  if (!whole || n < static_cast<std::uint64_t>(r.min_players) || n > static_cast<std::uint64_t>(r.max_players))
+  if (!whole_number(text, n) || n < static_cast<std::uint64_t>(r.min_players) || n > static_cast<std::uint64_t>(r.max_players))
     throw InputError(r.id + " is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
                      " players, not " + text);
   return static_cast<int>(n);
@@ -134,16 +137,10 @@ CLI::Validator unsigned_64() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         std::uint64_t n = 0;
-        auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
-        if (!text.empty() && err == std::errc{} && end == text.data() + text.size()) return "";
+        if (whole_number(text, n)) return "";
         return "a whole number from 0 to 18446744073709551615 (2^64-1), not " + quote(text);
       },
       "0..2^64-1");
-}
-
-static bool whole_number(const std::string& text, std::uint64_t& out) {
-  auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return !text.empty() && err == std::errc{} && end == text.data() + text.size();
 }
 
 CLI::Validator players_check() {
