@@ -1,5 +1,5 @@
 // The limits of a hook call (docs/limits.md): the memory cap on the Lua heap, the
-// instruction budget and the wall clock (with watchdog.cpp), and pcall and xpcall that
+// instruction budget and the time limit on the thread's CPU clock (with watchdog.cpp), and pcall and xpcall that
 // cannot catch a call that was stopped.
 #include "binding/context.hpp"
 
@@ -43,9 +43,9 @@ void push_kill_message(lua_State* L, lua_Debug* ar) {
       lua_pushfstring(L, "instruction budget exceeded (%I instructions) in %s(): an endless loop?",
                       static_cast<lua_Integer>(ctx.limits.instructions), ctx.hook);
       break;
-    case Kill::WallClock:
+    case Kill::CpuTime:
       lua_pushfstring(L, "time limit exceeded (%I ms) in %s(): a costly library call in a loop?",
-                      static_cast<lua_Integer>(ctx.limits.wall.count()), ctx.hook);
+                      static_cast<lua_Integer>(ctx.limits.cpu_time.count()), ctx.hook);
       break;
     default:
       lua_pushfstring(L, "memory cap exceeded (%I MiB) in %s()", static_cast<lua_Integer>(ctx.limits.memory >> 20), ctx.hook);

@@ -15,7 +15,7 @@ namespace arbiter {
 struct SandboxLimits {
   long long instructions = 20'000'000;      // per hook call
   std::size_t memory = 64u << 20;           // bytes the Lua heap may hold (docs/limits.md)
-  std::chrono::milliseconds wall{2000};     // per hook call, whatever it does
+  std::chrono::milliseconds cpu_time{2000}; // per hook call, on its thread's CPU clock, whatever it does
 };
 
 // Whether a ruleset's print() reaches standard error (the default) or is dropped, for the

@@ -458,7 +458,7 @@ lua_State* new_sandbox(LuaContext* ctx) {
   lua_setfield(L, -2, "__metatable");
   lua_pop(L, 2);
   ctx->watch.L = L;
-  ctx->watch.wall = ctx->limits.wall;
+  ctx->watch.cpu_limit = ctx->limits.cpu_time;
   ctx->watch.where = ctx->display.c_str();
   ctx->watch.hook = count_hook;
   ctx->watch.hook_every = kHookEvery;

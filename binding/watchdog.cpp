@@ -55,7 +55,7 @@ void on_signal(int) {
 // why and ends (exit status 1).
 [[noreturn]] void give_up(const Watch& w) {
   std::string message = std::string("arbiter: ") + visible_text(w.where) + ": " + w.hook_name.load() +
-                        "() ran past its time limit (" + std::to_string(w.wall.count()) +
+                        "() ran past its time limit (" + std::to_string(w.cpu_limit.count()) +
                         " ms) inside a C function of Lua's and could not be stopped; Arbiter stops here.\n";
   message += write_rescue();
   ssize_t ignored = write(2, message.data(), message.size());
@@ -88,8 +88,8 @@ std::chrono::nanoseconds cpu_time_running(Watch& w) {
       w->last_seen = serial;
       if (!running) continue;
       auto ran = cpu_time_running(*w);
-      if (ran >= w->wall + kStuckGrace) give_up(*w);
-      if (ran >= w->wall && w->killed.load(std::memory_order_relaxed) == Kill::None) kill_call(w, Kill::WallClock);
+      if (ran >= w->cpu_limit + kStuckGrace) give_up(*w);
+      if (ran >= w->cpu_limit && w->killed.load(std::memory_order_relaxed) == Kill::None) kill_call(w, Kill::CpuTime);
       else if (!w->hooked.load(std::memory_order_relaxed)) pthread_kill(w->thread.load(std::memory_order_relaxed), hook_signal());
     }
   }

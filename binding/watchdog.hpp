@@ -22,13 +22,13 @@
 namespace arbiter {
 
 // Why a call was killed; Kill::None while it may go on.
-enum class Kill : int { None = 0, Instructions, WallClock, Memory };
+enum class Kill : int { None = 0, Instructions, CpuTime, Memory };
 
 struct Watch {
   lua_State* L = nullptr;
   lua_Hook hook = nullptr;                // set on a call that runs past a tick
   int hook_every = 1000;                  // instructions between its ticks
-  std::chrono::milliseconds wall{2000};   // the wall-clock limit of one call
+  std::chrono::milliseconds cpu_limit{2000};  // the time limit of one call, on its thread's CPU clock
   const char* where = "";                 // "stacks/rules.lua", for the stuck message; must outlive the watch
   std::atomic<const char*> hook_name{""}; // the hook being run (a string literal)
   std::atomic<std::uint64_t> serial{0};   // odd while a call runs; +1 at each start and end

@@ -12,6 +12,7 @@
 #include "cli/output.hpp"
 #include "interpreter/bot.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 
 namespace fs = std::filesystem;
 
@@ -63,11 +64,14 @@ Loaded load_folder(const std::string& dir, bool by_id) {
   return l;
 }
 
+static bool whole_number(const std::string& text, std::uint64_t& out) {
+  auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return !text.empty() && err == std::errc{} && end == text.data() + text.size();
+}
+
 int player_count(const Ruleset& r, const std::string& text) {
   std::uint64_t n = 0;
-  auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
-  bool whole = !text.empty() && err == std::errc{} && end == text.data() + text.size();
-  if (!whole || n < static_cast<std::uint64_t>(r.min_players) || n > static_cast<std::uint64_t>(r.max_players))
+  if (!whole_number(text, n) || n < static_cast<std::uint64_t>(r.min_players) || n > static_cast<std::uint64_t>(r.max_players))
     throw InputError(r.id + " is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
                      " players, not " + text);
   return static_cast<int>(n);
@@ -133,11 +137,67 @@ CLI::Validator unsigned_64() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         std::uint64_t n = 0;
-        auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), n);
-        if (!text.empty() && err == std::errc{} && end == text.data() + text.size()) return "";
+        if (whole_number(text, n)) return "";
         return "a whole number from 0 to 18446744073709551615 (2^64-1), not " + quote(text);
       },
       "0..2^64-1");
+}
+
+CLI::Validator players_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        bool numeric = !text.empty() && text.find_first_not_of("-+0123456789") == std::string::npos;
+        std::uint64_t n = 0;
+        if (!numeric || (whole_number(text, n) && n >= 1 && n <= static_cast<std::uint64_t>(kMaxSeats))) return "";
+        return "names, or a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not " + quote(text);
+      },
+      "NAMES|COUNT");
+}
+
+CLI::Validator player_count_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t n = 0;
+        if (whole_number(text, n) && n >= 1 && n <= static_cast<std::uint64_t>(kMaxSeats)) return "";
+        return "a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not " + quote(text);
+      },
+      "COUNT");
+}
+
+CLI::Validator key_value(const std::string& form) {
+  return CLI::Validator(
+      [form](std::string& text) -> std::string {
+        auto eq = text.find('=');
+        if (eq != std::string::npos && eq > 0 && eq + 1 < text.size()) return "";
+        return "takes " + form + ", not " + quote(text);
+      },
+      form);
+}
+
+// Which seats and kinds exist is the ruleset's to say (seat_bots), once it is loaded.
+CLI::Validator bot_check() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        auto eq = text.find('=');
+        if (!text.empty() && eq != 0 && (eq == std::string::npos || eq + 1 < text.size())) return "";
+        return "takes SEAT=KIND (or a bare SEAT for a random bot), not " + quote(text);
+      },
+      "SEAT=KIND");
+}
+
+void add_seed(CLI::App* cmd, GameFlags& f, const std::string& help) {
+  cmd->add_option("--seed", f.seed, help)
+      ->check(unsigned_64())
+      ->each([&f](const std::string&) { f.seed_given = true; });
+}
+
+void add_game_flags(CLI::App* cmd, GameFlags& f) {
+  cmd->add_option("--players", f.players, "player names in clockwise order (Andy,Bill or Andy:9,Bill:12 with ages), "
+                                          "or a count (1.." + std::to_string(kMaxSeats) + ")")
+      ->check(players_check());
+  add_seed(cmd, f, "the game's seed, 0..2^64-1 (default: from the clock at a terminal, 1 for piped input)");
+  cmd->add_option("--set", f.set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
+  cmd->add_option("--variant", f.variant, "a named variant from game.yaml");
 }
 
 bool color_enabled(int fd) {

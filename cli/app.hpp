@@ -1,6 +1,7 @@
 // What the subcommands share: where rulesets and scripts are found, loading a game,
 // and output conventions (errors on stderr, colour only on a terminal without NO_COLOR).
 #pragma once
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -102,10 +103,34 @@ struct MutateFlags {
   double min_score = -1;                 // exit status 1 below this score (percent); < 0: none
 };
 int cmd_mutate(const std::string& ruleset, const MutateFlags& flags);
-// Adds `mutate` and its options to the command line, filling `ruleset` and `flags`.
-void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags);
-// An option's check that its value is a whole number from 0 to 2^64-1 (a seed): CLI11 would
-// read -1 into an unsigned as 2^64-1. A bad value is a usage error (exit status 2).
+
+// A subcommand on the command line. Each cmd_*.cpp adds its own with its options (in the
+// order `arbiter --help` lists them); main parses the line and calls `run` of the one chosen.
+// `run` may throw: main turns what escapes into a message and exit status 1.
+struct Command {
+  CLI::App* sub;
+  std::function<int()> run;
+};
+Command add_list_command(CLI::App& app);
+Command add_info_command(CLI::App& app);
+Command add_play_command(CLI::App& app);
+Command add_test_command(CLI::App& app);
+Command add_check_command(CLI::App& app);
+Command add_sim_command(CLI::App& app);
+Command add_perft_command(CLI::App& app);
+Command add_new_command(CLI::App& app);
+Command add_mutate_command(CLI::App& app);
+
+// Option checks run before any ruleset loads; a bad value is a usage error (exit status 2).
+// A whole number from 0 to 2^64-1 (a seed): CLI11 would read -1 into an unsigned as 2^64-1.
 CLI::Validator unsigned_64();
+CLI::Validator players_check();       // --players: names, or a count of seats from 1 to kMaxSeats
+CLI::Validator player_count_check();  // a count of seats from 1 to kMaxSeats
+CLI::Validator bot_check();           // --bot SEAT=KIND or a bare SEAT
+CLI::Validator key_value(const std::string& form);  // KEY=VALUE, both sides non-empty
+// --seed into `f` (seed_given set when it is on the line), with `help` as its description.
+void add_seed(CLI::App* cmd, GameFlags& f, const std::string& help);
+// --players, --seed, --set and --variant as play, sim and perft take them.
+void add_game_flags(CLI::App* cmd, GameFlags& f);
 
 }  // namespace arbiter::cli

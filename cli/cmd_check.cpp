@@ -1,6 +1,9 @@
 // `arbiter check`: load and validate a ruleset, then play seeded random games with every
 // conformance check on. Errors name the file and line.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+
+#include <limits>
 
 #include "cli/app.hpp"
 #include "cli/output.hpp"
@@ -69,6 +72,22 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
           rep.games, rep.actions, rep.unfinished, o.max_actions);
   print_summary(rep);
   return 0;
+}
+
+Command add_check_command(CLI::App& app) {
+  auto* check = app.add_subcommand("check", "load and validate a ruleset, then play random games checking invariants");
+  auto ruleset = std::make_shared<std::string>();
+  auto flags = std::make_shared<GameFlags>();
+  auto games = std::make_shared<int>(100);
+  check->add_option("ruleset", *ruleset, "a ruleset id or folder")->required();
+  check->add_option("--games", *games, "how many random games (default 100)")
+      ->check(CLI::Range(1, std::numeric_limits<int>::max()));
+  check->add_option("--players", flags->players, "a player count (default: every count allowed, in turn)")
+      ->check(player_count_check());
+  add_seed(check, *flags, "the first game's seed, 0..2^64-1 (default 1)");
+  check->add_option("--set", flags->set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
+  check->add_option("--variant", flags->variant, "a named variant from game.yaml");
+  return {check, [ruleset, flags, games] { return cmd_check(*ruleset, *flags, *games); }};
 }
 
 }  // namespace arbiter::cli

@@ -1,6 +1,7 @@
 // `arbiter info RULESET` and the REPL's `:rules`: what a ruleset offers (player counts,
 // parameters with defaults, ranges and docs, variants, bot kinds, where it was found),
 // wrapped to 60 columns.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <sstream>
@@ -63,6 +64,13 @@ int cmd_info(const std::string& name) {
   Loaded loaded = load(name);
   print("{}", rules_info(*loaded.ruleset, nullptr));
   return 0;
+}
+
+Command add_info_command(CLI::App& app) {
+  auto* info = app.add_subcommand("info", "a ruleset's player counts, parameters, variants, bot kinds and folder");
+  auto ruleset = std::make_shared<std::string>();
+  info->add_option("ruleset", *ruleset, "a ruleset id or folder")->required();
+  return {info, [ruleset] { return cmd_info(*ruleset); }};
 }
 
 }  // namespace arbiter::cli

@@ -1,4 +1,5 @@
 // `arbiter list`: the rulesets found, with their player counts and summaries.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
@@ -25,6 +26,10 @@ int cmd_list() {
     }
   }
   return status;
+}
+
+Command add_list_command(CLI::App& app) {
+  return {app.add_subcommand("list", "list the rulesets found"), [] { return cmd_list(); }};
 }
 
 }  // namespace arbiter::cli

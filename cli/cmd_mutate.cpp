@@ -41,7 +41,11 @@ const char* const kMutateFooter =
 
 }  // namespace
 
-void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags) {
+Command add_mutate_command(CLI::App& app) {
+  auto ruleset_ptr = std::make_shared<std::string>();
+  auto flags_ptr = std::make_shared<MutateFlags>();
+  std::string& ruleset = *ruleset_ptr;
+  MutateFlags& flags = *flags_ptr;
   auto* mutate = app.add_subcommand("mutate", "make small changes to a ruleset's rules and report those its scenarios "
                                               "do not notice (the rules no scenario pins)");
   mutate->add_option("ruleset", ruleset, "a ruleset id or folder")->required();
@@ -57,6 +61,7 @@ void add_mutate_command(CLI::App& app, std::string& ruleset, MutateFlags& flags)
   mutate->add_option("--min-score", flags.min_score, "exit status 1 when the score (percent) is below this "
                                                      "(default: min_score in the ruleset's mutate.yaml, if any)")
       ->check(CLI::Range(0.0, 100.0));
+  return {mutate, [ruleset_ptr, flags_ptr] { return cmd_mutate(*ruleset_ptr, *flags_ptr); }};
 }
 
 int cmd_mutate(const std::string& name, const MutateFlags& flags) {

@@ -1,6 +1,7 @@
 // `arbiter new PATH`: a new ruleset folder made from templates/ruleset, small but whole
 // (game.yaml, rules.lua, README.md and a scenario), so that it checks, plays and passes
 // its test from the first minute; the tutorial in docs/writing-a-ruleset.md starts here.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -148,6 +149,14 @@ int cmd_new(const std::string& path, const std::string& given_name) {
   print("Made {}/: game.yaml, rules.lua, README.md and scenarios/ (one file per rule).\n", path);
   print("Next: arbiter check {0}   arbiter test {0}   arbiter play {0}\n", path);
   return 0;
+}
+
+Command add_new_command(CLI::App& app) {
+  auto* make_new = app.add_subcommand("new", "make a new ruleset folder that checks, plays and passes its scenario");
+  auto path = std::make_shared<std::string>(), name = std::make_shared<std::string>();
+  make_new->add_option("path", *path, "the folder to make; its name is the ruleset's id (my-game)")->required();
+  make_new->add_option("--name", *name, "the game's name as players see it (default: from the id)");
+  return {make_new, [path, name] { return cmd_new(*path, *name); }};
 }
 
 }  // namespace arbiter::cli

@@ -1,11 +1,13 @@
 // `arbiter perft`: the number of positions at each depth of the tree of legal play, the
 // games ended there, and with --divide the count under each first branch.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
 #include "cli/json_text.hpp"
 #include "cli/output.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/limits.hpp"
 #include "interpreter/perft.hpp"
 
 namespace arbiter::cli {
@@ -124,6 +126,32 @@ int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags&
     return 1;
   }
   return 0;
+}
+
+Command add_perft_command(CLI::App& app) {
+  auto* perft = app.add_subcommand("perft", "count the positions of the tree of legal play at each depth (and the games ended)");
+  auto ruleset = std::make_shared<std::string>();
+  auto flags = std::make_shared<GameFlags>();
+  auto pf = std::make_shared<PerftFlags>();
+  perft->add_option("ruleset", *ruleset, "a ruleset id or folder")->required();
+  add_game_flags(perft, *flags);
+  perft->add_option("--depth", pf->depth, "how many plies (actions and chance outcomes) deep, 1.." +
+                                              std::to_string(kMaxPerftDepth))
+      ->required()
+      ->check(CLI::Range(1, kMaxPerftDepth));
+  perft->add_option("--threads", pf->threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
+                                                  " (default: one per core); the counts do not depend on it")
+      ->check(CLI::Range(1, kMaxThreads));
+  perft->add_flag("--divide", pf->divide, "also print the positions at full depth under each first branch");
+  perft->add_flag("--json", pf->json, "print the counts as JSON");
+  perft->add_option("--expect", pf->expect, "the positions expected at depths 1..N (comma-separated): "
+                                            "exit status 1, naming each difference, when they differ")
+      ->delimiter(',')
+      ->check(unsigned_64());
+  perft->add_option("--expect-ended", pf->expect_ended, "ended games expected by result, summed over the "
+                                                        "depths: Andy=131184,none=46080 (exit status 1 on a difference)")
+      ->delimiter(',');
+  return {perft, [ruleset, flags, pf] { return cmd_perft(*ruleset, *flags, *pf); }};
 }
 
 }  // namespace arbiter::cli

@@ -1,4 +1,5 @@
 // `arbiter play`: seats humans and bots, sets the game up (or resumes a save), runs the REPL.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -7,6 +8,7 @@
 #include <random>
 
 #include "binding/lua_rules.hpp"
+#include "cli/app.hpp"
 #include "cli/json_play.hpp"
 #include "cli/line_editor.hpp"
 #include "cli/output.hpp"
@@ -155,6 +157,30 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     print_err("{}\n", e.what());
     return 1;
   }
+}
+
+Command add_play_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("play", "play a game in the REPL (piped input is read line by line)");
+  auto ruleset = std::make_shared<std::string>();
+  auto flags = std::make_shared<GameFlags>();
+  auto play = std::make_shared<PlayFlags>();
+  cmd->add_option("ruleset", *ruleset, "a ruleset id or folder (not needed with --load)");
+  add_game_flags(cmd, *flags);
+  cmd->add_option("--bot", flags->bots, "who plays a seat: --bot 2=mcts or --bot Bill=random (repeatable; other "
+                                        "seats keep their default); --bot all=random for a game with no humans. "
+                                        "Kinds: human, random, mcts (300 iterations), mcts:N, mcts:Nms, and the "
+                                        "ruleset's own bots (game.yaml bots:)")
+      ->check(bot_check());
+  cmd->add_option("--load", play->load_file, "resume a saved game: its ruleset, seats (who plays each), seed, "
+                                             "variant and parameters; --bot may change who plays a seat");
+  cmd->add_flag("--json", play->json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
+                                      "without a bot with its view and news, answered by an action (docs/protocol.md)");
+  cmd->add_flag("--keep-going", play->keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
+  cmd->add_flag("--no-undo", play->no_undo, "refuse :undo, :reload and saving mid-game (tournament play)");
+  cmd->add_option("--chance", play->chance, "who makes chance decisions: ask (the people at the table) or rng; "
+                                            "default: ask for those game.yaml marks physical")
+      ->check(CLI::IsMember({"ask", "rng"}));
+  return {cmd, [ruleset, flags, play] { return cmd_play(*ruleset, *flags, *play); }};
 }
 
 }  // namespace arbiter::cli

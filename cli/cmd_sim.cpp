@@ -1,5 +1,6 @@
 // `arbiter sim`: many games with bots in every seat, on every core, reported as a table,
 // JSON or CSV; and `arbiter sim --compare A.json B.json`.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -7,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <limits>
 
 #include "cli/app.hpp"
 #include "cli/interrupt.hpp"
@@ -15,6 +17,7 @@
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/fingerprint.hpp"
+#include "interpreter/limits.hpp"
 
 namespace arbiter::cli {
 
@@ -108,6 +111,70 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     print_err("{}\n", e.what());
     return 1;
   }
+}
+
+namespace {
+
+// --compare and --merge read reports: an option for a run would be silently ignored.
+// The option that would be, as a usage error (exit status 2); 0 when there is none.
+int refuse_run_options(const CLI::App& cmd, const SimFlags& sim) {
+  if (sim.compare.empty() && sim.merge.empty()) return 0;
+  for (const char* option : {"--games", "--threads", "--max-actions", "--seed", "--players", "--set", "--variant",
+                             "--bot", "--rotate", "--tally"})
+    if (cmd.count(option) > 0) {
+      print_err("sim: {} is for running games; --{} reads reports and takes only --json or --csv\n", option,
+                sim.merge.empty() ? "compare" : "merge");
+      return 2;
+    }
+  return 0;
+}
+
+// What `sim` adds to the game flags: bots, rotation, how many games and how to report them.
+void add_sim_flags(CLI::App* sim, GameFlags& flags, SimFlags& sf) {
+  constexpr int kMaxInt = std::numeric_limits<int>::max();
+  sim->add_option("--bot", flags.bots, "a bot kind in a seat: --bot 2=random, --bot Bill=random, --bot all=random "
+                                       "(repeatable; default: random in every seat)")
+      ->check(bot_check());
+  sim->add_flag("--rotate", sf.rotate,
+                "move every bot one seat on from game to game, so that each kind plays every seat alike");
+  sim->add_option("--games", sf.games,
+                  "how many games (default 1000, at most " + std::to_string(kMaxSimGames) + ": the report keeps each)")
+      ->check(CLI::Range(1, kMaxSimGames));
+  sim->add_option("--threads", sf.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
+                                               " (default: one per core); the results do not depend on it")
+      ->check(CLI::Range(1, kMaxThreads));
+  sim->add_option("--max-actions", sf.max_actions,
+                  "stop a game after this many actions and report it as unfinished (default 20000)")
+      ->check(CLI::Range(1, kMaxInt));
+  auto* json = sim->add_flag("--json", sf.json, "print the report as JSON (what --compare reads)");
+  sim->add_flag("--csv", sf.csv, "print one CSV row per seat")->excludes(json);
+  sim->add_option("--tally", sf.tally, "count the games by a variable's final value (a per-seat one: by seat and value)");
+  auto* compare = sim->add_option("--compare", sf.compare,
+                                  "compare two --json reports metric by metric, and list what differs in their "
+                                  "parameters, components and rules files: --compare A.json B.json")
+                      ->expected(2);
+  sim->add_option("--merge", sf.merge,
+                  "merge --json reports of adjacent seed ranges (shards of one run: --seed S --games N, "
+                  "--seed S+N --games N, …) into the report one run would give; with --json, as JSON")
+      ->expected(1, kMaxInt)
+      ->excludes(compare);
+}
+
+}  // namespace
+
+Command add_sim_command(CLI::App& app) {
+  auto* sim = app.add_subcommand("sim", "play many games with bots: win rates, game length, scores, the first seat's edge");
+  auto ruleset = std::make_shared<std::string>();
+  auto flags = std::make_shared<GameFlags>();
+  auto sf = std::make_shared<SimFlags>();
+  sim->add_option("ruleset", *ruleset, "a ruleset id or folder");
+  add_game_flags(sim, *flags);
+  sim->get_option("--seed")->description("the first game's seed (default 1); game g (from 0) uses seed S+g");
+  add_sim_flags(sim, *flags, *sf);
+  return {sim, [sim, ruleset, flags, sf] {
+            if (int status = refuse_run_options(*sim, *sf)) return status;
+            return cmd_sim(*ruleset, *flags, *sf);
+          }};
 }
 
 }  // namespace arbiter::cli

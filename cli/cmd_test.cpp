@@ -1,4 +1,5 @@
 // `arbiter test`: runs scenario files, or every scenario of the named rulesets.
+#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -115,6 +116,15 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
     }
   print("{} passed, {} failed{}\n", passed, failed, skipped ? fmt::format(", {} skipped", skipped) : "");
   return failed == 0 ? 0 : 1;
+}
+
+Command add_test_command(CLI::App& app) {
+  auto* test = app.add_subcommand("test", "run scenarios; ends with \"N passed, N failed\"");
+  auto targets = std::make_shared<std::vector<std::string>>();
+  auto verbose = std::make_shared<bool>(false);
+  test->add_option("targets", *targets, "scenario files, folders, or rulesets (default: every ruleset)");
+  test->add_flag("-v,--verbose", *verbose, "name each scenario's file");
+  return {test, [targets, verbose] { return cmd_test(*targets, *verbose); }};
 }
 
 }  // namespace arbiter::cli

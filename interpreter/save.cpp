@@ -55,10 +55,9 @@ struct HeaderItem {
   YAML::Node at;
 };
 
-}  // namespace
-
-std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds) {
-  const Table& t = *state.table;
+// The table a save sets up again (ruleset, folder, variant, seed, players with who plays each,
+// parameters), and the digest of each of those facts under `check`.
+void emit_table(YAML::Emitter& out, const Table& t, const std::vector<std::string>& kinds) {
   auto kind = [&](std::size_t i) { return i < kinds.size() ? kinds[i] : std::string(); };
   std::vector<std::pair<std::string, std::string>> facts = {{"ruleset", t.ruleset->id}};
   if (!t.ruleset->folder.empty()) facts.emplace_back("folder", t.ruleset->folder);
@@ -67,9 +66,6 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
   for (std::size_t i = 0; i < t.seats.size(); ++i) facts.emplace_back("players." + std::to_string(i + 1), seat_text(t.seats[i], kind(i)));
   for (const auto& [k, v] : t.params) facts.emplace_back("params." + k, to_text(v));
 
-  YAML::Emitter out;
-  out << YAML::BeginMap;
-  out << YAML::Key << "arbiter_save" << YAML::Value << kVersion;
   out << YAML::Key << "ruleset" << YAML::Value << t.ruleset->id;
   if (!t.ruleset->folder.empty()) out << YAML::Key << "folder" << YAML::Value << t.ruleset->folder;
   if (!t.variant.empty()) out << YAML::Key << "variant" << YAML::Value << t.variant;
@@ -89,7 +85,24 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
   out << YAML::Key << "check" << YAML::Value << YAML::Flow << YAML::BeginMap;
   for (const auto& [k, text] : facts) out << YAML::Key << k << YAML::Value << digest(k, text);
   out << YAML::EndMap;
-  out << YAML::Key << "actions" << YAML::Value << YAML::BeginSeq;
+}
+
+// A re-deal step (its log text "SEED SEATS"), replayed on `replay`, with the hash it leaves.
+void emit_redeal(YAML::Emitter& out, const Table& t, State& replay, const Event& e) {
+  std::uint64_t seed = 0;
+  std::uint32_t seats = 0;
+  if (std::sscanf(e.text.c_str(), "%" SCNu64 " %" SCNu32, &seed, &seats) != 2 || !replay_redeal(replay, e))
+    throw InputError("the game cannot be saved: a malformed re-deal " + quote(e.text));
+  out << YAML::Flow << YAML::BeginMap << YAML::Key << "redeal" << YAML::Value << std::to_string(seed);
+  out << YAML::Key << "seats" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (int i = 0; i < t.seat_count(); ++i)
+    if (seats & (1u << i)) out << t.seats[i].name;
+  out << YAML::EndSeq << YAML::Key << "hash" << YAML::Value << hex(replay.hash()) << YAML::EndMap;
+}
+
+// Every step of the game's log, each replayed on a fresh state for the hash it leaves; the count.
+int emit_steps(YAML::Emitter& out, Engine& engine, const State& state) {
+  const Table& t = *state.table;
   State replay(state.table);
   if (Status st = engine.start(replay); !st.ok) throw InputError("the game cannot be saved: setting it up again failed: " + st.message);
   int count = 0;
@@ -97,15 +110,7 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
     if (e.kind == Event::Kind::Say) continue;
     ++count;
     if (e.kind == Event::Kind::Redeal) {
-      std::uint64_t seed = 0;
-      std::uint32_t seats = 0;
-      if (std::sscanf(e.text.c_str(), "%" SCNu64 " %" SCNu32, &seed, &seats) != 2 || !replay_redeal(replay, e))
-        throw InputError("the game cannot be saved: a malformed re-deal " + quote(e.text));
-      out << YAML::Flow << YAML::BeginMap << YAML::Key << "redeal" << YAML::Value << std::to_string(seed);
-      out << YAML::Key << "seats" << YAML::Value << YAML::Flow << YAML::BeginSeq;
-      for (int i = 0; i < t.seat_count(); ++i)
-        if (seats & (1u << i)) out << t.seats[i].name;
-      out << YAML::EndSeq << YAML::Key << "hash" << YAML::Value << hex(replay.hash()) << YAML::EndMap;
+      emit_redeal(out, t, replay, e);
       continue;
     }
     bool chance = e.kind == Event::Kind::Chance;
@@ -119,6 +124,18 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
     out << YAML::Key << "hash" << YAML::Value << hex(replay.hash());
     out << YAML::EndMap;
   }
+  return count;
+}
+
+}  // namespace
+
+std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds) {
+  YAML::Emitter out;
+  out << YAML::BeginMap;
+  out << YAML::Key << "arbiter_save" << YAML::Value << kVersion;
+  emit_table(out, *state.table, kinds);
+  out << YAML::Key << "actions" << YAML::Value << YAML::BeginSeq;
+  int count = emit_steps(out, engine, state);
   out << YAML::EndSeq;
   out << YAML::Key << "end" << YAML::Value << count;
   out << YAML::EndMap;

@@ -39,7 +39,7 @@ std::string read_all(const std::string& file) {
   lua_State* L = luaL_newstate();
   static Watch w;
   w.L = L;
-  w.wall = std::chrono::milliseconds(100);
+  w.cpu_limit = std::chrono::milliseconds(100);
   w.where = "stuck/rules.lua";
   watch(&w);
   call_begins(&w, "apply");

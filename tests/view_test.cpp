@@ -1,11 +1,50 @@
-// Tests of interpreter/view.cpp beyond what the conformance test checks: a view carries no
-// fact the seat was not told.
+// Tests of interpreter/view.cpp, the one place that decides what a seat sees: a view carries
+// no fact the seat was not told, and every fact it was. tests/fixtures/view has a zone of each
+// visibility, a hidden per-seat variable and a seat-holding one; the state is set up by hand.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 #include "interpreter/view.hpp"
 #include "interpreter/ruleset.hpp"
 
 using namespace arbiter;
+
+namespace {
+
+constexpr int kAndy = 0, kBill = 1, kCleo = 2, kSpectator = -1;
+
+struct Probe {
+  std::shared_ptr<const Table> table;
+  State s;
+  Probe() : table(make_table(load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/view"), options())), s(table) {}
+  static GameOptions options() {
+    GameOptions o;
+    o.seats = {{"Andy", -1}, {"Bill", -1}, {"Cleo", -1}};
+    return o;
+  }
+  int zone(const std::string& name) const { return table->zone_by_name(name); }
+  // The first component of kind `kind` still in the deck, moved to the top of `to`.
+  int deal(const std::string& kind, const std::string& to) {
+    for (int c : s.contents(zone("deck")))
+      if (s.name(c) == kind) {
+        s.move(c, zone(to));
+        return c;
+      }
+    FAIL("no " << kind << " left in the deck");
+    return -1;
+  }
+  std::vector<std::string> items(int seat, const std::string& z) const { return make_view(s, seat).zones[zone(z)].items; }
+  int var(const std::string& name) const { return table->ruleset->var_index(name); }
+};
+
+using Items = std::vector<std::string>;
+
+bool has_var(const SeatView& sv, const std::string& name) {
+  return std::any_of(sv.vars.begin(), sv.vars.end(), [&](const auto& kv) { return kv.first == name; });
+}
+
+}  // namespace
 
 TEST_CASE("a view tells a seat of a reveal to itself or to everyone, not of one to another seat") {
   auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/api");
@@ -19,4 +58,124 @@ TEST_CASE("a view tells a seat of a reveal to itself or to everyone, not of one 
   CHECK(make_view(peeked, 1).zones[secret].revealed == 1u << 1);
   peeked.revealed[secret] = kEveryone;  // game:reveal('secret')
   CHECK(make_view(peeked, 0).zones[secret].revealed == kEveryone);
+}
+
+TEST_CASE("view: a hidden zone is counted for everyone and named for no one, unless face up") {
+  Probe p;
+  for (int seat : {kAndy, kBill, kSpectator}) {
+    ZoneView deck = make_view(p.s, seat).zones[p.zone("deck")];
+    CHECK(deck.count == 5);
+    CHECK(deck.items == Items(5, "?"));
+    CHECK(deck.listed == Items(5, "?"));
+  }
+  int top = p.s.top(p.zone("deck"));
+  p.s.face[top] = Face::Up;
+  for (int seat : {kAndy, kCleo, kSpectator}) CHECK(p.items(seat, "deck").front() == p.s.name(top));
+}
+
+TEST_CASE("view: an owner-only zone is named for its owner, and for a spectator not at all") {
+  Probe p;
+  p.deal("ace", "Andy.hand");
+  p.deal("king", "Andy.hand");
+  CHECK(p.items(kAndy, "Andy.hand") == Items{"king", "ace"});
+  CHECK(p.items(kBill, "Andy.hand") == Items{"?", "?"});
+  CHECK(p.items(kSpectator, "Andy.hand") == Items{"?", "?"});
+  CHECK(make_view(p.s, kBill).zones[p.zone("Andy.hand")].count == 2);
+}
+
+TEST_CASE("view: face down hides a card from all but its zone's owner; face up shows it to all") {
+  Probe p;
+  int on_table = p.deal("queen", "table");
+  CHECK(p.items(kCleo, "table") == Items{"queen"});
+  p.s.face[on_table] = Face::Down;  // a public zone has no owner: nobody sees a face-down card there
+  for (int seat : {kAndy, kBill, kCleo, kSpectator}) CHECK(p.items(seat, "table") == Items{"?"});
+  CHECK(make_view(p.s, kAndy).zones[p.zone("table")].faces == std::vector<Face>{Face::Down});
+  int in_hand = p.deal("ace", "Bill.hand");
+  p.s.face[in_hand] = Face::Down;
+  CHECK(p.items(kBill, "Bill.hand") == Items{"ace"});
+  CHECK(p.items(kAndy, "Bill.hand") == Items{"?"});
+  p.s.face[in_hand] = Face::Up;
+  for (int seat : {kAndy, kCleo, kSpectator}) CHECK(p.items(seat, "Bill.hand") == Items{"ace"});
+}
+
+TEST_CASE("view: a card shown or a zone revealed to one seat is named for that seat alone") {
+  Probe p;
+  int ace = p.deal("ace", "Andy.hand");
+  p.deal("king", "Andy.hand");
+  p.s.shown[ace] = 1u << kBill;  // game:show(card, 2)
+  CHECK(p.items(kBill, "Andy.hand") == Items{"?", "ace"});
+  CHECK(make_view(p.s, kBill).zones[p.zone("Andy.hand")].listed == Items{"ace", "?"});
+  CHECK(p.items(kCleo, "Andy.hand") == Items{"?", "?"});
+  CHECK(p.items(kSpectator, "Andy.hand") == Items{"?", "?"});
+  p.s.shown[ace] = (1u << kBill) | (1u << kCleo);  // shown to every seat but its owner, who sees it anyway
+  CHECK(p.items(kSpectator, "Andy.hand") == Items{"?", "ace"});
+  p.s.revealed[p.zone("Andy.hand")] = 1u << kCleo;  // game:reveal('Andy.hand', 3)
+  CHECK(p.items(kCleo, "Andy.hand") == Items{"king", "ace"});
+  CHECK(p.items(kBill, "Andy.hand") == Items{"?", "ace"});
+}
+
+TEST_CASE("view: a card that became another kind where nobody sees it tells no seat which") {
+  Probe p;
+  int c = p.deal("ace", "Andy.hand");
+  p.s.move(c, p.zone("deck"));
+  p.s.become(c, p.table->kind_by_name("king"));  // game:become in the hidden deck
+  for (int seat : {kAndy, kBill, kCleo, kSpectator}) {
+    View v = make_view(p.s, seat);
+    CHECK(v.zones[p.zone("deck")].items == Items(5, "?"));
+    CHECK(v.zones[p.zone("deck")].listed == Items(5, "?"));
+  }
+  p.s.move(c, p.zone("Cleo.hand"));
+  CHECK(p.items(kCleo, "Cleo.hand") == Items{"king"});  // its owner sees what it is now
+  CHECK(p.items(kAndy, "Cleo.hand") == Items{"?"});
+}
+
+TEST_CASE("view: a public zone lists what it holds by game.yaml's order, and in it what each seat sees") {
+  Probe p;
+  p.deal("king", "table");
+  p.deal("ace", "table");
+  p.deal("queen", "table");
+  View v = make_view(p.s, kSpectator);
+  CHECK(v.zones[p.zone("table")].items == Items{"queen", "ace", "king"});
+  CHECK(v.zones[p.zone("table")].listed == Items{"ace", "queen", "king"});  // by rank
+  CHECK(v.symbols == std::vector<std::pair<std::string, std::string>>{{"ace", "A"}, {"king", "K"}});
+}
+
+TEST_CASE("view: a hidden per-seat variable is its seat's alone, in the text and in the state's terms") {
+  Probe p;
+  p.s.set_var(p.var("bid"), kBill, Value(5));
+  p.s.set_var(p.var("tricks"), kBill, Value(2));
+  p.s.set_var(p.var("leader"), 0, Value(2));
+  View bill = make_view(p.s, kBill), andy = make_view(p.s, kAndy), spectator = make_view(p.s, kSpectator);
+  CHECK(has_var(bill.seats[kBill], "bid"));
+  CHECK_FALSE(has_var(bill.seats[kAndy], "bid"));
+  CHECK_FALSE(has_var(andy.seats[kBill], "bid"));
+  for (const View* v : {&bill, &andy, &spectator}) CHECK(has_var(v->seats[kBill], "tricks"));
+  int bid_slot = p.table->var_slot_of(p.var("bid"), kBill);
+  CHECK(bill.var_slots[bid_slot] == Value(5));
+  CHECK(andy.var_slots[bid_slot] == Value(-1));  // its initial value, not Bill's bid
+  CHECK(spectator.var_slots[bid_slot] == Value(-1));
+  for (const auto& sv : spectator.seats) CHECK_FALSE(has_var(sv, "bid"));
+  CHECK(andy.var_slots[p.table->var_slot_of(p.var("tricks"), kBill)] == Value(2));
+  auto leader = std::find_if(andy.globals.begin(), andy.globals.end(), [](const auto& kv) { return kv.first == "leader"; });
+  REQUIRE(leader != andy.globals.end());
+  CHECK(leader->second == "Bill");  // a seat number, shown by name
+  CHECK(andy.undisplayed == Items{"tally"});
+}
+
+TEST_CASE("view: a seat reads the log lines meant for it; a spectator only those for everyone") {
+  Probe p;
+  p.s.record({Event::Kind::Say, -1, "to all", kEveryone});
+  p.s.record({Event::Kind::Say, -1, "to Bill", 1u << kBill});
+  p.s.record({Event::Kind::Say, -1, "to Andy and Cleo", (1u << kAndy) | (1u << kCleo)});
+  auto texts = [&](int seat, std::size_t from) {
+    Items out;
+    for (const auto& e : make_view(p.s, seat, from).log) out.push_back(e.text);
+    return out;
+  };
+  CHECK(texts(kAndy, 0) == Items{"to all", "to Andy and Cleo"});
+  CHECK(texts(kBill, 0) == Items{"to all", "to Bill"});
+  CHECK(texts(kCleo, 0) == Items{"to all", "to Andy and Cleo"});
+  CHECK(texts(kSpectator, 0) == Items{"to all"});
+  CHECK(texts(kCleo, 1) == Items{"to Andy and Cleo"});
+  CHECK(texts(kSpectator, 1).empty());
 }
