@@ -58,12 +58,17 @@ View make_view(const State& s, int seat, std::size_t log_from) {
     sv.name = t.seats[i].name;
     sv.status = s.status[i] == SeatStatus::In ? "in" : s.status[i] == SeatStatus::OutForRound ? "out" : "eliminated";
     for (std::size_t d = 0; d < r.vars.size(); ++d)
-      if (r.vars[d].per_seat && (!r.vars[d].hidden || seat == i))
+      if (r.vars[d].per_seat && (!r.vars[d].hidden || seat == i)) {
         sv.vars.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), i)));
+        sv.values.push_back(s.var(static_cast<int>(d), i));
+      }
     v.seats.push_back(std::move(sv));
   }
   for (std::size_t d = 0; d < r.vars.size(); ++d)
-    if (!r.vars[d].per_seat) v.globals.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), 0)));
+    if (!r.vars[d].per_seat) {
+      v.globals.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), 0)));
+      v.global_values.push_back(s.var(static_cast<int>(d), 0));
+    }
   for (std::size_t z = 0; z < t.zones.size(); ++z) {
     const ZoneDef& def = r.zones[t.zones[z].def];
     ZoneView zv;
