@@ -22,7 +22,7 @@ namespace arbiter {
 // interns short strings, so "deck" written anywhere in a ruleset is one string at one
 // address; a name is cached only while the registry anchors it (LuaContext::anchors), so no
 // other string can take its address. A long string (over 40 bytes) is never the same
-// object twice and is never cached (remember in wrap_game.cpp): it just misses.
+// object twice and is never cached (remember in binding/wrap_game.cpp): it just misses.
 // Direct-mapped: a collision replaces the older entry.
 struct NameCache {
   struct Entry {

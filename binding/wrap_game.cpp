@@ -72,23 +72,13 @@ int var_by_name(lua_State* L, int arg) {
   return v;
 }
 
-Value to_value(lua_State* L, int arg) {
-  switch (lua_type(L, arg)) {
-    case LUA_TNIL: case LUA_TNONE: return Value{};
-    case LUA_TBOOLEAN: return Value{static_cast<bool>(lua_toboolean(L, arg))};
-    case LUA_TNUMBER:
-      if (!lua_isinteger(L, arg)) throw RuleError("variables hold whole numbers, not " + std::to_string(lua_tonumber(L, arg)));
-      return Value{static_cast<std::int64_t>(lua_tointeger(L, arg))};
-    case LUA_TSTRING: {
-      std::size_t length = 0;
-      const char* text = lua_tolstring(L, arg, &length);
-      if (length > kMaxVarText)
-        throw RuleError("a text of " + std::to_string(length) + " bytes is longer than a variable holds (" +
-                        std::to_string(kMaxVarText) + ")");
-      return Value{std::string(text, length)};
-    }
-    default: throw RuleError(std::string("variables hold plain values, not a ") + luaL_typename(L, arg));
-  }
+void not_a_value(lua_State* L, int arg) {
+  if (lua_type(L, arg) == LUA_TNUMBER)
+    throw RuleError("variables hold whole numbers, not " + std::to_string(lua_tonumber(L, arg)));
+  if (lua_type(L, arg) == LUA_TSTRING)
+    throw RuleError("a text of " + std::to_string(lua_rawlen(L, arg)) + " bytes is longer than a variable holds (" +
+                    std::to_string(kMaxVarText) + ")");
+  throw RuleError(std::string("variables hold plain values, not a ") + luaL_typename(L, arg));
 }
 
 }  // namespace game_api

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "binding/context.hpp"
+#include "interpreter/limits.hpp"
 #include "interpreter/props.hpp"
 
 namespace arbiter::game_api {
@@ -125,7 +126,23 @@ inline void push_value(lua_State* L, const Value& v) {
 }
 // A Lua value as a variable holds it: nil, a boolean, a whole number or a text of at most
 // kMaxVarText bytes.
-Value to_value(lua_State* L, int arg);
+[[noreturn]] void not_a_value(lua_State* L, int arg);
+inline Value to_value(lua_State* L, int arg) {
+  switch (lua_type(L, arg)) {
+    case LUA_TNIL: case LUA_TNONE: return Value{};
+    case LUA_TBOOLEAN: return Value{static_cast<bool>(lua_toboolean(L, arg))};
+    case LUA_TNUMBER:
+      if (!lua_isinteger(L, arg)) not_a_value(L, arg);
+      return Value{static_cast<std::int64_t>(lua_tointeger(L, arg))};
+    case LUA_TSTRING: {
+      std::size_t length = 0;
+      const char* text = lua_tolstring(L, arg, &length);
+      if (length > kMaxVarText) not_a_value(L, arg);
+      return Value{std::string(text, length)};
+    }
+    default: not_a_value(L, arg);
+  }
+}
 
 // A seat, zone or component index as Lua's 1-based number; nil for -1 (none).
 inline int push_index(lua_State* L, int i) {
