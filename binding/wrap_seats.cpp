@@ -1,10 +1,11 @@
-// The `game` object's seats and turns, the end of the game, parameters and variables.
+// The `game` object's seats and turns, the end of the game (interpreter/finish.hpp),
+// parameters and variables (interpreter/vars.hpp).
 #include <cmath>
 
 #include "binding/wrap_game.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/finish.hpp"
-#include "interpreter/limits.hpp"
+#include "interpreter/vars.hpp"
 
 namespace arbiter::game_api {
 
@@ -90,17 +91,6 @@ int g_get(lua_State* L) {
   push_value(L, s.var(v, per_seat ? check_seat(L, 3) : 0));
   return 1;
 }
-// Refuses a text that would take the game's text variables past kMaxVarTextTotal bytes, the
-// text in `slot` replaced. Only a text is counted: numbers cost nothing to check.
-void check_var_text(const State& s, std::size_t slot, const Value& value) {
-  if (!value.is_string()) return;
-  std::size_t total = value.as_string().size();
-  for (std::size_t i = 0; i < s.vars.size(); ++i)
-    if (i != slot && s.vars[i].is_string()) total += s.vars[i].as_string().size();
-  if (total > kMaxVarTextTotal)
-    throw RuleError("the game's variables would hold " + std::to_string(total) + " bytes of text; together they hold at most " +
-                    std::to_string(kMaxVarTextTotal));
-}
 int g_set(lua_State* L) {
   int v = check_var(L, 2);
   State& s = writing(L);
@@ -108,10 +98,7 @@ int g_set(lua_State* L) {
   if (per_seat && lua_gettop(L) < 4)
     throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) + " is per seat: game:set(name, seat, value)");
   int seat = per_seat ? check_seat(L, 3) : 0;
-  Value value = to_value(L, per_seat ? 4 : 3);
-  std::size_t slot = s.table->var_slot_of(v, seat);
-  check_var_text(s, slot, value);
-  s.vars[slot] = std::move(value);
+  set_var_checked(s, v, seat, to_value(L, per_seat ? 4 : 3));
   return 0;
 }
 
