@@ -12,6 +12,7 @@
 
 #include "binding/lua_rules.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/props.hpp"
 #include "binding/small_blocks.hpp"
 #include "binding/watchdog.hpp"
 
@@ -21,7 +22,7 @@ namespace arbiter {
 // interns short strings, so "deck" written anywhere in a ruleset is one string at one
 // address; a name is cached only while the registry anchors it (LuaContext::anchors), so no
 // other string can take its address. A long string (over 40 bytes) is never the same
-// object twice and is never cached (remember in wrap_game.cpp): it just misses.
+// object twice and is never cached (remember in binding/wrap_game.cpp): it just misses.
 // Direct-mapped: a collision replaces the older entry.
 struct NameCache {
   struct Entry {
@@ -38,13 +39,6 @@ struct NameCache {
   void clear() { slots.fill({}); }
 };
 
-// Component properties by number (the first time a name is passed, by name): for each
-// kind, the value of each property any kind has, or nullptr.
-struct PropTable {
-  std::vector<std::string> names;
-  std::vector<std::vector<const Value*>> of_kind;
-};
-
 struct LuaContext {
   std::shared_ptr<const Ruleset> ruleset;
   std::string scripts_dir;
@@ -58,7 +52,7 @@ struct LuaContext {
   // Variables and zone kinds are the ruleset's; zone names and parameters are one table's,
   // emptied when the table changes.
   NameCache var_names, zone_defs, zone_names, param_values, prop_names;
-  PropTable props;                 // built on first use, from `ruleset`
+  PropTable props;                 // component properties by number, made on first use from `ruleset`
   std::uint64_t names_table = 0;   // the Table::serial zone_names and param_values are for
   int anchors = LUA_NOREF;         // a registry table holding every name cached, so none is collected
   // Sandbox accounting.

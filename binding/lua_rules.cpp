@@ -423,8 +423,8 @@ Status LuaRules::expand(const State& state, int seat, const std::string& line, s
   return st;
 }
 
-Status LuaRules::bot_choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
-                            bool on_turn, std::string& choice) {
+Status LuaRules::choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
+                        bool on_turn, std::string& choice) {
   Impl& m = *impl_;
   if (m.bots_ref == LUA_NOREF) return Status::error("no bot " + quote(name));
   lua_pushcfunction(m.L, traceback_handler);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "interpreter/rules.hpp"
+#include "interpreter/ruleset_bots.hpp"
 
 struct lua_State;
 
@@ -22,7 +23,8 @@ struct SandboxLimits {
 // whole process: at the table, players read that terminal.
 void set_lua_print(bool on);
 
-class LuaRules final : public Rules {
+// The rules' hooks (rules.lua) and the ruleset's own bots (bots.lua), in one Lua state.
+class LuaRules final : public Rules, public RulesetBots {
  public:
   // Loads `ruleset`'s Lua entry file. `scripts_dir` holds the shared scripts that `require`
   // may find. Throws InputError (with file:line) if the file does not load or run.
@@ -42,9 +44,11 @@ class LuaRules final : public Rules {
   Status accepts(const State& state, int seat, const std::string& action, bool& accepted,
                  std::string& canonical, std::string& why) override;
   Status score(const State& state, int seat, Value& out) override;
-  Status bot_choose(const std::string& name, const View& view, const std::vector<std::string>& legal, bool on_turn,
-                    std::string& choice) override;
   Status expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) override;
+  RulesetBots* bots() override { return this; }
+  // RulesetBots: the bot `name` of bots.lua chooses.
+  Status choose(const std::string& name, const View& view, const std::vector<std::string>& legal, bool on_turn,
+                std::string& choice) override;
 
   // The names of the hooks the rules table defines (for `arbiter check`).
   std::vector<std::string> hooks() const;

@@ -7,15 +7,25 @@ namespace arbiter {
 
 namespace {
 
-void set_pairs(lua_State* L, const std::vector<std::pair<std::string, std::string>>& pairs) {
-  lua_createtable(L, 0, static_cast<int>(pairs.size()));
-  for (const auto& [k, v] : pairs) {
-    Value value = parse_value(v);
-    if (value.is_int()) lua_pushinteger(L, value.as_int());
+// The variables a view lists (`listed`: their names, in the order of `values`) as a table of
+// name = value. Values keep the type the rules gave them, whatever text the table shows for
+// them; a `type: seat` variable holding a seat gives that seat's name.
+void set_vars(lua_State* L, const std::vector<std::pair<std::string, std::string>>& listed,
+              const std::vector<Value>& values, const std::vector<SeatView>& seats) {
+  const Ruleset& ruleset = *context(L).ruleset;
+  lua_createtable(L, 0, static_cast<int>(listed.size()));
+  for (std::size_t i = 0; i < listed.size() && i < values.size(); ++i) {
+    const std::string& name = listed[i].first;
+    const Value& value = values[i];
+    int def = ruleset.var_index(name);
+    bool seat = def >= 0 && ruleset.vars[def].holds_seat && value.is_int() && value.as_int() >= 1 &&
+                static_cast<std::uint64_t>(value.as_int()) <= seats.size();
+    if (seat) lua_pushstring(L, seats[value.as_int() - 1].name.c_str());
+    else if (value.is_string()) lua_pushlstring(L, value.as_string().data(), value.as_string().size());
+    else if (value.is_int()) lua_pushinteger(L, value.as_int());
     else if (value.is_bool()) lua_pushboolean(L, value.as_bool());
-    else if (value.is_nil()) lua_pushnil(L);
-    else lua_pushstring(L, v.c_str());
-    lua_setfield(L, -2, k.c_str());
+    else lua_pushnil(L);
+    lua_setfield(L, -2, name.c_str());
   }
 }
 
@@ -37,12 +47,12 @@ void push_view(lua_State* L, const View& v) {
     lua_setfield(L, -2, "name");
     lua_pushstring(L, v.seats[i].status.c_str());
     lua_setfield(L, -2, "status");
-    set_pairs(L, v.seats[i].vars);
+    set_vars(L, v.seats[i].vars, v.seats[i].values, v.seats);
     lua_setfield(L, -2, "vars");
     lua_rawseti(L, -2, static_cast<lua_Integer>(i + 1));
   }
   lua_setfield(L, -2, "seats");
-  set_pairs(L, v.globals);
+  set_vars(L, v.globals, v.global_values, v.seats);
   lua_setfield(L, -2, "globals");
   lua_createtable(L, 0, static_cast<int>(v.zones.size()));
   for (const auto& z : v.zones) {

@@ -4,6 +4,7 @@
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/engine.hpp"
 #include "interpreter/mcts.hpp"
+#include "interpreter/ruleset_bots.hpp"
 
 namespace arbiter {
 
@@ -28,7 +29,8 @@ class RulesBot final : public Bot {
   RulesBot(Engine& engine, std::string name) : engine_(engine), name_(std::move(name)) {}
   std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override {
     std::string choice;
-    Status st = engine_.rules().bot_choose(name_, view, legal, on_turn, choice);
+    RulesetBots* bots = engine_.rules().bots();
+    Status st = bots ? bots->choose(name_, view, legal, on_turn, choice) : Status::error("no bot " + quote(name_));
     if (!st.ok || (choice.empty() && on_turn)) return on_turn ? legal.front() : "";
     return choice;
   }

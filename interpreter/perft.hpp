@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/scenario.hpp"  // RulesFactory
+#include "interpreter/rules_factory.hpp"
 #include "interpreter/table.hpp"
 
 namespace arbiter {

@@ -10,6 +10,8 @@
 
 namespace arbiter {
 
+class RulesetBots;
+
 struct Status {
   bool ok = true;
   std::string message;
@@ -46,13 +48,8 @@ class Rules {
     (void)state, (void)seat, (void)line, (void)steps;
     return {};
   }
-  // The ruleset's own bot `name` (listed under bots: in game.yaml) chooses from `legal`,
-  // seeing only `view`; "" passes an out-of-turn chance.
-  virtual Status bot_choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
-                            bool on_turn, std::string& choice) {
-    (void)view, (void)legal, (void)on_turn, (void)choice;
-    return Status::error("no bot '" + name + "'");
-  }
+  // The ruleset's own bots (ruleset_bots.hpp), or nullptr when it offers none.
+  virtual RulesetBots* bots() { return nullptr; }
   // A seat's score; the runtime falls back to the variable `score` when there is no hook.
   virtual Status score(const State& state, int seat, Value& out) = 0;
 };
@@ -79,10 +76,7 @@ class SharedRules final : public Rules {
   Status expand(const State& s, int seat, const std::string& line, std::vector<std::string>& steps) override {
     return r_.expand(s, seat, line, steps);
   }
-  Status bot_choose(const std::string& name, const View& v, const std::vector<std::string>& legal, bool on_turn,
-                    std::string& choice) override {
-    return r_.bot_choose(name, v, legal, on_turn, choice);
-  }
+  RulesetBots* bots() override { return r_.bots(); }
   Status score(const State& s, int seat, Value& out) override { return r_.score(s, seat, out); }
 
  private:

@@ -6,12 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/rules.hpp"
+#include "interpreter/rules_factory.hpp"
 
 namespace arbiter {
-
-// Makes the behaviour for a ruleset; throws InputError when its scripts do not load.
-using RulesFactory = std::function<std::unique_ptr<Rules>(std::shared_ptr<const Ruleset>)>;
 
 struct ScenarioResult {
   std::string file;

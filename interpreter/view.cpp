@@ -48,8 +48,10 @@ static std::vector<SeatView> seat_views(const State& s, int seat) {
     sv.name = s.table->seats[i].name;
     sv.status = s.status[i] == SeatStatus::In ? "in" : s.status[i] == SeatStatus::OutForRound ? "out" : "eliminated";
     for (std::size_t d = 0; d < r.vars.size(); ++d)
-      if (r.vars[d].per_seat && (!r.vars[d].hidden || seat == i))
+      if (r.vars[d].per_seat && (!r.vars[d].hidden || seat == i)) {
         sv.vars.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), i)));
+        sv.values.push_back(s.var(static_cast<int>(d), i));
+      }
     out.push_back(std::move(sv));
   }
   return out;
@@ -126,7 +128,10 @@ View make_view(const State& s, int seat, std::size_t log_from) {
   v.results = s.results;
   v.seats = seat_views(s, seat);
   for (std::size_t d = 0; d < r.vars.size(); ++d)
-    if (!r.vars[d].per_seat) v.globals.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), 0)));
+    if (!r.vars[d].per_seat) {
+      v.globals.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), 0)));
+      v.global_values.push_back(s.var(static_cast<int>(d), 0));
+    }
   for (std::size_t z = 0; z < s.table->zones.size(); ++z) v.zones.push_back(zone_view(s, seat, static_cast<int>(z)));
   add_display_facts(s, v);
   v.chance = s.chance.question;

@@ -25,7 +25,8 @@ struct ZoneView {
 struct SeatView {
   std::string name;
   std::string status;               // "in", "out", "eliminated"
-  std::vector<std::pair<std::string, std::string>> vars;  // visible variables, as text
+  std::vector<std::pair<std::string, std::string>> vars;  // visible variables, as the table shows them
+  std::vector<Value> values;        // the same variables' values, typed, in the same order
 };
 
 // The board's shape, for drawing: cells by position, each the index of its zone in View::zones.
@@ -46,7 +47,8 @@ struct View {
   std::vector<int> winners;
   std::vector<double> results;      // each seat's result, when the rules gave results (State::results)
   std::vector<SeatView> seats;
-  std::vector<std::pair<std::string, std::string>> globals;
+  std::vector<std::pair<std::string, std::string>> globals;  // as the table shows them
+  std::vector<Value> global_values;  // the same, typed, in the same order
   std::vector<std::string> undisplayed;  // variables (in seats' vars and globals) game.yaml says not to show
   std::vector<ZoneView> zones;
   BoardView board;                  // empty files: no board

@@ -41,3 +41,22 @@ TEST_CASE("a ruleset's Lua bot chooses a legal action from its seat's view") {
   CHECK(choice != "call");
   CHECK(std::find(legal.begin(), legal.end(), choice) != legal.end());
 }
+
+TEST_CASE("a ruleset's bot is found through a SharedRules handle, as through the rules themselves") {
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks");
+  LuaRules lua(ruleset, ARBITER_SOURCE_DIR "/scripts");
+  SharedRules rules(lua);
+  CHECK(rules.bots() == static_cast<RulesetBots*>(&lua));
+  auto table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 7, "", {}});
+  Engine engine(table, rules);
+  State s(table);
+  s.arrange(table->zone_by_name("deck"), {table->kind_by_name("4"), table->kind_by_name("1"), table->kind_by_name("2")});
+  REQUIRE(engine.start(s).ok);
+  std::string error;
+  auto bot = make_bot("honest", 1, engine, error);
+  REQUIRE(bot);
+  std::vector<std::string> legal;
+  engine.legal(s, 0, legal);
+  REQUIRE(legal.front() != "play 2 4 bid 6");  // what a bot that could not be asked would play
+  CHECK(bot->choose(make_view(s, 0), legal, true) == "play 2 4 bid 6");
+}

@@ -1,4 +1,4 @@
-// Tests of binding/wrap_game.cpp through the api fixture, whose seat on turn may run a line
+// Tests of the game object (binding/wrap_*.cpp) through the api fixture, whose seat on turn may run a line
 // of Lua on the game: the coarse calls (sort, matching, move_matching) against the
 // orders worked out by hand, and refusals that leave the state as it was.
 #include <catch2/catch.hpp>

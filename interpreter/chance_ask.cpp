@@ -1,0 +1,54 @@
+// Building the chance decision the rules ask for (chance_ask.hpp).
+#include "interpreter/chance_ask.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter {
+
+ChanceAsk::ChanceAsk(const Ruleset& ruleset, const std::string& name) : ruleset_(ruleset), name_(name) {
+  int def = ruleset.chance_index(name);
+  if (def < 0) {
+    std::vector<std::string> names;
+    for (const auto& c : ruleset.chances) names.push_back(c.name);
+    throw RuleError("unknown chance decision " + quote(name) + did_you_mean(name, names) +
+                    " (declare it under chance: in game.yaml)");
+  }
+  pending_.def = def;
+  pending_.weights.assign(ruleset.chances[def].outcomes.size(), 0.0);
+}
+
+void ChanceAsk::weigh(const std::string& outcome, double weight) {
+  const ChanceDef& c = ruleset_.chances[pending_.def];
+  int i = c.outcome_index(outcome);
+  if (i < 0) {
+    std::vector<std::string> names;
+    for (const auto& o : c.outcomes) names.push_back(o.first);
+    throw RuleError("chance " + quote(name_) + " has no outcome " + quote(outcome) + did_you_mean(outcome, names));
+  }
+  if (!std::isfinite(weight) || weight < 0) throw RuleError("chance weights are finite numbers, 0 or more");
+  pending_.weights[i] = weight;
+  total_ += weight;
+}
+
+void ChanceAsk::ask() {
+  if (total_ <= 0) throw RuleError("chance " + quote(name_) + ": every outcome has weight 0");
+  const ChanceDef& c = ruleset_.chances[pending_.def];
+  pending_.question = c.ask.empty() ? name_ : c.ask;
+}
+
+void ChanceAsk::fill(std::string_view key, std::string_view text) {
+  std::string braced = "{" + std::string(key) + "}";
+  std::string& q = pending_.question;
+  // On after each text put in: a text holding its own key would be put in for ever.
+  for (std::size_t at = 0; (at = q.find(braced, at)) != std::string::npos; at += text.size()) {
+    q.replace(at, braced.size(), text);
+    if (q.size() > kMaxChanceQuestion)
+      throw RuleError("chance " + quote(name_) + ": the question would be longer than " +
+                      std::to_string(kMaxChanceQuestion) + " bytes");
+  }
+}
+
+}  // namespace arbiter

@@ -1,0 +1,40 @@
+// A chance decision the rules ask for (game:chance): which one, each outcome's weight, and
+// the question put to the table, game.yaml's `ask:` with the rules' texts in its {keys}.
+// Errors are RuleErrors, for the rules' line.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "interpreter/state.hpp"
+
+namespace arbiter {
+
+// The longest question (docs/limits.md), as long as a narration line.
+inline constexpr std::size_t kMaxChanceQuestion = 4096;
+
+// Used in this order: weigh every outcome the rules give, ask, fill every text, take.
+class ChanceAsk {
+ public:
+  // Throws for a chance decision game.yaml does not declare. `ruleset` must outlive this.
+  ChanceAsk(const Ruleset& ruleset, const std::string& name);
+  // Gives `outcome` its weight, a finite number, 0 or more (NaN stands for one that is not a
+  // number). Throws for an outcome the decision does not have, or such a weight.
+  void weigh(const std::string& outcome, double weight);
+  // Ends the weights, of which one must be above 0, and starts the question: the ask text,
+  // or the decision's name without one.
+  void ask();
+  // Puts `text` for every {`key`} of the question, but not into the text put in: a text
+  // holding its own key stays as it is. Throws past kMaxChanceQuestion bytes.
+  void fill(std::string_view key, std::string_view text);
+  // What the table must now decide.
+  PendingChance take() { return std::move(pending_); }
+
+ private:
+  const Ruleset& ruleset_;
+  std::string name_;
+  PendingChance pending_;
+  double total_ = 0;
+};
+
+}  // namespace arbiter

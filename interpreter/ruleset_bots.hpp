@@ -1,0 +1,22 @@
+// A ruleset's own bots (bots.lua, listed under bots: in game.yaml). They are bots, not
+// rules: the runtime asks them to choose as it asks any bot (interpreter/bot.cpp), and the
+// rules' hooks (rules.hpp) know nothing of them. The Lua binding implements this.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "interpreter/rules.hpp"
+#include "interpreter/view.hpp"
+
+namespace arbiter {
+
+class RulesetBots {
+ public:
+  virtual ~RulesetBots() = default;
+  // The bot `name` chooses from `legal` (non-empty), seeing only `view`; "" passes an
+  // out-of-turn chance. A bot the ruleset does not have is an error.
+  virtual Status choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
+                        bool on_turn, std::string& choice) = 0;
+};
+
+}  // namespace arbiter
