@@ -3,6 +3,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace arbiter {
 
@@ -33,5 +34,14 @@ inline constexpr int kMaxPerftDepth = 100;
 inline constexpr std::size_t kMaxVars = 1000;
 inline constexpr std::size_t kMaxVarText = 65536;
 inline constexpr std::size_t kMaxVarTextTotal = 1u << 20;
+
+// Whether a hook's error message is that of a call the sandbox stopped (binding/limits.cpp:
+// the instruction budget, the time limit, the memory cap) rather than one the rules raised.
+// scenario_test checks them against the sandbox's own message for the budget.
+inline bool is_limit_stop(const std::string& message) {
+  for (const char* words : {"instruction budget exceeded (", "time limit exceeded (", "memory cap exceeded ("})
+    if (message.find(words) != std::string::npos) return true;
+  return false;
+}
 
 }  // namespace arbiter

@@ -77,17 +77,25 @@ ScenarioResult Runner::run() {
 // a failure as ever, not the refusal expected.
 void Runner::expect_refused(const YAML::Node& root) {
   const YAML::Node& want_node = root["refused"];
-  std::string want = text(want_node, "refused");
-  if (want.empty()) fail(want_node, "refused takes a text the refusal must hold; an empty text is in every message");
+  Value v = scalar_value(want_node);
+  if (!v.is_string()) fail(want_node, "refused takes the text the refusal must hold (quote a number: \"7 players\")");
+  const std::string& want = v.as_string();
+  if (want.find_first_not_of(" \t") == std::string::npos)
+    fail(want_node, "refused takes a text the refusal must hold; an empty text, or one of spaces, is in almost every message");
   if (root["steps"]) fail(root["steps"], "a scenario that expects the game to be refused has no steps: the game never starts");
   std::string why;
-  load_game(root, &why);
+  bool table_made = load_game(root, &why);
   if (why.empty()) fail(want_node, "expected the game to be refused (" + quote(want) + "), but it was set up");
-  if (why.find(want) == std::string::npos)
-    fail(want_node, "expected the refusal to hold " + quote(want) + ", found: " + why);
+  if (is_limit_stop(why)) fail(want_node, "the set-up was stopped by a limit, not refused: " + why);
+  std::string first_line = why.substr(0, why.find('\n'));  // not the traceback: it names every file and line
+  if (first_line.find(want) == std::string::npos)
+    fail(want_node, "expected the refusal to hold " + quote(want) + ", found: " + first_line);
+  if (root["arrange"] && !table_made)
+    fail(root["arrange"], "the table was refused before anything was dealt: this arrangement is never used");
+  if (root["arrange"]) check_arrangements_used();
 }
 
-void Runner::load_game(const YAML::Node& root, std::string* refusal) {
+bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
   std::string dir;
   if (root["ruleset"]) {
     std::string name = text(root["ruleset"], "ruleset");
@@ -118,7 +126,7 @@ void Runner::load_game(const YAML::Node& root, std::string* refusal) {
   try {
     table = make_table(ruleset_, options);
   } catch (const InputError& e) {
-    if (refusal) return void(*refusal = e.what());
+    if (refusal) return *refusal = e.what(), false;
     fail(root["players"] ? root["players"] : root, e.what());
   }
   engine_ = std::make_unique<Engine>(table, *rules_);
@@ -131,9 +139,10 @@ void Runner::load_game(const YAML::Node& root, std::string* refusal) {
     label("");
   }
   if (Status st = engine_->start(state_); !st.ok) {
-    if (refusal) return void(*refusal = st.message);
+    if (refusal) return *refusal = st.message, true;
     fail(root, "setting up the game failed: " + st.message);
   }
+  return true;
 }
 
 std::vector<Seat> Runner::read_players(const YAML::Node& n) {

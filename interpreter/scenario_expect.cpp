@@ -2,8 +2,13 @@
 // read strictly before it is compared: a value of the wrong shape or type (`over: maybe`,
 // `count: lots`, a list where a variable's value goes) fails the step, where it stands,
 // rather than being compared as a fallback that might happen to hold.
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstdlib>
+#include <regex>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
@@ -323,19 +328,21 @@ void Runner::expect_log(const YAML::Node& map) {
   }
 }
 
-// A number written in a scenario (a result, a weight): the whole text, finite, or a failure.
+// A number written in a scenario (a result, a weight): an unquoted decimal, finite, read
+// whole (`1`, `0.25`, `1e-3`); quoted text, hexadecimal, `.nan` and `.inf` are failures.
 double Runner::number(const YAML::Node& n, const std::string& what) {
   std::string t = text(n, what);
-  double v = 0;
-  std::size_t used = 0;
-  try {
-    v = std::stod(t, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (!n.IsScalar() || t.empty() || used != t.size() || !std::isfinite(v)) fail(n, what + " should be a number, not " + quote(t));
+  static const std::regex kDecimal(R"([-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?)");
+  if (!n.IsScalar() || n.Tag() == "!" || !std::regex_match(t, kDecimal))
+    fail(n, what + " should be a number, not " + quote(t));
+  errno = 0;
+  double v = std::strtod(t.c_str(), nullptr);
+  if (!std::isfinite(v) || (errno == ERANGE && std::abs(v) >= 1.0)) fail(n, what + " should be a finite number, not " + quote(t));
   return v;
 }
+
+// A number as the shortest text that reads back as it.
+static std::string number_text(double v) { return fmt::format("{}", v); }
 
 // The weights the rules gave the pending chance decision (game:chance), outcome by outcome:
 // what a generator draws from, so a scenario can pin a model of chance without drawing.
@@ -353,9 +360,11 @@ void Runner::expect_chance(const YAML::Node& map) {
                                   did_you_mean(outcome, names) + "; outcomes: " + join_choices(names, ", "));
     double want = number(kv.second, "a weight");
     double have = state_.chance.weights[i];
-    if (std::abs(have - want) > 1e-9 * std::max(1.0, std::abs(want)))
+    // Equal but for the last bits of a decimal read back (0.1): zero only equals zero.
+    bool same = have == want || (have != 0 && want != 0 && std::abs(have - want) <= 4e-16 * std::max(std::abs(have), std::abs(want)));
+    if (!same)
       fail(kv.second, "expected the weight of " + quote(outcome) + " in " + quote(def.name) + " to be " +
-                          kv.second.Scalar() + ", found " + fmt_result(have));
+                          kv.second.Scalar() + ", found " + number_text(have));
   }
 }
 

@@ -50,8 +50,8 @@ class Runner {
 
   // scenario.cpp
   // Sets the game up; when `refusal` is given, a table or setup the rules refuse is written
-  // there rather than failing the scenario.
-  void load_game(const YAML::Node& root, std::string* refusal = nullptr);
+  // there rather than failing the scenario. False when the table itself was refused.
+  bool load_game(const YAML::Node& root, std::string* refusal = nullptr);
   void expect_refused(const YAML::Node& root);
   std::vector<Seat> read_players(const YAML::Node& n);
   int seat(const YAML::Node& at, const std::string& name);

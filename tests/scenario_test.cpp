@@ -397,6 +397,11 @@ TEST_CASE("chance: checks the pending decision's weights, and fails on anything 
       {"chance-text", "  - Andy: toss\n  - expect: {chance: {heads: lots}}\n", ":5:30:", "a weight should be a number"},
       {"chance-empty", "  - Andy: toss\n  - expect: {chance: {}}\n", ":5:", "chance is empty"},
       {"chance-list", "  - Andy: toss\n  - expect: {chance: [heads]}\n", ":5:", "chance is a map"},
+      {"chance-near", "  - Andy: toss\n  - expect: {chance: {heads: 1.000000001}}\n", ":5:30:", "found 1"},
+      {"chance-zero", "  - Andy: toss\n  - expect: {chance: {edge: 1e-300}}\n", ":5:29:", "found 0"},
+      {"chance-quoted", "  - Andy: toss\n  - expect: {chance: {heads: \"1\"}}\n", ":5:30:", "a weight should be a number"},
+      {"chance-hex", "  - Andy: toss\n  - expect: {chance: {heads: 0x1p0}}\n", ":5:30:", "a weight should be a number"},
+      {"chance-nan", "  - Andy: toss\n  - expect: {chance: {heads: .nan}}\n", ":5:30:", "a weight should be a number"},
   };
   for (const auto& c : cases) {
     ScenarioResult r = run_text(c.name, coin + c.steps);
@@ -405,14 +410,26 @@ TEST_CASE("chance: checks the pending decision's weights, and fails on anything 
   }
 }
 
+TEST_CASE("refused: a set-up stopped by a limit is not a refusal") {
+  ScenarioResult r = run_text("refused-loop", "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/setup-loop\nrefused: budget\n");
+  CHECK(r.verdict == Verdict::Fail);
+  CHECK_THAT(r.detail, Catch::Contains("the set-up was stopped by a limit, not refused") &&
+                           Catch::Contains("instruction budget exceeded"));
+}
+
 TEST_CASE("refused: the game must not start, and the refusal must say the text") {
   const std::string coin = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/coin\n";
   CHECK(run_text("refused-holds", coin + "players: 3\nrefused: players\n").verdict == Verdict::Pass);
   const Malformed cases[] = {
       {"refused-started", "players: 2\nrefused: players\n", ":3:10:", "expected the game to be refused ('players'), but it was set up"},
       {"refused-other", "players: 3\nrefused: dragons\n", ":3:10:", "expected the refusal to hold 'dragons', found: "},
-      {"refused-empty", "players: 3\nrefused: \"\"\n", ":3:10:", "an empty text is in every message"},
+      {"refused-empty", "players: 3\nrefused: \"\"\n", ":3:10:", "an empty text, or one of spaces, is in almost every message"},
       {"refused-steps", "players: 3\nrefused: players\nsteps: []\n", ":4:8:", "has no steps: the game never starts"},
+      {"refused-spaces", "players: 3\nrefused: \" \"\n", ":3:10:", "one of spaces, is in almost every message"},
+      {"refused-number", "players: 3\nrefused: 3\n", ":3:10:", "refused takes the text the refusal must hold"},
+      {"refused-traceback", "players: 3\nrefused: \"in function\"\n", ":3:10:", "expected the refusal to hold 'in function'"},
+      {"refused-arrange", "players: 3\nrefused: players\narrange: {pile: [token]}\n", ":4:10:",
+       "the table was refused before anything was dealt"},
   };
   for (const auto& c : cases) {
     ScenarioResult r = run_text(c.name, coin + c.steps);
