@@ -79,7 +79,7 @@ class Repl {
   std::string pending_line_;                  // piped input read ahead
   bool has_pending_ = false;
   int line_number_ = 0;
-  std::size_t rescue_kept_at_ = 0;            // the log size last kept for rescue
+  std::uint64_t rescue_kept_at_ = 0;          // which game was last kept for rescue
   bool failed_ = false;
   GameOptions options_;
   ChanceMode chance_mode_;

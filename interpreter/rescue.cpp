@@ -38,7 +38,9 @@ std::string write_rescue() {
   std::lock_guard lock(kept().mutex);
   const std::string& file = kept().file;
   if (file.empty()) return "";
-  int fd = open(file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  // A new file only: one already there (or a link planted at the name) keeps its own mode
+  // and owner, and the save shows every hand.
+  int fd = open(file.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
   bool ok = fd >= 0;
   for (std::size_t done = 0; ok && done < kept().text.size();) {
     ssize_t n = write(fd, kept().text.data() + done, kept().text.size() - done);
@@ -53,9 +55,10 @@ std::string write_rescue() {
 }
 
 void keep_game_for_rescue(Engine& engine, const State& state, const std::vector<std::string>& kinds, bool no_undo,
-                          std::size_t& kept_at) {
-  if (state.log.size() == kept_at) return;
-  kept_at = state.log.size();
+                          std::uint64_t& kept_at) {
+  std::uint64_t key = state.hash() ^ (state.log.size() * 0x9e3779b97f4a7c15ULL);  // a :load may keep the length
+  if (key == kept_at) return;
+  kept_at = key;
   bool started = false;
   for (const auto& e : state.log.entries()) started = started || e.kind == Event::Kind::Action;
   if (no_undo || !started || state.over) return keep_for_rescue("", "");

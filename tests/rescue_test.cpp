@@ -79,6 +79,15 @@ TEST_CASE("the rescue says where the game went, or that nothing was kept") {
   CHECK_THAT(write_rescue(), Catch::Contains("saved to " + dir + "/g.yaml; arbiter play --load"));
   keep_for_rescue(dir + "/no/such/folder/g.yaml", "x: 1\n");
   CHECK_THAT(write_rescue(), Catch::Contains("could not be saved"));
+  // Never into a file already there, nor through a link planted at the name.
+  std::ofstream(dir + "/old.yaml") << "mine\n";
+  keep_for_rescue(dir + "/old.yaml", "x: 1\n");
+  CHECK_THAT(write_rescue(), Catch::Contains("could not be saved"));
+  CHECK(read_all(dir + "/old.yaml") == "mine\n");
+  std::filesystem::create_symlink(dir + "/target.yaml", dir + "/link.yaml");
+  keep_for_rescue(dir + "/link.yaml", "x: 1\n");
+  CHECK_THAT(write_rescue(), Catch::Contains("could not be saved"));
+  CHECK(!std::filesystem::exists(dir + "/target.yaml"));
   keep_for_rescue("", "");
   std::filesystem::remove_all(dir);
 }
