@@ -79,7 +79,10 @@ std::string withheld_script_error(const std::string& message, const std::string&
   std::string first = message.substr(0, message.find('\n'));
   std::size_t at = first.find(".lua:");
   std::string where;
-  if (at != std::string::npos) {
+  // Only a place the message starts with: text before it is the ruleset's own (an error
+  // raised at level 0 may put anything there, the action included).
+  bool leads = at != std::string::npos && first.find_first_of(" \t") > at;
+  if (leads) {
     std::size_t end = at + 5;
     while (end < first.size() && std::isdigit(static_cast<unsigned char>(first[end]))) ++end;
     if (end > at + 5 && end < first.size() && first[end] == ':') where = first.substr(0, end + 1) + " ";

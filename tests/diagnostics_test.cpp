@@ -65,3 +65,14 @@ TEST_CASE("quote cuts long input and gives its length") {
   std::string cut = quote(accents);
   CHECK(cut.substr(0, 57) == "'" + accents.substr(0, 56));
 }
+
+TEST_CASE("a script error in another seat's action shows only the place it starts with") {
+  CHECK(withheld_script_error("botleak/rules.lua:14: cannot play plum now\n\tbotleak/rules.lua:14: in function <x>", "Bob") ==
+        "botleak/rules.lua:14: a script error in Bob's action (its message is not shown to the other seats: it may name "
+        "what only Bob sees)");
+  // Text before a place is the ruleset's own: error("cannot play plum: " .. err, 0).
+  std::string level0 = withheld_script_error("cannot play plum now: leak/rules.lua:13: boom", "Bob");
+  CHECK(level0.find("plum") == std::string::npos);
+  CHECK(level0.rfind("a script error in Bob's action", 0) == 0);
+  CHECK(withheld_script_error("plum", "Bob").find("plum") == std::string::npos);
+}
