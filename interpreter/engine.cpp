@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <cmath>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
@@ -178,24 +177,7 @@ Outcome Engine::decide(State& state, const std::string& result) {
 Outcome Engine::decide_randomly(State& state, Rng& rng) {
   const ChanceDef* c = pending_chance(state);
   if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}};
-  // Weights each finite can sum past the largest double (every pick would be the last
-  // outcome) or be so small that the pick loses its precision: then all are scaled by the
-  // power of two that brings the largest to [1, 2), which changes no pick but those.
-  const std::vector<double>* given = &state.chance.weights;
-  std::vector<double> scaled;
-  double total = 0, largest = 0;
-  for (double w : *given) total += w, largest = std::max(largest, w);
-  if (!std::isnormal(total) && largest > 0) {
-    total = 0;
-    for (double w : *given) total += scaled.emplace_back(std::ldexp(w, -std::ilogb(largest)));
-    given = &scaled;
-  }
-  const std::vector<double>& weights = *given;
-  double pick = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * total;
-  std::size_t i = 0;
-  while (i + 1 < weights.size() && pick >= weights[i]) pick -= weights[i++];
-  while (weights[i] <= 0 && i > 0) --i;
-  return decide(state, c->outcomes[i].first);
+  return decide(state, c->outcomes[pick_outcome(state.chance.weights, rng)].first);
 }
 
 Status Engine::score(const State& state, int seat, Value& out) {

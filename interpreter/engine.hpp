@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/decision.hpp"
 #include "interpreter/rules.hpp"
 #include "interpreter/state.hpp"
 
@@ -55,6 +56,15 @@ class Engine {
   // very state, in place and without checking it again. On a script error `state` is left
   // half-changed: the caller must discard it.
   Status apply_trusted(State& state, int seat, const std::string& action);
+  // What happens next in `state`: a chance decision, the seats that may act with their
+  // actions, or nothing (the game is over). `out` is refilled, keeping its storage.
+  Status decision(const State& state, Decision& out);
+  // Takes `d.seats[who].actions[action]`, where `d` was filled for this very state: trusted,
+  // in place, no text looked up or checked again. On a script error `state` is left
+  // half-changed: the caller must discard it.
+  Status take(State& state, const Decision& d, std::size_t who, std::size_t action);
+  // Makes `d`'s chance decision with outcome index `outcome`, as take() does an action.
+  Status take_outcome(State& state, const Decision& d, std::size_t outcome);
   // The chance decision waiting to be made, or nullptr. While one waits, no seat may act.
   const ChanceDef* pending_chance(const State& state) const;
   // Makes the pending chance decision with `result`, one of its outcomes. All-or-nothing:

@@ -7,16 +7,6 @@
 
 namespace arbiter {
 
-std::vector<int> decision_order(const State& s) {
-  std::vector<int> out;
-  int n = s.seat_count();
-  out.reserve(n);
-  int active = s.active();
-  for (int i = 1; i < n; ++i) out.push_back((active + i) % n);
-  out.push_back(active);
-  return out;
-}
-
 Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>& bots, int max_actions,
                 const std::function<void(const State&, const MatchStep&)>& after) {
   std::vector<std::string> legal;
