@@ -17,6 +17,7 @@
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 #include "interpreter/view.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace arbiter::cli {
 
@@ -76,11 +77,11 @@ class Session {
  public:
   Session(Engine& engine, State state, const JsonSeats& seats, JsonChannel& channel)
       : engine_(engine), state_(std::move(state)), seats_(seats), channel_(channel),
-        cursor_(state_.seat_count(), 0), chance_rng_(state_.table->seed * 0x9e3779b97f4a7c15ULL + 17) {
+        cursor_(state_.seat_count(), 0), chance_rng_(chance_seed(state_.table->seed)) {
     for (int i = 0; i < state_.seat_count(); ++i) {
       std::string error;
       const std::string& kind = seats_.kinds[i];
-      bots_.push_back(kind.empty() ? nullptr : make_bot(kind, seats_.seed * 1000003 + static_cast<std::uint64_t>(i), engine_, error));
+      bots_.push_back(kind.empty() ? nullptr : make_bot(kind, bot_seed(seats_.seed, i), engine_, error));
       if (!kind.empty() && !bots_.back()) throw InputError(error);
     }
   }
@@ -265,7 +266,7 @@ class Session {
   std::size_t rescue_kept_at_ = 0;       // the log size last kept for rescue
   std::vector<State> undo_;              // before each of the driver's actions
   Rng chance_rng_;
-  Rng redeal_rng_{seats_.seed * 0x9e3779b97f4a7c15ULL + 29};  // from the seed, so a run repeats
+  Rng redeal_rng_{redeal_seed(seats_.seed)};  // from the seed, so a run repeats
   int line_ = 0;
   bool input_failed_ = false;  // the input ended in a line that never ended
 };

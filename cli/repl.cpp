@@ -22,6 +22,7 @@
 #include "interpreter/match.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace arbiter::cli {
 
@@ -54,8 +55,8 @@ Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, 
       color_(interactive && color_enabled(STDOUT_FILENO)),
       editor_(interactive),
       chance_mode_(chance),
-      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17),
-      redeal_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 29),
+      chance_rng_(chance_seed(table->seed)),
+      redeal_rng_(redeal_seed(table->seed)),
       hidden_(anything_hidden(*loaded.ruleset)) {
   make_bots();
 }
@@ -66,7 +67,7 @@ void Repl::make_bots() {
     std::string error;
     seating_.bots.push_back(seating_.kinds[i].empty()
                                 ? nullptr
-                                : make_bot(seating_.kinds[i], seating_.seed * 1000003 + i, *engine_, error));
+                                : make_bot(seating_.kinds[i], bot_seed(seating_.seed, static_cast<int>(i)), *engine_, error));
   }
 }
 
@@ -79,7 +80,7 @@ std::uint32_t Repl::human_mask() const {
 
 // At a terminal, from the system's entropy: the game's seed is printed, so a seed derived
 // from it could be worked out. Piped, from the seed, so that a script plays the same way.
-std::uint64_t Repl::redeal_seed() {
+std::uint64_t Repl::next_redeal_seed() {
   if (interactive_) return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
   return redeal_rng_.next();
 }
@@ -527,7 +528,7 @@ bool Repl::meta(int seat, const std::string& line) {
     else {
       state_ = std::move(undo_.back());
       undo_.pop_back();
-      redeal_hidden(state_, human_mask(), redeal_seed());
+      redeal_hidden(state_, human_mask(), next_redeal_seed());
       ++applied_;
       offered_at_ = -1;  // the out-of-turn chances at this point are offered again
       for (auto& c : cursor_) c = std::min(c, state_.log.size());

@@ -55,7 +55,7 @@ class Repl {
   int human_count() const;
   std::string fit(const std::string& text) const;  // wrapped to the terminal's width when interactive
   std::uint32_t human_mask() const;
-  std::uint64_t redeal_seed();
+  std::uint64_t next_redeal_seed();
   void refused(const std::string& what);
   void make_bots();                           // for the current engine
   std::string think(int seat, const std::vector<std::string>& legal, bool on_turn);  // a bot's choice

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace arbiter {
 
@@ -12,7 +13,7 @@ Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>&
   std::vector<std::string> legal;
   std::vector<int> order;
   const bool out_of_turn = !state.table->ruleset->turns.out_of_turn.empty();
-  Rng chance(state.table->seed * 0x9e3779b97f4a7c15ULL + 17);
+  Rng chance(chance_seed(state.table->seed));
   for (int applied = 0; !state.over; ) {
     if (applied >= max_actions) return Status::error("the game did not end within " + std::to_string(max_actions) + " actions");
     if (engine.pending_chance(state)) {

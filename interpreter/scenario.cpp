@@ -10,6 +10,7 @@
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 #include "interpreter/scenario_runner.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace fs = std::filesystem;
 
@@ -123,8 +124,8 @@ void Runner::load_game(const YAML::Node& root, std::string* refusal) {
   }
   engine_ = std::make_unique<Engine>(table, *rules_);
   state_ = State(table);
-  chance_rng_.reseed(options.seed ^ 0x5ce7a210ULL);
-  play_rng_.reseed(options.seed ^ 0x91a7ULL);
+  chance_rng_.reseed(scenario_chance_seed(options.seed));
+  play_rng_.reseed(scenario_play_seed(options.seed));
   if (root["arrange"]) {
     label("arrange: ");
     arrange(root["arrange"]);
