@@ -268,10 +268,10 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
 }
 
 int Repl::seat_prefix(std::string& line) const {
-  auto colon = line.find(':');
-  if (colon == std::string::npos || colon == 0) return -1;
-  int seat = engine_->table().seat_by_name(normalize_action(line.substr(0, colon)));
-  if (seat >= 0) line = normalize_action(line.substr(colon + 1));
+  std::string who, what;
+  if (!split_seat_action(line, who, what) || line.front() == ':') return -1;
+  int seat = engine_->table().seat_by_name(who);
+  if (seat >= 0) line = what;
   return seat;
 }
 
@@ -281,50 +281,38 @@ void Repl::refused(const std::string& what) {
   if (!interactive_) failed_ = true;
 }
 
+// With several legal actions that start with `typed`, a person at the terminal picks one.
+// False (said so) when none is picked.
+bool Repl::which_one(const std::vector<std::string>& candidates, const std::string& typed, std::string& chosen) {
+  print("Which one? (Enter: none)\n");
+  for (std::size_t i = 0; i < candidates.size(); ++i) print("  {}) {}\n", i + 1, candidates[i]);
+  // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
+  for (;;) {
+    std::string pick;
+    if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
+      print("Nothing played; {} is still to be finished.\n", quote(typed));
+      return false;
+    }
+    pick = normalize_action(pick);
+    std::size_t n = std::atoi(pick.c_str());
+    if (n >= 1 && n <= candidates.size()) return chosen = candidates[n - 1], true;
+    if (std::find(candidates.begin(), candidates.end(), pick) != candidates.end()) return chosen = pick, true;
+    print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), candidates.size());
+  }
+}
+
 bool Repl::apply(int seat, const std::string& text) {
   std::string action = normalize_action(text);
-  std::vector<std::string> legal;
-  engine_->legal(state_, seat, legal);
-  // A unique legal action that starts with what was typed stands for it ("play 7H" -> "play 7H on 8S").
-  std::vector<std::string> starts;
-  for (const auto& a : legal)
-    if (a.size() > action.size() && a.compare(0, action.size() + 1, action + " ") == 0) starts.push_back(a);
-  bool exact = std::find(legal.begin(), legal.end(), action) != legal.end();
-  if (!exact && starts.size() == 1) action = starts[0];
-  if (!exact && starts.size() > 1) {
-    bool accepted = false;
-    std::string canonical, why;
-    loaded_.rules->accepts(state_, seat, action, accepted, canonical, why);
-    if (!accepted) {
-      if (!interactive_) {
-        refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action), join_choices(starts, ", ")));
-        return false;
-      }
-      print("Which one? (Enter: none)\n");
-      for (std::size_t i = 0; i < starts.size(); ++i) print("  {}) {}\n", i + 1, starts[i]);
-      // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
-      for (;;) {
-        std::string pick;
-        if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
-          print("Nothing played; {} is still to be finished.\n", quote(action));
-          return false;
-        }
-        pick = normalize_action(pick);
-        std::size_t n = std::atoi(pick.c_str());
-        if (n >= 1 && n <= starts.size()) {
-          action = starts[n - 1];
-          break;
-        }
-        if (std::find(starts.begin(), starts.end(), pick) != starts.end()) {
-          action = pick;
-          break;
-        }
-        print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), starts.size());
-      }
-    }
-  }
   State before = state_;
-  Outcome o = engine_->apply(state_, seat, action);
+  Outcome o = engine_->apply(state_, seat, action, {true, nullptr});
+  if (o.refusal == Refusal::Ambiguous) {
+    if (!interactive_) {
+      refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action), join_choices(o.candidates, ", ")));
+      return false;
+    }
+    if (!which_one(o.candidates, action, action)) return false;
+    o = engine_->apply(state_, seat, action);
+  }
   if (!o.ok()) {
     // A person reads their own action and options back; a bot's name what only its seat may see.
     const std::string& name = engine_->table().seats[seat].name;

@@ -44,6 +44,7 @@ class Repl {
   bool human_turn(int seat);
   bool handle(int seat, const std::string& line);  // false to stop
   bool apply(int seat, const std::string& text);   // prints a refusal; true if applied
+  bool which_one(const std::vector<std::string>& candidates, const std::string& typed, std::string& chosen);
   bool meta(int seat, const std::string& line);    // false to stop
   void show_news(int viewer);
   void show_table(int viewer);

@@ -264,10 +264,8 @@ void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::
 }
 
 void Runner::reject(const YAML::Node& at, const std::string& text) {
-  auto colon = text.find(':');
-  if (colon == std::string::npos) fail(at, "reject takes \"SEAT: ACTION\"");
-  std::string seat_name = normalize_action(text.substr(0, colon));
-  std::string action = normalize_action(text.substr(colon + 1));
+  std::string seat_name, action;
+  if (!split_seat_action(text, seat_name, action)) fail(at, "reject takes \"SEAT: ACTION\"");
   int s = seat(at, seat_name);
   // No player can type an empty action, and none is taken: the step could not fail.
   if (action.empty()) fail(at, "reject names no action after '" + seat_name + ":': it would check nothing");

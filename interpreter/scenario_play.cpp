@@ -39,10 +39,8 @@ void Runner::play(const YAML::Node& spec) {
       const YAML::Node& a = queue[next++];
       std::string entry = text(a, "a queued action");
       label(outer + "action " + std::to_string(next) + " (" + shortened(entry) + "): ");
-      auto colon = entry.find(':');
-      if (colon == std::string::npos) fail(a, "a queued action is \"SEAT: ACTION\" or \"outcome: VALUE\"");
-      std::string who = normalize_action(entry.substr(0, colon));
-      std::string what = normalize_action(entry.substr(colon + 1));
+      std::string who, what;
+      if (!split_seat_action(entry, who, what)) fail(a, "a queued action is \"SEAT: ACTION\" or \"outcome: VALUE\"");
       if (who == "outcome") decide(a, what);
       else act(a, who, what);
       continue;
