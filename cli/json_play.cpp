@@ -13,7 +13,6 @@
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/rescue.hpp"
 
-#include "interpreter/match.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 #include "interpreter/view.hpp"
@@ -115,28 +114,30 @@ class Session {
 
   // The next decision: a chance decision, or the seats that may act, out-of-turn holders first.
   Answer decide() {
-    if (const ChanceDef* c = engine_.pending_chance(state_)) return chance(*c);
-    for (int seat : decision_order(state_)) {
-      bool on_turn = seat == state_.active();
-      if (!on_turn && state_.table->ruleset->turns.out_of_turn.empty()) continue;
-      std::vector<std::string> legal;
-      if (Status st = engine_.legal(state_, seat, legal); !st.ok) return error(st.message), Answer::Failed;
-      if (legal.empty()) {
-        if (on_turn) return error("nobody can act: " + name(seat) + " is on turn with no legal action"), Answer::Failed;
-        continue;
-      }
-      Answer a = bots_[seat] ? bot(seat, legal, on_turn) : ask(seat, legal, on_turn);
+    if (Status st = engine_.decision(state_, decision_); !st.ok) return error(st.message), Answer::Failed;
+    if (decision_.kind == Decision::Kind::Chance) return chance(*decision_.chance);
+    for (const SeatActions& sa : decision_.seats) {
+      Answer a = bots_[sa.seat] ? bot(sa) : ask(sa.seat, sa.actions, sa.on_turn);
       if (a != Answer::Passed) return a;
     }
-    return error("nobody acted"), Answer::Failed;
+    return error(decision_.stuck(*state_.table)), Answer::Failed;
   }
 
   // A bot's refused action is reported by its seat and reason only: its legal list and the
   // action itself may name its hidden components.
-  Answer bot(int seat, const std::vector<std::string>& legal, bool on_turn) {
-    std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), legal, on_turn);
+  Answer bot(const SeatActions& sa) {
+    int seat = sa.seat;
+    std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa.actions, sa.on_turn);
     if (choice.empty()) return Answer::Passed;
-    Outcome o = engine_.apply(state_, seat, choice);
+    Outcome o;
+    if (int action = sa.find(choice); action >= 0) {
+      std::size_t who = static_cast<std::size_t>(&sa - decision_.seats.data());
+      if (Status st = engine_.take(state_, decision_, who, static_cast<std::size_t>(action)); !st.ok)
+        o = {Refusal::ScriptError, st.message, "", {}, {}};
+    } else {
+      // A ruleset's bot may answer with a text the rules accept without listing it (a bid of any size).
+      o = engine_.apply(state_, seat, choice, {false, &sa.actions});
+    }
     if (o.ok()) return Answer::Acted;
     error(name(seat) + "'s bot could not act (" + to_text(o.refusal) + ")" +
           (o.refusal == Refusal::ScriptError ? ": " + withheld_script_error(o.message, name(seat)) : ""));
@@ -152,7 +153,7 @@ class Session {
     for (Json m; next(m);) {
       if (m.contains("action") && m["action"].is_string()) {
         State before = state_;
-        Outcome o = engine_.apply(state_, seat, m["action"].get<std::string>());
+        Outcome o = engine_.apply(state_, seat, m["action"].get<std::string>(), {false, &legal});
         if (o.ok()) return undo_.push_back(std::move(before)), Answer::Acted;
         send(seat, {{"type", "refused"}, {"seat", name(seat)}, {"action", m["action"]}, {"reason", to_text(o.refusal)},
                     {"message", o.message}});
@@ -170,8 +171,8 @@ class Session {
 
   Answer chance(const ChanceDef& c) {
     if (!(seats_.ask_chance || (seats_.ask_physical && c.physical))) {
-      Outcome o = engine_.decide_randomly(state_, chance_rng_);
-      if (!o.ok()) return error("chance decision: " + o.message), Answer::Failed;
+      Status st = engine_.take_outcome(state_, decision_, pick_outcome(decision_.weights, chance_rng_));
+      if (!st.ok) return error("chance decision: " + st.message), Answer::Failed;
       return Answer::Acted;
     }
     Json outcomes = Json::array();
@@ -262,6 +263,7 @@ class Session {
   JsonSeats seats_;
   JsonChannel& channel_;
   std::vector<std::unique_ptr<Bot>> bots_;
+  Decision decision_;                    // for state_, refilled before each decision
   std::vector<std::size_t> cursor_;      // per seat: the log entries already sent to it
   std::size_t rescue_kept_at_ = 0;       // the log size last kept for rescue
   std::vector<State> undo_;              // before each of the driver's actions
