@@ -129,7 +129,7 @@ class Session {
     int seat = sa.seat;
     std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa.actions, sa.on_turn);
     if (choice.empty()) return Answer::Passed;
-    Outcome o;
+    ActionResult o;
     if (int action = sa.find(choice); action >= 0) {
       std::size_t who = static_cast<std::size_t>(&sa - decision_.seats.data());
       if (Status st = engine_.take(state_, decision_, who, static_cast<std::size_t>(action)); !st.ok)
@@ -153,7 +153,7 @@ class Session {
     for (Json m; next(m);) {
       if (m.contains("action") && m["action"].is_string()) {
         State before = state_;
-        Outcome o = engine_.apply(state_, seat, m["action"].get<std::string>(), {false, &legal});
+        ActionResult o = engine_.apply(state_, seat, m["action"].get<std::string>(), {false, &legal});
         if (o.ok()) return undo_.push_back(std::move(before)), Answer::Acted;
         send(seat, {{"type", "refused"}, {"seat", name(seat)}, {"action", m["action"]}, {"reason", to_text(o.refusal)},
                     {"message", o.message}});
@@ -180,7 +180,7 @@ class Session {
     send(-1, {{"type", "chance"}, {"name", c.name}, {"question", state_.chance.question}, {"outcomes", outcomes}});
     for (Json m; next(m);) {
       if (m.contains("outcome") && m["outcome"].is_string()) {
-        Outcome o = engine_.decide(state_, m["outcome"].get<std::string>());
+        ActionResult o = engine_.decide(state_, m["outcome"].get<std::string>());
         if (o.ok()) return Answer::Acted;
         send(-1, {{"type", "refused"}, {"outcome", m["outcome"]}, {"reason", to_text(o.refusal)}, {"message", o.message}});
       } else if (m.contains("meta")) {

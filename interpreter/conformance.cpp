@@ -71,7 +71,7 @@ std::string check_replay(Engine& engine, const State& s) {
       if (!replay_redeal(r, e)) return "replay: a malformed re-deal " + quote(e.text);
       continue;
     }
-    Outcome o = e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
+    ActionResult o = e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
     if (!o.ok()) return "replay: " + quote(e.text) + " was refused: " + o.message;
   }
   if (!r.same_play_state(s) || r.hash() != s.hash()) return "replaying the log does not reach the same state";

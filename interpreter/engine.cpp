@@ -53,7 +53,7 @@ const ChanceDef* Engine::pending_chance(const State& state) const {
   return state.chance.def < 0 ? nullptr : &table_->ruleset->chances[state.chance.def];
 }
 
-Outcome Engine::decide(State& state, const std::string& result) {
+ActionResult Engine::decide(State& state, const std::string& result) {
   const ChanceDef* c = pending_chance(state);
   if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}, {}};
   std::vector<std::string> names;
@@ -70,7 +70,7 @@ Outcome Engine::decide(State& state, const std::string& result) {
   return {Refusal::None, "", result, {}, {}};
 }
 
-Outcome Engine::decide_randomly(State& state, Rng& rng) {
+ActionResult Engine::decide_randomly(State& state, Rng& rng) {
   const ChanceDef* c = pending_chance(state);
   if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}, {}};
   return decide(state, c->outcomes[pick_outcome(state.chance.weights, rng)].first);

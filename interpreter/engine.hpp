@@ -15,7 +15,10 @@ namespace arbiter {
 enum class Refusal { None, NotYourTurn, NotLegal, Ambiguous, GameOver, ScriptError, UnknownSeat };
 const char* to_text(Refusal r);
 
-struct Outcome {
+// What came of a typed action (Engine::apply) or a chance outcome given by its text
+// (Engine::decide): taken, or refused and why. A chance decision's outcomes are something
+// else: ChanceDef::outcomes, taken by index with take_outcome.
+struct ActionResult {
   Refusal refusal = Refusal::None;
   std::string message;             // why, in words; for script errors the file:line
   std::string action;              // the canonical text that was applied
@@ -64,7 +67,7 @@ class Engine {
   // The one reader of typed text (typed_action.cpp): applies `text` for `seat` if it is
   // legal (read as `how` says), or if the ruleset expands it into steps that are each legal
   // in turn (a whole composite move on one line). On any refusal, `state` is exactly as it was.
-  Outcome apply(State& state, int seat, const std::string& text, const Reading& how = {});
+  ActionResult apply(State& state, int seat, const std::string& text, const Reading& how = {});
   // For playouts and search: applies `action`, which the caller took from legal() for this
   // very state, in place and without checking it again. On a script error `state` is left
   // half-changed: the caller must discard it.
@@ -82,20 +85,20 @@ class Engine {
   const ChanceDef* pending_chance(const State& state) const;
   // Makes the pending chance decision with `result`, one of its outcomes. All-or-nothing:
   // refused (NotLegal) when none is pending or the outcome is unknown.
-  Outcome decide(State& state, const std::string& result);
+  ActionResult decide(State& state, const std::string& result);
   // Makes it at random, weighted as the rules asked. The draw comes from the caller's `rng`,
   // not the state's: the outcome is recorded in the log, so a replay needs no draw.
-  Outcome decide_randomly(State& state, Rng& rng);
+  ActionResult decide_randomly(State& state, Rng& rng);
   // A seat's current score (the ruleset's score hook, else its `score` variable, else 0).
   // A score hook that fails is an error: the Status form says it; the other throws InputError.
   Status score(const State& state, int seat, Value& out);
   Value score(const State& state, int seat);
 
  private:
-  Outcome apply_one(State& state, int seat, const std::string& text, const Reading& how, bool expand);
-  Outcome read_action(const State& state, int seat, const std::string& wanted, const Reading& how, bool expand,
+  ActionResult apply_one(State& state, int seat, const std::string& text, const Reading& how, bool expand);
+  ActionResult read_action(const State& state, int seat, const std::string& wanted, const Reading& how, bool expand,
                       std::vector<std::string>& steps);
-  Outcome apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps);
+  ActionResult apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps);
   Status settle(State& state);
   Status begin_round(State& state);
   Status advance_turn(State& state);

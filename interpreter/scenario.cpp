@@ -241,7 +241,7 @@ void Runner::step(const YAML::Node& s) {
 
 void Runner::decide(const YAML::Node& at, const std::string& result) {
   if (!engine_->pending_chance(state_)) fail(at, "no chance decision is pending");
-  Outcome o = engine_->decide(state_, result);
+  ActionResult o = engine_->decide(state_, result);
   if (!o.ok())
     fail(at, "the outcome " + quote(result) + " was refused: " + o.message +
                  (o.legal.empty() ? "" : "; outcomes: " + join_choices(o.legal, ", ")));
@@ -251,10 +251,10 @@ void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::
   int s = seat(at, seat_name);
   // Chance decisions the scenario does not script are made by its seeded RNG.
   while (engine_->pending_chance(state_)) {
-    Outcome o = engine_->decide_randomly(state_, chance_rng_);
+    ActionResult o = engine_->decide_randomly(state_, chance_rng_);
     if (!o.ok()) fail(at, "a chance decision failed: " + o.message);
   }
-  Outcome o = engine_->apply(state_, s, action);
+  ActionResult o = engine_->apply(state_, s, action);
   if (!o.ok()) {
     std::string msg = "expected " + quote(action) + " by " + seat_name + " to be accepted, but it was refused: " +
                       to_text(o.refusal) + (o.message.empty() ? "" : " (" + o.message + ")");
@@ -275,7 +275,7 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
                  std::to_string(kMaxActionText) + "): it would check nothing");
   std::uint64_t before = state_.hash();
   State copy = state_;
-  Outcome o = engine_->apply(state_, s, action);
+  ActionResult o = engine_->apply(state_, s, action);
   if (o.ok()) fail(at, "expected " + quote(text) + " to be refused, but it was accepted");
   if (o.refusal == Refusal::ScriptError) fail(at, "expected a refusal, but the ruleset failed: " + o.message);
   if (state_.hash() != before || !state_.same_play_state(copy)) fail(at, "the action was refused but the state changed");

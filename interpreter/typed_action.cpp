@@ -74,15 +74,15 @@ bool starts_with_words(const std::string& action, const std::string& typed) {
 
 }  // namespace
 
-Outcome Engine::apply(State& state, int seat, const std::string& text, const Reading& how) {
+ActionResult Engine::apply(State& state, int seat, const std::string& text, const Reading& how) {
   return apply_one(state, seat, text, how, true);
 }
 
 // A whole composite move typed on one line: every step must be legal in turn, or none is taken.
-Outcome Engine::apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps) {
+ActionResult Engine::apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps) {
   State next = state;
   for (const auto& step : steps) {
-    Outcome o = apply_one(next, seat, step, {}, false);
+    ActionResult o = apply_one(next, seat, step, {}, false);
     if (!o.ok()) {
       o.message = "step " + quote(step) + " of " + quote(line) + ": " + (o.message.empty() ? to_text(o.refusal) : o.message);
       return o;
@@ -94,9 +94,9 @@ Outcome Engine::apply_steps(State& state, int seat, const std::string& line, con
 
 // What `wanted` (normalised) stands for: the canonical action in `o.action`, the steps of a
 // composite move in `steps`, or the refusal in `o`.
-Outcome Engine::read_action(const State& state, int seat, const std::string& wanted, const Reading& how, bool expand,
+ActionResult Engine::read_action(const State& state, int seat, const std::string& wanted, const Reading& how, bool expand,
                             std::vector<std::string>& steps) {
-  Outcome o;
+  ActionResult o;
   if (how.legal) o.legal = *how.legal;
   else if (Status st = legal(state, seat, o.legal); !st.ok) return {Refusal::ScriptError, st.message, "", {}, {}};
   for (const auto& a : o.legal)
@@ -126,7 +126,7 @@ Outcome Engine::read_action(const State& state, int seat, const std::string& wan
   return o;
 }
 
-Outcome Engine::apply_one(State& state, int seat, const std::string& text, const Reading& how, bool expand) {
+ActionResult Engine::apply_one(State& state, int seat, const std::string& text, const Reading& how, bool expand) {
   if (seat < 0 || seat >= state.seat_count()) return {Refusal::UnknownSeat, "no such seat", "", {}, {}};
   if (state.over) return {Refusal::GameOver, "the game is over", "", {}, {}};
   if (state.status[seat] == SeatStatus::OutForGame) return {Refusal::NotLegal, "out of the game", "", {}, {}};
@@ -137,7 +137,7 @@ Outcome Engine::apply_one(State& state, int seat, const std::string& text, const
                                    std::to_string(kMaxActionText) + ")", "", {}, {}};
   std::string wanted = normalize_action(text);
   std::vector<std::string> steps;
-  Outcome o = read_action(state, seat, wanted, how, expand, steps);
+  ActionResult o = read_action(state, seat, wanted, how, expand, steps);
   if (!o.ok()) return o;
   if (!steps.empty()) return apply_steps(state, seat, wanted, steps);
   State next = state;

@@ -107,7 +107,7 @@ TEST_CASE("pick_outcome draws as decide_randomly does, and never a weight of zer
   Rng r1(9), r2(9);
   Decision d = g.decision();
   std::size_t i = pick_outcome(d.weights, r1);
-  Outcome o = b.engine.decide_randomly(b.state, r2);
+  ActionResult o = b.engine.decide_randomly(b.state, r2);
   REQUIRE(o.ok());
   CHECK(d.chance->outcomes[i].first == o.action);
   Rng r(3);

@@ -23,9 +23,9 @@ struct Counter {
 TEST_CASE("a unique start of a legal action stands for it only where the edge reads starts") {
   Counter a, b;
   int seat = a.state.active();
-  Outcome exact_only = a.engine.apply(a.state, seat, "end");
+  ActionResult exact_only = a.engine.apply(a.state, seat, "end");
   CHECK(exact_only.refusal == Refusal::NotLegal);
-  Outcome started = a.engine.apply(a.state, seat, "  END ", {true, nullptr});
+  ActionResult started = a.engine.apply(a.state, seat, "  END ", {true, nullptr});
   REQUIRE(started.ok());
   CHECK(started.action == "end round");
   REQUIRE(b.engine.apply(b.state, seat, "end round").ok());
@@ -36,7 +36,7 @@ TEST_CASE("a start must end on a whole word, and a refused text leaves the state
   Counter g;
   int seat = g.state.active();
   State before = g.state;
-  Outcome o = g.engine.apply(g.state, seat, "en", {true, nullptr});
+  ActionResult o = g.engine.apply(g.state, seat, "en", {true, nullptr});
   CHECK(o.refusal == Refusal::NotLegal);
   CHECK(o.candidates.empty());
   CHECK_FALSE(o.legal.empty());
@@ -47,9 +47,9 @@ TEST_CASE("the caller's legal list is read instead of asking the rules again") {
   Counter g;
   int seat = g.state.active();
   std::vector<std::string> given{"inc", "inc twice", "inc thrice"};
-  Outcome o = g.engine.apply(g.state, seat, "inc t", {true, &given});
+  ActionResult o = g.engine.apply(g.state, seat, "inc t", {true, &given});
   CHECK(o.refusal == Refusal::NotLegal);  // "inc t" starts no action at a word's end
-  Outcome ambiguous = g.engine.apply(g.state, seat, "inc", {true, &given});
+  ActionResult ambiguous = g.engine.apply(g.state, seat, "inc", {true, &given});
   REQUIRE(ambiguous.ok());  // an exact match wins over starts
   CHECK(ambiguous.action == "inc");
 }
@@ -58,12 +58,12 @@ TEST_CASE("several legal actions that the text starts make it ambiguous, unless 
   Counter g;
   int seat = g.state.active();
   std::vector<std::string> given{"play 7H on 8S", "play 7H on 9S", "add 3 now"};
-  Outcome o = g.engine.apply(g.state, seat, "play 7H", {true, &given});
+  ActionResult o = g.engine.apply(g.state, seat, "play 7H", {true, &given});
   CHECK(o.refusal == Refusal::Ambiguous);
   CHECK(o.candidates == std::vector<std::string>{"play 7H on 8S", "play 7H on 9S"});
   CHECK_THAT(o.message, Catch::Contains("could mean"));
   std::vector<std::string> adds{"add 3 now", "add 3 later"};
-  Outcome accepted = g.engine.apply(g.state, seat, "add 3", {true, &adds});  // counter accepts "add N"
+  ActionResult accepted = g.engine.apply(g.state, seat, "add 3", {true, &adds});  // counter accepts "add N"
   REQUIRE(accepted.ok());
   CHECK(accepted.action == "add 3");
 }
