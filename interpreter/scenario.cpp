@@ -250,8 +250,8 @@ void Runner::decide(const YAML::Node& at, const std::string& result) {
 void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::string& action) {
   int s = seat(at, seat_name);
   // Chance decisions the scenario does not script are made by its seeded RNG.
-  while (engine_->pending_chance(state_)) {
-    ActionResult o = engine_->decide_randomly(state_, chance_rng_);
+  for (Decision d; engine_->decision(state_, d).ok && d.kind == Decision::Kind::Chance;) {
+    ActionResult o = engine_->decide(state_, d.chance->outcomes[pick_outcome(d.weights, chance_rng_)].first);
     if (!o.ok()) fail(at, "a chance decision failed: " + o.message);
   }
   ActionResult o = engine_->apply(state_, s, action);
