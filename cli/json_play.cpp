@@ -12,10 +12,10 @@
 #include "cli/json_text.hpp"
 #include "interpreter/diagnostics.hpp"
 
-#include "interpreter/match.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 #include "interpreter/view.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace arbiter::cli {
 
@@ -75,11 +75,11 @@ class Session {
  public:
   Session(Engine& engine, State state, const JsonSeats& seats, JsonChannel& channel)
       : engine_(engine), state_(std::move(state)), seats_(seats), channel_(channel),
-        cursor_(state_.seat_count(), 0), chance_rng_(state_.table->seed * 0x9e3779b97f4a7c15ULL + 17) {
+        cursor_(state_.seat_count(), 0), chance_rng_(chance_seed(state_.table->seed)) {
     for (int i = 0; i < state_.seat_count(); ++i) {
       std::string error;
       const std::string& kind = seats_.kinds[i];
-      bots_.push_back(kind.empty() ? nullptr : make_bot(kind, seats_.seed * 1000003 + static_cast<std::uint64_t>(i), engine_, error));
+      bots_.push_back(kind.empty() ? nullptr : make_bot(kind, bot_seed(seats_.seed, i), engine_, error));
       if (!kind.empty() && !bots_.back()) throw InputError(error);
     }
   }
@@ -113,28 +113,30 @@ class Session {
 
   // The next decision: a chance decision, or the seats that may act, out-of-turn holders first.
   Answer decide() {
-    if (const ChanceDef* c = engine_.pending_chance(state_)) return chance(*c);
-    for (int seat : decision_order(state_)) {
-      bool on_turn = seat == state_.active();
-      if (!on_turn && state_.table->ruleset->turns.out_of_turn.empty()) continue;
-      std::vector<std::string> legal;
-      if (Status st = engine_.legal(state_, seat, legal); !st.ok) return error(st.message), Answer::Failed;
-      if (legal.empty()) {
-        if (on_turn) return error("nobody can act: " + name(seat) + " is on turn with no legal action"), Answer::Failed;
-        continue;
-      }
-      Answer a = bots_[seat] ? bot(seat, legal, on_turn) : ask(seat, legal, on_turn);
+    if (Status st = engine_.decision(state_, decision_); !st.ok) return error(st.message), Answer::Failed;
+    if (decision_.kind == Decision::Kind::Chance) return chance(*decision_.chance);
+    for (const SeatActions& sa : decision_.seats) {
+      Answer a = bots_[sa.seat] ? bot(sa) : ask(sa.seat, sa.actions, sa.on_turn);
       if (a != Answer::Passed) return a;
     }
-    return error("nobody acted"), Answer::Failed;
+    return error(decision_.stuck(*state_.table)), Answer::Failed;
   }
 
   // A bot's refused action is reported by its seat and reason only: its legal list and the
   // action itself may name its hidden components.
-  Answer bot(int seat, const std::vector<std::string>& legal, bool on_turn) {
-    std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), legal, on_turn);
+  Answer bot(const SeatActions& sa) {
+    int seat = sa.seat;
+    std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa.actions, sa.on_turn);
     if (choice.empty()) return Answer::Passed;
-    Outcome o = engine_.apply(state_, seat, choice);
+    ActionResult o;
+    if (int action = sa.find(choice); action >= 0) {
+      std::size_t who = static_cast<std::size_t>(&sa - decision_.seats.data());
+      if (Status st = engine_.take(state_, decision_, who, static_cast<std::size_t>(action)); !st.ok)
+        o = {Refusal::ScriptError, st.message, "", {}, {}};
+    } else {
+      // A ruleset's bot may answer with a text the rules accept without listing it (a bid of any size).
+      o = engine_.apply(state_, seat, choice, {false, &sa.actions});
+    }
     if (o.ok()) return Answer::Acted;
     error(name(seat) + "'s bot could not act (" + to_text(o.refusal) + ")" +
           (o.refusal == Refusal::ScriptError ? ": " + withheld_script_error(o.message, name(seat)) : ""));
@@ -149,7 +151,7 @@ class Session {
     for (Json m; next(m);) {
       if (m.contains("action") && m["action"].is_string()) {
         State before = state_;
-        Outcome o = engine_.apply(state_, seat, m["action"].get<std::string>());
+        ActionResult o = engine_.apply(state_, seat, m["action"].get<std::string>(), {false, &legal});
         if (o.ok()) return undo_.push_back(std::move(before)), Answer::Acted;
         send(seat, {{"type", "refused"}, {"seat", name(seat)}, {"action", m["action"]}, {"reason", to_text(o.refusal)},
                     {"message", o.message}});
@@ -167,8 +169,8 @@ class Session {
 
   Answer chance(const ChanceDef& c) {
     if (!(seats_.ask_chance || (seats_.ask_physical && c.physical))) {
-      Outcome o = engine_.decide_randomly(state_, chance_rng_);
-      if (!o.ok()) return error("chance decision: " + o.message), Answer::Failed;
+      Status st = engine_.take_outcome(state_, decision_, pick_outcome(decision_.weights, chance_rng_));
+      if (!st.ok) return error("chance decision: " + st.message), Answer::Failed;
       return Answer::Acted;
     }
     Json outcomes = Json::array();
@@ -176,7 +178,7 @@ class Session {
     send(-1, {{"type", "chance"}, {"name", c.name}, {"question", state_.chance.question}, {"outcomes", outcomes}});
     for (Json m; next(m);) {
       if (m.contains("outcome") && m["outcome"].is_string()) {
-        Outcome o = engine_.decide(state_, m["outcome"].get<std::string>());
+        ActionResult o = engine_.decide(state_, m["outcome"].get<std::string>());
         if (o.ok()) return Answer::Acted;
         send(-1, {{"type", "refused"}, {"outcome", m["outcome"]}, {"reason", to_text(o.refusal)}, {"message", o.message}});
       } else if (m.contains("meta")) {
@@ -259,10 +261,11 @@ class Session {
   JsonSeats seats_;
   JsonChannel& channel_;
   std::vector<std::unique_ptr<Bot>> bots_;
+  Decision decision_;                    // for state_, refilled before each decision
   std::vector<std::size_t> cursor_;      // per seat: the log entries already sent to it
   std::vector<State> undo_;              // before each of the driver's actions
   Rng chance_rng_;
-  Rng redeal_rng_{seats_.seed * 0x9e3779b97f4a7c15ULL + 29};  // from the seed, so a run repeats
+  Rng redeal_rng_{redeal_seed(seats_.seed)};  // from the seed, so a run repeats
   int line_ = 0;
   bool input_failed_ = false;  // the input ended in a line that never ended
 };

@@ -90,7 +90,7 @@ void Repl::reload() {
     for (std::size_t i = 0; i < r.agreed; ++i)
       if (!old.steps[i].redeal && old.steps[i].seat >= 0 && seating_.human[old.steps[i].seat])
         undo_.push_back(std::move(r.before[i]));
-    if (human_mask() != 0) redeal_hidden(state_, human_mask(), redeal_seed());
+    if (human_mask() != 0) redeal_hidden(state_, human_mask(), next_redeal_seed());
     make_bots();
     ++applied_;
     offered_at_ = -1;

@@ -1,5 +1,6 @@
-// The REPL loop. Bots are asked at every out-of-turn opportunity; humans holding an
-// out-of-turn action get one prompt (Enter passes) before play moves on.
+// The REPL loop: each step reads the Decision for the state and asks its seats, bots and
+// humans; repl_out_of_turn.cpp offers out-of-turn chances, repl_meta.cpp runs the commands,
+// repl_show.cpp draws what a seat may see.
 #include "cli/repl.hpp"
 
 #include <fmt/format.h>
@@ -19,30 +20,11 @@
 #include "cli/resume.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/rescue.hpp"
-#include "interpreter/match.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace arbiter::cli {
-
-namespace {
-const std::vector<std::string> kMeta = {":help", ":undo", ":view", ":log", ":save", ":load", ":quit", ":table", ":legal", ":rules", ":reload"};
-
-const char* kHelp =  // 60 columns
-    "Type an action as listed (Tab completes), or a command:\n"
-    "  SEAT: ACTION  act for another seat ('Bill: call')\n"
-    "  :table        show the table again\n"
-    "  :legal        list the legal actions\n"
-    "  :rules        player counts, parameters, variants, bots\n"
-    "  :view SEAT    the table as SEAT sees it ('public': all)\n"
-    "  :log          what has happened, as you may see it\n"
-    "  :undo         take back your last action (and replies)\n"
-    "  :save FILE    save the game\n"
-    "  :load FILE    resume a saved game\n"
-    "  :reload       read the edited ruleset, replay the game\n"
-    "                on it; it goes on where they part ways\n"
-    "  :quit         leave the game\n";
-}  // namespace
 
 Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
            ChanceMode chance)
@@ -54,8 +36,8 @@ Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, 
       color_(interactive && color_enabled(STDOUT_FILENO)),
       editor_(interactive),
       chance_mode_(chance),
-      chance_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 17),
-      redeal_rng_(table->seed * 0x9e3779b97f4a7c15ULL + 29),
+      chance_rng_(chance_seed(table->seed)),
+      redeal_rng_(redeal_seed(table->seed)),
       hidden_(anything_hidden(*loaded.ruleset)) {
   make_bots();
 }
@@ -66,7 +48,7 @@ void Repl::make_bots() {
     std::string error;
     seating_.bots.push_back(seating_.kinds[i].empty()
                                 ? nullptr
-                                : make_bot(seating_.kinds[i], seating_.seed * 1000003 + i, *engine_, error));
+                                : make_bot(seating_.kinds[i], bot_seed(seating_.seed, static_cast<int>(i)), *engine_, error));
   }
 }
 
@@ -79,23 +61,9 @@ std::uint32_t Repl::human_mask() const {
 
 // At a terminal, from the system's entropy: the game's seed is printed, so a seed derived
 // from it could be worked out. Piped, from the seed, so that a script plays the same way.
-std::uint64_t Repl::redeal_seed() {
+std::uint64_t Repl::next_redeal_seed() {
   if (interactive_) return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
   return redeal_rng_.next();
-}
-
-// The columns of the terminal, 78 at most (and when it cannot be told); 40 at least.
-static int terminal_width() {
-  winsize w{};
-  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return 78;
-  return std::clamp(static_cast<int>(w.ws_col) - 2, 40, 78);
-}
-
-// Narration and messages at a terminal break at its width (60 columns when it will not
-// say), between words; piped output keeps each line whole for the programs that read it.
-std::string Repl::fit(const std::string& text) const {
-  if (!interactive_) return text;
-  return wrap_words(text, std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  ");
 }
 
 int Repl::human_count() const {
@@ -111,127 +79,6 @@ int Repl::viewer_for(int seat) const {
       if (seating_.human[i]) return static_cast<int>(i);
   if (human_count() > 1 && seat >= 0 && seating_.human[seat] && interactive_) return seat;
   return -1;
-}
-
-void Repl::show_news(int viewer) {
-  std::size_t& cursor = cursor_[viewer < 0 ? state_.seat_count() : viewer];
-  if (cursor > state_.log.size()) cursor = state_.log.size();
-  View v = make_view(state_, viewer, cursor);
-  cursor = state_.log.size();
-  for (const auto& e : v.log)
-    if (e.kind == Event::Kind::Say) print("{}\n", fit(e.text));
-    else if (e.kind == Event::Kind::Chance) print("{}\n", fit("Outcome: " + e.text + "."));
-  flush_out();  // as it happens, also into a pipe (`| tee log`)
-}
-
-// With one human (or none) the news is printed move by move. In hot-seat play each
-// human's news waits for their own screen, which may hold what only they may read.
-void Repl::narrate() {
-  if (human_count() <= 1) show_news(viewer_for(-1));
-}
-
-// A bot's choice. At a terminal, a search that takes over half a second says so, and
-// Ctrl-C stops it: the bot plays its best move so far.
-std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on_turn) {
-  Bot& bot = *seating_.bots[seat];
-  stop_thinking() = false;
-  View view = bot.wants_view() ? make_view(state_, seat, state_.log.size()) : View{};
-  if (!interactive_ || !bot.wants_view() || !isatty(STDOUT_FILENO)) return bot.choose(view, legal, on_turn);
-  std::mutex mutex;
-  std::condition_variable done_cv;
-  bool done = false, shown = false;
-  std::thread notice([&] {
-    std::unique_lock lock(mutex);
-    if (done_cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) return;
-    print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
-    flush_out();
-    shown = true;
-  });
-  std::string choice = bot.choose(view, legal, on_turn);
-  {
-    std::lock_guard lock(mutex);
-    done = true;
-  }
-  done_cv.notify_all();
-  notice.join();
-  if (shown) write_out(control("\r\033[K"));
-  stop_thinking() = false;
-  take_interrupt();  // that Ctrl-C was for the bot, not for the next prompt
-  return choice;
-}
-
-std::vector<std::string> Repl::save_kinds() const {
-  std::vector<std::string> kinds;
-  for (std::size_t i = 0; i < seating_.kinds.size(); ++i) kinds.push_back(seating_.human[i] ? "human" : seating_.kinds[i]);
-  return kinds;
-}
-
-bool Repl::started() const {
-  for (const auto& e : state_.log.entries())
-    if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) return true;
-  return false;
-}
-
-// At a terminal, a game under way may be saved before leaving.
-void Repl::leave() {
-  if (quit_) return;
-  quit_ = true;
-  if (!interactive_ || state_.over || !started()) return;
-  if (no_undo_) return print("{}\n", fit("The game is not saved: under --no-undo a save, which shows every hand, is written only once the game is over."));
-  for (;;) {
-    std::string file;
-    print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
-    if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
-    try {
-      write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
-      print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
-      return;
-    } catch (const InputError& e) {
-      print_err("{}\n", e.what());
-    }
-  }
-}
-
-// At a terminal the game's end leaves the table up: :log, :view, :save, :undo, :quit.
-bool Repl::after_end() {
-  print("The game is over: :log, :view SEAT, :save FILE, :undo or :quit.\n");
-  editor_.set_completions(kMeta);
-  int seat = 0;
-  for (std::size_t i = 0; i < seating_.human.size(); ++i)
-    if (seating_.human[i]) {
-      seat = static_cast<int>(i);
-      break;
-    }
-  for (std::string line; read_line("(game over)> ", line);) {
-    line = normalize_action(line);
-    if (line.empty()) continue;
-    if (line[0] != ':') {
-      print("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest.\n");
-      continue;
-    }
-    if (!meta(seat, line)) return false;
-    if (!state_.over) return true;
-  }
-  return false;
-}
-
-void Repl::show_table(int viewer) {
-  print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
-                                  terminal_width() + 2));
-}
-
-void Repl::show_end() {
-  show_news(viewer_for(-1));
-  show_table(-1);
-  std::vector<std::string> names, scores;
-  for (int w : state_.winners) names.push_back(engine_->table().seats[w].name);
-  for (int s = 0; s < state_.seat_count(); ++s)
-    scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
-  std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
-  print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
-  if (secret_seed_)  // kept until now: it tells every shuffle
-    print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,
-                                  engine_->table().seed)));
 }
 
 bool Repl::read_line(const std::string& prompt, std::string& line) {
@@ -267,10 +114,10 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
 }
 
 int Repl::seat_prefix(std::string& line) const {
-  auto colon = line.find(':');
-  if (colon == std::string::npos || colon == 0) return -1;
-  int seat = engine_->table().seat_by_name(normalize_action(line.substr(0, colon)));
-  if (seat >= 0) line = normalize_action(line.substr(colon + 1));
+  std::string who, what;
+  if (!split_seat_action(line, who, what) || line.front() == ':') return -1;
+  int seat = engine_->table().seat_by_name(who);
+  if (seat >= 0) line = what;
   return seat;
 }
 
@@ -280,50 +127,67 @@ void Repl::refused(const std::string& what) {
   if (!interactive_) failed_ = true;
 }
 
+// With several legal actions that start with `typed`, a person at the terminal picks one.
+// False (said so) when none is picked.
+bool Repl::which_one(const std::vector<std::string>& candidates, const std::string& typed, std::string& chosen) {
+  print("Which one? (Enter: none)\n");
+  for (std::size_t i = 0; i < candidates.size(); ++i) print("  {}) {}\n", i + 1, candidates[i]);
+  // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
+  for (;;) {
+    std::string pick;
+    if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
+      print("Nothing played; {} is still to be finished.\n", quote(typed));
+      return false;
+    }
+    pick = normalize_action(pick);
+    std::size_t n = std::atoi(pick.c_str());
+    if (n >= 1 && n <= candidates.size()) return chosen = candidates[n - 1], true;
+    if (std::find(candidates.begin(), candidates.end(), pick) != candidates.end()) return chosen = pick, true;
+    print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), candidates.size());
+  }
+}
+
+// The decision for the state as it is now, refilled when the game has moved (an action, a
+// chance outcome, :undo, :load or :reload each count in applied_). A failing actions() hook
+// is said once.
+const Decision& Repl::decision() {
+  std::uint64_t hash = state_.hash();
+  if (decided_at_ == applied_ && decided_hash_ == hash) return decision_;
+  Status st = engine_->decision(state_, decision_);
+  decision_ok_ = st.ok;
+  if (!st.ok) refused(st.message);
+  decided_at_ = applied_, decided_hash_ = hash;
+  return decision_;
+}
+
+const SeatActions* Repl::entry(int seat) {
+  for (const SeatActions& sa : decision().seats)
+    if (sa.seat == seat) return &sa;
+  return nullptr;
+}
+
+const std::vector<std::string>& Repl::legal_of(int seat) {
+  static const std::vector<std::string> kNone;
+  const SeatActions* sa = entry(seat);
+  return sa ? sa->actions : kNone;
+}
+
 bool Repl::apply(int seat, const std::string& text) {
   std::string action = normalize_action(text);
-  std::vector<std::string> legal;
-  engine_->legal(state_, seat, legal);
-  // A unique legal action that starts with what was typed stands for it ("play 7H" -> "play 7H on 8S").
-  std::vector<std::string> starts;
-  for (const auto& a : legal)
-    if (a.size() > action.size() && a.compare(0, action.size() + 1, action + " ") == 0) starts.push_back(a);
-  bool exact = std::find(legal.begin(), legal.end(), action) != legal.end();
-  if (!exact && starts.size() == 1) action = starts[0];
-  if (!exact && starts.size() > 1) {
-    bool accepted = false;
-    std::string canonical, why;
-    loaded_.rules->accepts(state_, seat, action, accepted, canonical, why);
-    if (!accepted) {
-      if (!interactive_) {
-        refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action), join_choices(starts, ", ")));
-        return false;
-      }
-      print("Which one? (Enter: none)\n");
-      for (std::size_t i = 0; i < starts.size(); ++i) print("  {}) {}\n", i + 1, starts[i]);
-      // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
-      for (;;) {
-        std::string pick;
-        if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
-          print("Nothing played; {} is still to be finished.\n", quote(action));
-          return false;
-        }
-        pick = normalize_action(pick);
-        std::size_t n = std::atoi(pick.c_str());
-        if (n >= 1 && n <= starts.size()) {
-          action = starts[n - 1];
-          break;
-        }
-        if (std::find(starts.begin(), starts.end(), pick) != starts.end()) {
-          action = pick;
-          break;
-        }
-        print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), starts.size());
-      }
-    }
-  }
   State before = state_;
-  Outcome o = engine_->apply(state_, seat, action);
+  // A seat the decision does not list is read against what the rules say it may do.
+  std::vector<std::string> listed;
+  const SeatActions* sa = entry(seat);
+  if (sa) listed = sa->actions;
+  ActionResult o = engine_->apply(state_, seat, action, {true, sa ? &listed : nullptr});
+  if (o.refusal == Refusal::Ambiguous) {
+    if (!interactive_) {
+      refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action), join_choices(o.candidates, ", ")));
+      return false;
+    }
+    if (!which_one(o.candidates, action, action)) return false;
+    o = engine_->apply(state_, seat, action);
+  }
   if (!o.ok()) {
     // A person reads their own action and options back; a bot's name what only its seat may see.
     const std::string& name = engine_->table().seats[seat].name;
@@ -343,120 +207,17 @@ bool Repl::apply(int seat, const std::string& text) {
   return true;
 }
 
-// Bots first, in decision order, then one shared prompt for the humans who hold such actions.
-bool Repl::offer_out_of_turn() {
-  if (offered_at_ == applied_) return false;
-  offered_at_ = applied_;
-  std::vector<int> humans;
-  for (int seat : decision_order(state_)) {
-    if (seat == state_.active()) continue;
-    std::vector<std::string> legal;
-    engine_->legal(state_, seat, legal);
-    if (legal.empty()) continue;
-    if (!seating_.human[seat]) {
-      std::string choice = think(seat, legal, false);
-      if (!choice.empty() && apply(seat, choice)) return narrate(), true;
-    } else {
-      humans.push_back(seat);
-    }
-  }
-  return !humans.empty() && ask_humans_out_of_turn(humans);
-}
-
-bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
-  std::vector<std::string> offers;
-  for (int seat : holders) {
-    std::vector<std::string> legal;
-    engine_->legal(state_, seat, legal);
-    offers.push_back(fmt::format("{}: {}", engine_->table().seats[seat].name, join_choices(legal, ", ")));
-  }
-  if (!interactive_) {
-    // Piped input: the next line is taken now only if it is such an action; otherwise it waits.
-    std::string line;
-    if (!read_line("", line)) return false;
-    std::string text = line;
-    int seat = seat_prefix(text);
-    if (seat < 0 && holders.size() == 1) seat = holders[0];
-    std::vector<std::string> legal;
-    if (seat >= 0) engine_->legal(state_, seat, legal);
-    bool fits = seat >= 0 && seat != state_.active() &&
-                std::find(legal.begin(), legal.end(), normalize_action(text)) != legal.end();
-    if (fits) return apply(seat, text);
-    pending_line_ = line;
-    has_pending_ = true;
-    return false;
-  }
-  // Hot-seat with something hidden: each holder in turn gets the screen, alone, with their view.
-  if (human_count() > 1 && hidden_) {
-    for (std::size_t i = 0; i < holders.size(); ++i) {
-      int seat = holders[i];
-      hand_over(seat);
-      show_news(seat);
-      show_table(seat);
-      if (ask_out_of_turn({seat}, offers[i].substr(offers[i].find(": ") + 2))) return true;
-      if (quit_) return false;
-    }
-    return false;
-  }
-  // One human (or nothing hidden): one shared prompt; with several, only what everyone may see.
-  show_news(human_count() > 1 ? -1 : viewer_for(holders[0]));
-  return ask_out_of_turn(holders, join_choices(offers, "; "));
-}
-
-// Asks until one of `holders` acts or they pass: a meta command or a refused line keeps the chance open.
-bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& offer) {
-  std::string who = holders.size() == 1 && human_count() > 1 ? engine_->table().seats[holders[0]].name + ", before" : "Before";
-  print("{}\n", style(fit(who + " play goes on, you may act: " + offer), "33", color_));
-  std::vector<std::string> completions(kMeta);
-  for (int seat : holders) {
-    std::vector<std::string> legal;
-    engine_->legal(state_, seat, legal);
-    completions.insert(completions.end(), legal.begin(), legal.end());
-  }
-  editor_.set_completions(completions);
-  for (std::string line; read_line("(Enter passes)> ", line);) {
-    line = normalize_action(line);
-    if (line.empty()) return false;
-    if (line[0] == ':') {
-      long long applied = applied_;
-      if (!meta(holders[0], line)) return quit_ = true, false;
-      if (applied_ != applied) return true;  // :undo, :load or :reload moved the game: this chance is gone
-      continue;
-    }
-    int seat = seat_prefix(line);
-    if (seat < 0) seat = holders[0];
-    if (std::find(holders.begin(), holders.end(), seat) == holders.end())
-      refused(engine_->table().seats[seat].name + " has nothing to do now");
-    else if (apply(seat, line))
-      return true;
-  }
-  quit_ = true;  // end of input
-  return false;
-}
-
-void Repl::hand_over(int seat) {
-  if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
-  write_out(control("\033[2J\033[H"));
-  std::string ignored;
-  print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
-  flush_out();
-  read_line("", ignored);
-  write_out(control("\033[2J\033[H"));
-  at_screen_ = seat;
-}
-
 bool Repl::human_turn(int seat) {
   hand_over(seat);
   if (quit_) return false;
   int viewer = viewer_for(seat);
   show_news(viewer);
-  std::vector<std::string> legal;
-  if (Status st = engine_->legal(state_, seat, legal); !st.ok) refused(st.message);  // the rules' actions() failed
+  const std::vector<std::string>& legal = legal_of(seat);  // a failing actions() hook is said by decision()
   if (interactive_) {
     show_table(viewer);
     print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
     std::vector<std::string> completions = legal;
-    completions.insert(completions.end(), kMeta.begin(), kMeta.end());
+    completions.insert(completions.end(), commands().begin(), commands().end());
     editor_.set_completions(completions);
   }
   std::string line;
@@ -475,8 +236,7 @@ bool Repl::handle(int seat, const std::string& raw) {
   std::string line = normalize_action(raw);
   if (line.empty()) return true;
   if (line[0] == ':') return meta(seat, line);
-  std::vector<std::string> legal;
-  engine_->legal(state_, seat, legal);
+  const std::vector<std::string>& legal = legal_of(seat);
   if (const char* hint = bare_hint(line); hint && std::find(legal.begin(), legal.end(), line) == legal.end()) {
     refused(hint);
     return keep_going_ || interactive_;
@@ -500,82 +260,14 @@ bool Repl::handle(int seat, const std::string& raw) {
   return ok || keep_going_ || interactive_;
 }
 
-bool Repl::meta(int seat, const std::string& line) {
-  std::string cmd = line.substr(0, line.find(' '));
-  std::string arg = line.size() > cmd.size() ? normalize_action(line.substr(cmd.size())) : "";
-  int viewer = viewer_for(seat);
-  if (cmd == ":quit" || cmd == ":q") return leave(), false;
-  if (cmd == ":help") print("{}", kHelp);
-  else if (cmd == ":rules") print("{}", rules_info(*loaded_.ruleset, &engine_->table()));
-  else if (cmd == ":table") show_table(viewer);
-  else if (cmd == ":legal") {
-    std::vector<std::string> legal;
-    engine_->legal(state_, seat, legal);
-    print("{}", render_actions(legal, terminal_width()));
-  } else if (cmd == ":log") {
-    for (const auto& e : make_view(state_, viewer).log)
-      print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
-  } else if (cmd == ":view") {
-    int target = arg == "public" ? -1 : engine_->table().seat_by_name(arg);
-    if (arg != "public" && target < 0) refused("unknown seat " + quote(arg) + did_you_mean(arg, engine_->table().seat_names()));
-    else if (target >= 0 && target != viewer && human_count() > 0 && !state_.over)
-      refused("while the game is on you may view only your own seat, or 'public'");
-    else show_table(target);
-  } else if (cmd == ":undo") {
-    if (no_undo_) refused("undo is off in this game (--no-undo)");
-    else if (undo_.empty()) refused("nothing to undo");
-    else {
-      state_ = std::move(undo_.back());
-      undo_.pop_back();
-      redeal_hidden(state_, human_mask(), redeal_seed());
-      ++applied_;
-      offered_at_ = -1;  // the out-of-turn chances at this point are offered again
-      for (auto& c : cursor_) c = std::min(c, state_.log.size());
-      print("Undone.\n");
-    }
-  } else if (cmd == ":reload") {
-    reload();
-  } else if (cmd == ":save" && no_undo_ && !state_.over) {
-    refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
-  } else if (cmd == ":save") {
-    try {
-      write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
-      print("Saved to {}.\n", arg);
-      if (!warned_save_)
-        print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
-                          "can learn every hand and the order of the deck."));
-      warned_save_ = true;
-    } catch (const InputError& e) {
-      refused(e.what());
-    }
-  } else if (cmd == ":load") {
-    try {
-      SavedGame g = read_save(arg);
-      auto table = saved_table(g, loaded_.ruleset, arg, true);
-      if (g.options.seats.size() != seating_.human.size())
-        throw InputError(arg + ": the saved game has other seats; use arbiter play --load " + arg);
-      engine_ = std::make_unique<Engine>(table, *loaded_.rules);
-      state_ = replay_save(*engine_, g, arg);
-      make_bots();
-      undo_.clear();
-      ++applied_;
-      for (auto& c : cursor_) c = state_.log.size();
-      print("Loaded {}.\n", arg);
-    } catch (const InputError& e) {
-      refused(e.what());
-    }
-  } else {
-    refused("unknown command " + quote(cmd) + did_you_mean(cmd, kMeta) + "; :help lists them");
-  }
-  return !failed_ || keep_going_;
-}
-
 // The table answers a physical chance decision (or any, with --chance ask); the RNG the rest.
 bool Repl::chance_step() {
-  const ChanceDef* c = engine_->pending_chance(state_);
+  const Decision& d = decision();
+  const ChanceDef* c = d.chance;
   bool ask = chance_mode_ == ChanceMode::Ask || (chance_mode_ == ChanceMode::Default && c->physical);
   if (!ask) {
-    Outcome o = engine_->decide_randomly(state_, chance_rng_);
+    // By its text, all or nothing: a failing outcome hook leaves the game as it was, to save.
+    ActionResult o = engine_->decide(state_, c->outcomes[pick_outcome(d.weights, chance_rng_)].first);
     if (!o.ok()) refused("chance decision: " + o.message);
     ++applied_;
     return o.ok();
@@ -587,7 +279,7 @@ bool Repl::chance_step() {
     print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join(names, " / "));
     for (const auto& [name, help] : c->outcomes) if (!help.empty()) print("  {:<10} {}\n", name, help);
     std::vector<std::string> completions = names;
-    completions.insert(completions.end(), kMeta.begin(), kMeta.end());
+    completions.insert(completions.end(), commands().begin(), commands().end());
     editor_.set_completions(completions);
   }
   std::string line;
@@ -595,7 +287,7 @@ bool Repl::chance_step() {
   line = normalize_action(line);
   if (line.empty()) return true;
   if (line[0] == ':') return meta(viewer_for(-1) < 0 ? 0 : viewer_for(-1), line);
-  Outcome o = engine_->decide(state_, line);
+  ActionResult o = engine_->decide(state_, line);
   if (!o.ok()) {
     refused(quote(line) + ": " + o.message + "; outcomes: " + join_choices(names, ", "));
     return !failed_ || keep_going_;
@@ -606,18 +298,19 @@ bool Repl::chance_step() {
 
 bool Repl::step() {
   narrate();
-  if (engine_->pending_chance(state_)) return chance_step();
+  if (decision().kind == Decision::Kind::Chance) return chance_step();
   if (offer_out_of_turn()) return !failed_ || keep_going_;
   if (quit_) return false;
   if (failed_ && !keep_going_) return false;
   if (state_.over) return false;
   int seat = state_.active();
   if (!seating_.human[seat]) {
-    std::vector<std::string> legal;
-    if (Status st = engine_->legal(state_, seat, legal); !st.ok || legal.empty()) {
-      refused(st.ok ? engine_->table().seats[seat].name + " has no legal action" : st.message);
+    const SeatActions* mine = decision().turn_seat();
+    if (!mine) {
+      if (decision_ok_) refused(engine_->table().seats[seat].name + " has no legal action");
       return false;
     }
+    std::vector<std::string> legal = mine->actions;  // the bot's action moves the decision on
     std::string choice = think(seat, legal, true);
     if (apply(seat, choice)) return narrate(), true;
     // The bot would choose the same again: the game cannot go on, even with --keep-going.

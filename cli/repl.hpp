@@ -7,6 +7,7 @@
 #include "cli/app.hpp"
 #include "cli/line_editor.hpp"
 #include "interpreter/bot.hpp"
+#include "interpreter/engine.hpp"
 
 namespace arbiter::cli {
 
@@ -36,6 +37,9 @@ class Repl {
   int run(State state);
 
  private:
+  const Decision& decision();                 // for state_ as it is now
+  const SeatActions* entry(int seat);         // the seat's place in decision(), or nullptr
+  const std::vector<std::string>& legal_of(int seat);  // its actions in decision(), or none
   bool step();                                // one decision; false to stop
   bool chance_step();                         // the pending chance decision; false to stop
   bool offer_out_of_turn();                   // true if someone acted
@@ -44,7 +48,23 @@ class Repl {
   bool human_turn(int seat);
   bool handle(int seat, const std::string& line);  // false to stop
   bool apply(int seat, const std::string& text);   // prints a refusal; true if applied
+  bool which_one(const std::vector<std::string>& candidates, const std::string& typed, std::string& chosen);
   bool meta(int seat, const std::string& line);    // false to stop
+  // repl_meta.cpp: the commands, by name, each a member.
+  struct Command;
+  static const std::vector<Command>& command_table();
+  static const std::vector<std::string>& commands();  // every command, for completion and "did you mean"
+  void cmd_help(int seat, const std::string& arg);
+  void cmd_rules(int seat, const std::string& arg);
+  void cmd_table(int seat, const std::string& arg);
+  void cmd_legal(int seat, const std::string& arg);
+  void cmd_log(int seat, const std::string& arg);
+  void cmd_view(int seat, const std::string& arg);
+  void cmd_undo(int seat, const std::string& arg);
+  void cmd_save(int seat, const std::string& arg);
+  void cmd_load(int seat, const std::string& arg);
+  void cmd_reload(int seat, const std::string& arg);
+  static int terminal_width();                // the terminal's columns less 2, from 40 to 78
   void show_news(int viewer);
   void show_table(int viewer);
   void show_end();
@@ -55,7 +75,7 @@ class Repl {
   int human_count() const;
   std::string fit(const std::string& text) const;  // wrapped to the terminal's width when interactive
   std::uint32_t human_mask() const;
-  std::uint64_t redeal_seed();
+  std::uint64_t next_redeal_seed();
   void refused(const std::string& what);
   void make_bots();                           // for the current engine
   std::string think(int seat, const std::vector<std::string>& legal, bool on_turn);  // a bot's choice
@@ -75,6 +95,10 @@ class Repl {
   std::vector<State> undo_;
   std::vector<std::size_t> cursor_;           // per seat (+1 for the spectator): log entries shown
   long long applied_ = 0, offered_at_ = -1;
+  Decision decision_;                         // for state_ when applied_ was decided_at_
+  long long decided_at_ = -1;
+  std::uint64_t decided_hash_ = 0;
+  bool decision_ok_ = true;
   int at_screen_ = -2;                        // the human the screen was last shown to
   std::string pending_line_;                  // piped input read ahead
   bool has_pending_ = false;

@@ -39,10 +39,10 @@ int main(int argc, char** argv) {
       std::vector<std::string> legal;
       if (Status st = engine.legal(state, seat, legal); !st.ok || legal.empty()) return 1;
       State trial = state;
-      Outcome tried = engine.apply(trial, seat, legal.front());
+      ActionResult tried = engine.apply(trial, seat, legal.front());
       if (!tried.ok()) return std::fprintf(stderr, "%s\n", tried.message.c_str()), 1;
       State before = state;
-      Outcome refused = engine.apply(state, seat, "no such action");  // refused, state unchanged
+      ActionResult refused = engine.apply(state, seat, "no such action");  // refused, state unchanged
       if (refused.ok() || !state.same_play_state(before) || state.hash() != before.hash()) return 1;
       engine.apply(state, seat, legal.front());
       std::printf("%s: %s\n", state.table->seats[seat].name.c_str(), legal.front().c_str());

@@ -33,7 +33,7 @@ int seat_of(const Table& t, const State& s, std::string& line) {
   return seat >= 0 ? seat : s.active();
 }
 
-void check_unchanged(const State& before, const State& after, const Outcome& o, const std::string& line) {
+void check_unchanged(const State& before, const State& after, const ActionResult& o, const std::string& line) {
   if (o.ok() || (after.hash() == before.hash() && after.same_play_state(before))) return;
   std::fprintf(stderr, "refused (%s: %s) but the state changed: %s\n", to_text(o.refusal), o.message.c_str(), line.c_str());
   std::abort();

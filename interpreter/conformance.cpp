@@ -8,6 +8,7 @@
 
 #include "interpreter/match.hpp"
 #include "interpreter/view.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace arbiter {
 
@@ -70,7 +71,7 @@ std::string check_replay(Engine& engine, const State& s) {
       if (!replay_redeal(r, e)) return "replay: a malformed re-deal " + quote(e.text);
       continue;
     }
-    Outcome o = e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
+    ActionResult o = e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
     if (!o.ok()) return "replay: " + quote(e.text) + " was refused: " + o.message;
   }
   if (!r.same_play_state(s) || r.hash() != s.hash()) return "replaying the log does not reach the same state";
@@ -126,7 +127,7 @@ ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules&
     int players = o.players ? o.players : ruleset->min_players + g % span;
     GameOptions options;
     for (int i = 1; i <= players; ++i) options.seats.push_back({"P" + std::to_string(i), -1});
-    options.seed = o.first_seed + static_cast<std::uint64_t>(g);
+    options.seed = game_seed(o.first_seed, g);
     options.variant = o.variant;
     options.set = o.set;
     auto table = make_table(ruleset, options);
@@ -136,7 +137,7 @@ ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules&
                         std::to_string(players) + " players)";
     if (Status st = engine.start(state); !st.ok) { report.error = where + ": " + st.message; break; }
     std::vector<std::unique_ptr<Bot>> bots;
-    for (int i = 0; i < players; ++i) bots.push_back(std::make_unique<RandomBot>(options.seed * 31 + i));
+    for (int i = 0; i < players; ++i) bots.push_back(std::make_unique<RandomBot>(check_bot_seed(options.seed, i)));
     std::string failure = check_step(engine, state);
     long long steps = 0, actions = 0;  // every step, chance decisions too; the seats' actions
     Status st = play_out(engine, state, bots, o.max_actions, [&](const State& s, const MatchStep& step) {

@@ -3,58 +3,12 @@
 #include "interpreter/engine.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
-#include <cmath>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
 namespace arbiter {
-
-const char* to_text(Refusal r) {
-  switch (r) {
-    case Refusal::None: return "ok";
-    case Refusal::NotYourTurn: return "not your turn";
-    case Refusal::NotLegal: return "not legal now";
-    case Refusal::GameOver: return "game over";
-    case Refusal::ScriptError: return "script error";
-    case Refusal::UnknownSeat: return "unknown seat";
-  }
-  return "?";
-}
-
-// The C locale's white space, without a library call per character.
-static bool is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
-
-bool is_normal_action(std::string_view text) {
-  bool plain = !text.empty() && text.front() != ' ' && text.back() != ' ';
-  for (std::size_t i = 0; plain && i < text.size(); ++i) {
-    char c = text[i];
-    plain = c == ' ' ? text[i - 1] != ' ' : !is_space(c);
-  }
-  return plain;
-}
-
-std::string normalize_action(const std::string& text) {
-  // Most texts (every one a ruleset builds) are already in shape: single spaces between words.
-  if (is_normal_action(text)) return text;
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    if (is_space(c)) {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-    } else out += c;
-  }
-  if (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
-bool same_action(const std::string& a, const std::string& b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 Status Engine::start(State& state) { return settle(state); }
 
@@ -89,65 +43,6 @@ Status Engine::legal(const State& state, int seat, std::vector<std::string>& out
   return st;
 }
 
-Outcome Engine::apply(State& state, int seat, const std::string& text) { return apply_one(state, seat, text, true); }
-
-// A whole composite move typed on one line: every step must be legal in turn, or none is taken.
-Outcome Engine::apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps) {
-  State next = state;
-  for (const auto& step : steps) {
-    Outcome o = apply_one(next, seat, step, false);
-    if (!o.ok()) {
-      o.message = "step " + quote(step) + " of " + quote(line) + ": " + (o.message.empty() ? to_text(o.refusal) : o.message);
-      return o;
-    }
-  }
-  state = std::move(next);
-  return {Refusal::None, "", line, {}};
-}
-
-Outcome Engine::apply_one(State& state, int seat, const std::string& text, bool expand) {
-  Outcome o;
-  if (seat < 0 || seat >= state.seat_count()) return {Refusal::UnknownSeat, "no such seat", "", {}};
-  if (state.over) return {Refusal::GameOver, "the game is over", "", {}};
-  if (state.status[seat] == SeatStatus::OutForGame) return {Refusal::NotLegal, "out of the game", "", {}};
-  if (const ChanceDef* c = pending_chance(state))
-    return {Refusal::NotLegal, "the table must first decide: " + (state.chance.question.empty() ? c->name : state.chance.question), "", {}};
-  if (text.size() > kMaxActionText)
-    return {Refusal::NotLegal, "an action of " + std::to_string(text.size()) + " bytes is longer than any (" +
-                                   std::to_string(kMaxActionText) + ")", "", {}};
-  std::string wanted = normalize_action(text);
-  if (Status st = legal(state, seat, o.legal); !st.ok) return {Refusal::ScriptError, st.message, "", {}};
-  for (const auto& a : o.legal)
-    if (same_action(a, wanted)) o.action = a;
-  if (o.action.empty()) {
-    bool accepted = false;
-    std::string canonical, why;
-    if (Status st = rules_.accepts(state, seat, wanted, accepted, canonical, why); !st.ok)
-      return {Refusal::ScriptError, st.message, "", o.legal};
-    if (!accepted && expand) {
-      std::vector<std::string> steps;
-      if (Status st = rules_.expand(state, seat, wanted, steps); !st.ok) return {Refusal::ScriptError, st.message, "", o.legal};
-      if (!steps.empty()) return apply_steps(state, seat, wanted, steps);
-    }
-    if (!accepted) {
-      bool on_turn = seat == state.active();
-      o.refusal = (o.legal.empty() && !on_turn) ? Refusal::NotYourTurn : Refusal::NotLegal;
-      o.message = why;
-      return o;
-    }
-    o.action = canonical.empty() ? wanted : canonical;
-  }
-  State next = state;
-  // The action's own text may name hidden cards: only its seat reads it; the rules say the rest.
-  next.record({Event::Kind::Action, seat, o.action, 1u << seat});
-  Status st = rules_.apply(next, seat, o.action);
-  if (st.ok) st = settle(next);
-  if (!st.ok) return {Refusal::ScriptError, st.message, "", o.legal};
-  state = std::move(next);
-  o.legal.clear();
-  return o;
-}
-
 Status Engine::apply_trusted(State& state, int seat, const std::string& action) {
   state.record({Event::Kind::Action, seat, action, 1u << seat});
   Status st = rules_.apply(state, seat, action);
@@ -158,44 +53,27 @@ const ChanceDef* Engine::pending_chance(const State& state) const {
   return state.chance.def < 0 ? nullptr : &table_->ruleset->chances[state.chance.def];
 }
 
-Outcome Engine::decide(State& state, const std::string& result) {
+ActionResult Engine::decide(State& state, const std::string& result) {
   const ChanceDef* c = pending_chance(state);
-  if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}};
+  if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}, {}};
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   int index = c->outcome_index(result);
-  if (index < 0) return {Refusal::NotLegal, quote(result) + " is not an outcome of " + c->name + did_you_mean(result, names), "", names};
+  if (index < 0) return {Refusal::NotLegal, quote(result) + " is not an outcome of " + c->name + did_you_mean(result, names), "", names, {}};
   State next = state;
   next.chance = PendingChance{};
   next.record({Event::Kind::Chance, -1, result, kEveryone});
   Status st = rules_.outcome(next, c->name, result);
   if (st.ok) st = settle(next);
-  if (!st.ok) return {Refusal::ScriptError, st.message, "", names};
+  if (!st.ok) return {Refusal::ScriptError, st.message, "", names, {}};
   state = std::move(next);
-  return {Refusal::None, "", result, {}};
+  return {Refusal::None, "", result, {}, {}};
 }
 
-Outcome Engine::decide_randomly(State& state, Rng& rng) {
+ActionResult Engine::decide_randomly(State& state, Rng& rng) {
   const ChanceDef* c = pending_chance(state);
-  if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}};
-  // Weights each finite can sum past the largest double (every pick would be the last
-  // outcome) or be so small that the pick loses its precision: then all are scaled by the
-  // power of two that brings the largest to [1, 2), which changes no pick but those.
-  const std::vector<double>* given = &state.chance.weights;
-  std::vector<double> scaled;
-  double total = 0, largest = 0;
-  for (double w : *given) total += w, largest = std::max(largest, w);
-  if (!std::isnormal(total) && largest > 0) {
-    total = 0;
-    for (double w : *given) total += scaled.emplace_back(std::ldexp(w, -std::ilogb(largest)));
-    given = &scaled;
-  }
-  const std::vector<double>& weights = *given;
-  double pick = static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * total;
-  std::size_t i = 0;
-  while (i + 1 < weights.size() && pick >= weights[i]) pick -= weights[i++];
-  while (weights[i] <= 0 && i > 0) --i;
-  return decide(state, c->outcomes[i].first);
+  if (!c) return {Refusal::NotLegal, "no chance decision is pending", "", {}, {}};
+  return decide(state, c->outcomes[pick_outcome(state.chance.weights, rng)].first);
 }
 
 Status Engine::score(const State& state, int seat, Value& out) {

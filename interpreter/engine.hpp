@@ -5,20 +5,25 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/decision.hpp"
 #include "interpreter/rules.hpp"
 #include "interpreter/state.hpp"
 
 namespace arbiter {
 
 // Why an action was refused: a stable word for scripts and tests, plus the details.
-enum class Refusal { None, NotYourTurn, NotLegal, GameOver, ScriptError, UnknownSeat };
+enum class Refusal { None, NotYourTurn, NotLegal, Ambiguous, GameOver, ScriptError, UnknownSeat };
 const char* to_text(Refusal r);
 
-struct Outcome {
+// What came of a typed action (Engine::apply) or a chance outcome given by its text
+// (Engine::decide): taken, or refused and why. A chance decision's outcomes are something
+// else: ChanceDef::outcomes, taken by index with take_outcome.
+struct ActionResult {
   Refusal refusal = Refusal::None;
   std::string message;             // why, in words; for script errors the file:line
   std::string action;              // the canonical text that was applied
   std::vector<std::string> legal;  // what the seat could do instead
+  std::vector<std::string> candidates;  // Ambiguous: the legal actions the text could mean
   bool ok() const { return refusal == Refusal::None; }
 };
 
@@ -26,8 +31,20 @@ struct Outcome {
 std::string normalize_action(const std::string& text);
 // Whether `text` is already as normalize_action would leave it.
 bool is_normal_action(std::string_view text);
+// "Bill: call" -> who "Bill", what "call", each normalized; false when there is no colon.
+bool split_seat_action(const std::string& line, std::string& who, std::string& what);
 // Whether two normalized action texts are the same action (letters compare without case).
 bool same_action(const std::string& a, const std::string& b);
+
+// How an edge reads a typed action (Engine::apply).
+struct Reading {
+  // A person typing may give a unique start of a legal action ("play 7H" for "play 7H on 8S");
+  // with several, the text is Ambiguous unless the rules accept it as it is.
+  bool prefixes = false;
+  // The seat's legal actions when the caller has them (from a Decision for this very state);
+  // otherwise they are asked of the rules.
+  const std::vector<std::string>* legal = nullptr;
+};
 
 class Engine {
  public:
@@ -47,30 +64,41 @@ class Engine {
   // The same, asked of the rules every time: for playouts and search, where a state is
   // asked about once and hashing it for the cache would be wasted.
   Status actions(const State& state, int seat, std::vector<std::string>& out);
-  // Applies `text` for `seat` if it is legal, or if the ruleset expands it into steps that
-  // are each legal in turn (a whole composite move on one line). On any refusal, `state`
-  // is exactly as it was.
-  Outcome apply(State& state, int seat, const std::string& text);
+  // The one reader of typed text (typed_action.cpp): applies `text` for `seat` if it is
+  // legal (read as `how` says), or if the ruleset expands it into steps that are each legal
+  // in turn (a whole composite move on one line). On any refusal, `state` is exactly as it was.
+  ActionResult apply(State& state, int seat, const std::string& text, const Reading& how = {});
   // For playouts and search: applies `action`, which the caller took from legal() for this
   // very state, in place and without checking it again. On a script error `state` is left
   // half-changed: the caller must discard it.
   Status apply_trusted(State& state, int seat, const std::string& action);
+  // What happens next in `state`: a chance decision, the seats that may act with their
+  // actions, or nothing (the game is over). `out` is refilled, keeping its storage.
+  Status decision(const State& state, Decision& out);
+  // Takes `d.seats[who].actions[action]`, where `d` was filled for this very state: trusted,
+  // in place, no text looked up or checked again. On a script error `state` is left
+  // half-changed: the caller must discard it.
+  Status take(State& state, const Decision& d, std::size_t who, std::size_t action);
+  // Makes `d`'s chance decision with outcome index `outcome`, as take() does an action.
+  Status take_outcome(State& state, const Decision& d, std::size_t outcome);
   // The chance decision waiting to be made, or nullptr. While one waits, no seat may act.
   const ChanceDef* pending_chance(const State& state) const;
   // Makes the pending chance decision with `result`, one of its outcomes. All-or-nothing:
   // refused (NotLegal) when none is pending or the outcome is unknown.
-  Outcome decide(State& state, const std::string& result);
+  ActionResult decide(State& state, const std::string& result);
   // Makes it at random, weighted as the rules asked. The draw comes from the caller's `rng`,
   // not the state's: the outcome is recorded in the log, so a replay needs no draw.
-  Outcome decide_randomly(State& state, Rng& rng);
+  ActionResult decide_randomly(State& state, Rng& rng);
   // A seat's current score (the ruleset's score hook, else its `score` variable, else 0).
   // A score hook that fails is an error: the Status form says it; the other throws InputError.
   Status score(const State& state, int seat, Value& out);
   Value score(const State& state, int seat);
 
  private:
-  Outcome apply_one(State& state, int seat, const std::string& text, bool expand);
-  Outcome apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps);
+  ActionResult apply_one(State& state, int seat, const std::string& text, const Reading& how, bool expand);
+  ActionResult read_action(const State& state, int seat, const std::string& wanted, const Reading& how, bool expand,
+                      std::vector<std::string>& steps);
+  ActionResult apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps);
   Status settle(State& state);
   Status begin_round(State& state);
   Status advance_turn(State& state);

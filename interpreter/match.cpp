@@ -1,62 +1,50 @@
 // Bots in every seat, out-of-turn opportunities first, until the game ends.
 #include "interpreter/match.hpp"
 
-#include <algorithm>
-
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace arbiter {
 
-std::vector<int> decision_order(const State& s) {
-  std::vector<int> out;
-  int n = s.seat_count();
-  out.reserve(n);
-  int active = s.active();
-  for (int i = 1; i < n; ++i) out.push_back((active + i) % n);
-  out.push_back(active);
-  return out;
+namespace {
+
+// Asks the seats of `d` in order until one acts; false when none does. A bot's choice that
+// is not legal, or a script error, is left in `failed`.
+bool take_turn(Engine& engine, State& state, const Decision& d, std::vector<std::unique_ptr<Bot>>& bots,
+               const std::function<void(const State&, const MatchStep&)>& after, Status& failed) {
+  for (std::size_t who = 0; who < d.seats.size(); ++who) {
+    const SeatActions& sa = d.seats[who];
+    Bot& bot = *bots[sa.seat];
+    View view = bot.wants_view() ? make_view(state, sa.seat, state.log.size()) : View{};
+    std::string choice = bot.choose(view, sa.actions, sa.on_turn);
+    if (choice.empty()) continue;
+    int action = sa.find(choice);
+    if (action < 0) return failed = Status::error(state.table->seats[sa.seat].name + "'s bot chose " + quote(choice) + ", which is not legal"), true;
+    failed = engine.take(state, d, who, static_cast<std::size_t>(action));
+    if (failed.ok && after) after(state, {sa.seat, choice});
+    return true;
+  }
+  return false;
 }
+
+}  // namespace
 
 Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>& bots, int max_actions,
                 const std::function<void(const State&, const MatchStep&)>& after) {
-  std::vector<std::string> legal;
-  std::vector<int> order;
-  const bool out_of_turn = !state.table->ruleset->turns.out_of_turn.empty();
-  Rng chance(state.table->seed * 0x9e3779b97f4a7c15ULL + 17);
-  for (int applied = 0; !state.over; ) {
+  Decision d;
+  Rng chance(chance_seed(state.table->seed));
+  for (int applied = 0; !state.over; ++applied) {
     if (applied >= max_actions) return Status::error("the game did not end within " + std::to_string(max_actions) + " actions");
-    if (engine.pending_chance(state)) {
-      Outcome o = engine.decide_randomly(state, chance);
-      if (!o.ok()) return Status::error("chance decision: " + o.message);
-      ++applied;
-      if (after) after(state, {-1, o.action});
+    if (Status st = engine.decision(state, d); !st.ok) return st;
+    if (d.kind == Decision::Kind::Chance) {
+      std::size_t i = pick_outcome(d.weights, chance);
+      if (Status st = engine.take_outcome(state, d, i); !st.ok) return Status::error("chance decision: " + st.message);
+      if (after) after(state, {-1, d.chance->outcomes[i].first});
       continue;
     }
-    if (state.active() < 0) return Status::error("the game is not over but no seat is on turn");
-    bool acted = false;
-    // Off its turn a seat can only hold the actions game.yaml lists as out-of-turn: without
-    // any, only the seat on turn is asked.
-    if (out_of_turn) order = decision_order(state);
-    else order.assign(1, state.active());
-    for (int seat : order) {
-      if (Status st = engine.actions(state, seat, legal); !st.ok) return st;
-      bool on_turn = seat == state.active();
-      if (legal.empty()) {
-        if (on_turn) return Status::error("nobody can act: " + state.table->seats[seat].name + " is on turn with no legal action");
-        continue;
-      }
-      View view = bots[seat]->wants_view() ? make_view(state, seat, state.log.size()) : View{};
-      std::string choice = bots[seat]->choose(view, legal, on_turn);
-      if (choice.empty()) continue;
-      if (std::find(legal.begin(), legal.end(), choice) == legal.end())
-        return Status::error(state.table->seats[seat].name + "'s bot chose " + quote(choice) + ", which is not legal");
-      if (Status st = engine.apply_trusted(state, seat, choice); !st.ok) return st;
-      ++applied;
-      if (after) after(state, {seat, choice});
-      acted = true;
-      break;
-    }
-    if (!acted) return Status::error("nobody acted");
+    Status failed;
+    if (!take_turn(engine, state, d, bots, after, failed)) return Status::error(d.stuck(*state.table));
+    if (!failed.ok) return failed;
   }
   return {};
 }

@@ -11,10 +11,6 @@
 
 namespace arbiter {
 
-// The seats that may act now, the seat on turn last: out-of-turn holders get their chance first,
-// in turn order from the seat after the one on turn.
-std::vector<int> decision_order(const State& state);
-
 struct MatchStep {
   int seat;
   std::string action;

@@ -8,7 +8,6 @@
 #include <map>
 
 #include "interpreter/diagnostics.hpp"
-#include "interpreter/match.hpp"
 #include "interpreter/sample.hpp"
 
 namespace arbiter {
@@ -61,89 +60,81 @@ struct Node {
   std::map<std::pair<int, std::string>, std::unique_ptr<Node>> children;
 };
 
-// Where a game stands between actions: the state, and which seats of its decision order
-// have already passed on their out-of-turn chance.
+// Where a game stands between actions: the state, its decision, and how many of the
+// decision's seats have passed on their out-of-turn chance.
 struct Cursor {
   State state;
-  std::vector<int> order;
+  Decision d;
   std::size_t next = 0;
-  void reset() {
-    order = decision_order(state);
-    next = 0;
-  }
+  bool failed = false;  // the rules failed: this line of play ends here
 };
 
 class Search {
  public:
   Search(Engine& engine, const MctsBudget& budget, Rng& rng) : engine_(engine), budget_(budget), rng_(rng) {}
 
-  // The next seat to decide and its options, after making chance decisions; false at the end.
-  bool next_decision(Cursor& c, int& seat, std::vector<std::string>& options) {
-    while (!c.state.over) {
-      if (engine_.pending_chance(c.state)) {
-        if (!engine_.decide_randomly(c.state, rng_).ok()) return false;
-        c.reset();
-        continue;
-      }
-      while (c.next < c.order.size()) {
-        seat = c.order[c.next];
-        bool on_turn = seat == c.state.active();
-        if (!on_turn && c.state.table->ruleset->turns.out_of_turn.empty()) { ++c.next; continue; }
-        if (!engine_.actions(c.state, seat, options).ok) return false;
-        if (options.empty()) { ++c.next; continue; }
-        if (!on_turn) options.push_back("");  // passing is a choice off one's turn
-        return true;
-      }
-      return false;  // nobody can act: treat as the end of this line of play
-    }
-    return false;
+  void refresh(Cursor& c) {
+    c.next = 0;
+    c.failed = !engine_.decision(c.state, c.d).ok;
   }
 
-  bool take(Cursor& c, int seat, const std::string& option) {
-    if (option.empty()) {
+  // The next seat to decide, after making chance decisions; nullptr at the end. Its options
+  // are its actions by index and, off its turn, one more: passing.
+  const SeatActions* next_decision(Cursor& c) {
+    while (!c.failed && c.d.kind == Decision::Kind::Chance) {
+      if (!engine_.take_outcome(c.state, c.d, pick_outcome(c.d.weights, rng_)).ok) return nullptr;
+      refresh(c);
+    }
+    if (c.failed || c.d.kind != Decision::Kind::Seats || c.next >= c.d.seats.size()) return nullptr;
+    return &c.d.seats[c.next];  // with none left, nobody can act: the end of this line of play
+  }
+
+  static std::size_t option_count(const SeatActions& sa) { return sa.actions.size() + (sa.on_turn ? 0 : 1); }
+
+  bool take(Cursor& c, std::size_t option) {
+    if (option == c.d.seats[c.next].actions.size()) {  // a pass
       ++c.next;
       return true;
     }
-    if (!engine_.apply_trusted(c.state, seat, option).ok) return false;
-    c.reset();
+    if (!engine_.take(c.state, c.d, c.next, option).ok) return false;
+    refresh(c);
     return true;
   }
 
   std::vector<double> playout(Cursor& c) {
-    int seat;
-    std::vector<std::string> options;
     int limit = c.state.table->ruleset->search_playout > 0 ? c.state.table->ruleset->search_playout
                                                            : budget_.playout_actions;
-    for (int n = 0; n < limit && next_decision(c, seat, options); ++n)
-      if (!take(c, seat, options[rng_.below(options.size())])) break;
+    const SeatActions* sa;
+    for (int n = 0; n < limit && (sa = next_decision(c)); ++n)
+      if (!take(c, rng_.below(option_count(*sa)))) break;
     return playout_rewards(engine_, c.state);
   }
 
   void iterate(Node& root, Cursor c) {
     std::vector<Node*> path{&root};
     Node* node = &root;
-    int seat;
-    std::vector<std::string> options;
-    while (next_decision(c, seat, options)) {
+    static const std::string kPass;
+    while (const SeatActions* sa = next_decision(c)) {
+      int seat = sa->seat;
+      std::size_t options = option_count(*sa);
+      auto text = [&](std::size_t k) -> const std::string& { return k < sa->actions.size() ? sa->actions[k] : kPass; };
       Node* untried = nullptr;
       Node* best = nullptr;
       double best_score = -1;
-      for (const auto& o : options) {
-        auto& child = node->children[{seat, o}];
+      std::size_t untried_k = options, best_k = options;
+      for (std::size_t k = 0; k < options; ++k) {
+        auto& child = node->children[{seat, text(k)}];
         if (!child) child = std::make_unique<Node>(), child->seat = seat;
         child->available += 1;
         if (child->visits == 0) {
-          if (!untried) untried = child.get();
+          if (!untried) untried = child.get(), untried_k = k;
           continue;
         }
         double score = child->reward / child->visits + 0.7 * std::sqrt(std::log(child->available) / child->visits);
-        if (score > best_score) best_score = score, best = child.get();
+        if (score > best_score) best_score = score, best = child.get(), best_k = k;
       }
       Node* pick = untried ? untried : best;
-      const std::string* chosen = nullptr;
-      for (const auto& o : options)
-        if (node->children[{seat, o}].get() == pick) chosen = &o;
-      if (!pick || !take(c, seat, *chosen)) break;
+      if (!pick || !take(c, untried ? untried_k : best_k)) break;
       path.push_back(pick);
       node = pick;
       if (untried) break;  // one new node per iteration
@@ -177,10 +168,11 @@ std::string MctsBot::choose(const View& view, const std::vector<std::string>& le
       break;
     }
     if (i > 0 && stop_thinking().load(std::memory_order_relaxed)) break;  // Ctrl-C: the best so far
-    Cursor c{sample_state(engine_.table_ptr(), view, rng_), {}, 0};
-    c.reset();
+    Cursor c{sample_state(engine_.table_ptr(), view, rng_), {}, 0, false};
+    search.refresh(c);
     // Start at this bot's own decision: the seats before it in the decision order have passed.
-    while (c.next < c.order.size() && c.order[c.next] != seat) ++c.next;
+    int mine = decision_position(c.state, seat);
+    while (c.next < c.d.seats.size() && decision_position(c.state, c.d.seats[c.next].seat) < mine) ++c.next;
     search.iterate(root, std::move(c));
   }
   std::string best = on_turn ? legal[0] : "";

@@ -10,7 +10,6 @@
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/engine.hpp"
-#include "interpreter/match.hpp"
 
 namespace arbiter {
 
@@ -40,31 +39,28 @@ std::string result_of(const State& s) {
 
 // Calls each(child, label) for every branch of `s`, which is not over.
 template <class Each>
-Status branches(Engine& engine, const State& s, std::vector<std::string>& legal, Each&& each) {
-  if (const ChanceDef* c = engine.pending_chance(s)) {
-    for (std::size_t i = 0; i < c->outcomes.size(); ++i) {
-      if (!(s.chance.weights[i] > 0)) continue;
+Status branches(Engine& engine, const State& s, Each&& each) {
+  Decision d;
+  if (Status st = engine.decision(s, d); !st.ok) return st;
+  if (d.kind == Decision::Kind::Chance) {
+    for (std::size_t i = 0; i < d.weights.size(); ++i) {
+      if (!(d.weights[i] > 0)) continue;
       State child = s;
-      Outcome o = engine.decide(child, c->outcomes[i].first);
-      if (!o.ok()) return Status::error("chance outcome " + quote(c->outcomes[i].first) + ": " + o.message);
-      each(std::move(child), "outcome: " + c->outcomes[i].first);
+      const std::string& name = d.chance->outcomes[i].first;
+      if (Status st = engine.take_outcome(child, d, i); !st.ok) return Status::error("chance outcome " + quote(name) + ": " + st.message);
+      each(std::move(child), "outcome: " + name);
     }
     return {};
   }
-  bool any = false;
-  for (int seat : decision_order(s)) {
-    bool on_turn = seat == s.active();
-    if (!on_turn && s.table->ruleset->turns.out_of_turn.empty()) continue;
-    if (Status st = engine.actions(s, seat, legal); !st.ok) return st;
-    std::vector<std::string> mine = legal;  // `legal` is reused by the walk below
-    for (const auto& action : mine) {
+  if (d.seats.empty()) return Status::error("nobody can act in a position that is not over (turn " + std::to_string(s.turn) + ")");
+  for (std::size_t who = 0; who < d.seats.size(); ++who) {
+    const SeatActions& sa = d.seats[who];
+    for (std::size_t i = 0; i < sa.actions.size(); ++i) {
       State child = s;
-      if (Status st = engine.apply_trusted(child, seat, action); !st.ok) return st;
-      any = true;
-      each(std::move(child), on_turn ? action : s.table->seats[seat].name + ": " + action);
+      if (Status st = engine.take(child, d, who, i); !st.ok) return st;
+      each(std::move(child), sa.on_turn ? sa.actions[i] : s.table->seats[sa.seat].name + ": " + sa.actions[i]);
     }
   }
-  if (!any) return Status::error("nobody can act in a position that is not over (turn " + std::to_string(s.turn) + ")");
   return {};
 }
 
@@ -82,9 +78,8 @@ void count(Tally& t, const State& child, int depth, int full, std::size_t root) 
 Status walk(Engine& engine, const State& s, int depth, int full, std::size_t root, Tally& t,
             const std::atomic<bool>& stop) {
   if (stop.load(std::memory_order_relaxed)) return {};
-  std::vector<std::string> legal;
   Status failed;
-  Status st = branches(engine, s, legal, [&](State&& child, const std::string&) {
+  Status st = branches(engine, s, [&](State&& child, const std::string&) {
     if (!failed.ok) return;
     count(t, child, depth + 1, full, root);
     if (depth + 1 < full && !child.over) failed = walk(engine, child, depth + 1, full, root, t, stop);
@@ -117,11 +112,10 @@ PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOpti
   std::vector<std::string> labels;
   Tally total(o.depth, 0);
   int depth = 0;
-  std::vector<std::string> legal;
   while (depth < o.depth && !frontier.states.empty() && (depth == 0 || frontier.states.size() < kPositionsPerThread * threads)) {
     Frontier next;
     for (std::size_t i = 0; i < frontier.states.size(); ++i) {
-      Status st = branches(engine, frontier.states[i], legal, [&](State&& child, const std::string& label) {
+      Status st = branches(engine, frontier.states[i], [&](State&& child, const std::string& label) {
         std::size_t r = frontier.roots[i];
         if (depth == 0) r = labels.size(), labels.push_back(label), total.divide.push_back(0);
         count(total, child, depth + 1, o.depth, r);

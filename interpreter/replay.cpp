@@ -13,7 +13,7 @@ namespace {
 // Applies one step; an empty string when it was accepted, else why not.
 std::string apply_step(Engine& engine, State& s, const SavedStep& step) {
   if (step.redeal) return replay_redeal(s, {Event::Kind::Redeal, -1, step.action, 0}) ? "" : "a malformed re-deal";
-  Outcome o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
+  ActionResult o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
   if (o.ok()) return "";
   return to_text(o.refusal) + (o.message.empty() ? "" : ": " + o.message);
 }

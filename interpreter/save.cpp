@@ -115,7 +115,7 @@ int emit_steps(YAML::Emitter& out, Engine& engine, const State& state) {
     }
     bool chance = e.kind == Event::Kind::Chance;
     // A step without its hash could not be checked when loaded: refuse to write it.
-    if (Outcome o = chance ? engine.decide(replay, e.text) : engine.apply(replay, e.seat, e.text); !o.ok())
+    if (ActionResult o = chance ? engine.decide(replay, e.text) : engine.apply(replay, e.seat, e.text); !o.ok())
       throw InputError("the game cannot be saved: its action " + std::to_string(count) + " (" + e.text +
                        ") is refused when the game is replayed: " + o.message);
     out << YAML::Flow << YAML::BeginMap;
@@ -314,7 +314,7 @@ State replay_save(Engine& engine, const SavedGame& game, const std::string& file
     }
     std::string where = file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) + " (" + who + ": " +
                         step.action + "): ";
-    Outcome o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
+    ActionResult o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
     if (!o.ok()) throw InputError(where + "refused on replay (" + to_text(o.refusal) + (o.message.empty() ? "" : ": " + o.message) +
                                   "); was " + ruleset + " edited since the game was saved?");
     if (s.hash() != step.hash)

@@ -10,6 +10,7 @@
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 #include "interpreter/scenario_runner.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace fs = std::filesystem;
 
@@ -131,8 +132,8 @@ bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
   }
   engine_ = std::make_unique<Engine>(table, *rules_);
   state_ = State(table);
-  chance_rng_.reseed(options.seed ^ 0x5ce7a210ULL);
-  play_rng_.reseed(options.seed ^ 0x91a7ULL);
+  chance_rng_.reseed(scenario_chance_seed(options.seed));
+  play_rng_.reseed(scenario_play_seed(options.seed));
   if (root["arrange"]) {
     label("arrange: ");
     arrange(root["arrange"]);
@@ -249,7 +250,7 @@ void Runner::step(const YAML::Node& s) {
 
 void Runner::decide(const YAML::Node& at, const std::string& result) {
   if (!engine_->pending_chance(state_)) fail(at, "no chance decision is pending");
-  Outcome o = engine_->decide(state_, result);
+  ActionResult o = engine_->decide(state_, result);
   if (!o.ok())
     fail(at, "the outcome " + quote(result) + " was refused: " + o.message +
                  (o.legal.empty() ? "" : "; outcomes: " + join_choices(o.legal, ", ")));
@@ -258,11 +259,11 @@ void Runner::decide(const YAML::Node& at, const std::string& result) {
 void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::string& action) {
   int s = seat(at, seat_name);
   // Chance decisions the scenario does not script are made by its seeded RNG.
-  while (engine_->pending_chance(state_)) {
-    Outcome o = engine_->decide_randomly(state_, chance_rng_);
+  for (Decision d; engine_->decision(state_, d).ok && d.kind == Decision::Kind::Chance;) {
+    ActionResult o = engine_->decide(state_, d.chance->outcomes[pick_outcome(d.weights, chance_rng_)].first);
     if (!o.ok()) fail(at, "a chance decision failed: " + o.message);
   }
-  Outcome o = engine_->apply(state_, s, action);
+  ActionResult o = engine_->apply(state_, s, action);
   if (!o.ok()) {
     std::string msg = "expected " + quote(action) + " by " + seat_name + " to be accepted, but it was refused: " +
                       to_text(o.refusal) + (o.message.empty() ? "" : " (" + o.message + ")");
@@ -272,10 +273,8 @@ void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::
 }
 
 void Runner::reject(const YAML::Node& at, const std::string& text) {
-  auto colon = text.find(':');
-  if (colon == std::string::npos) fail(at, "reject takes \"SEAT: ACTION\"");
-  std::string seat_name = normalize_action(text.substr(0, colon));
-  std::string action = normalize_action(text.substr(colon + 1));
+  std::string seat_name, action;
+  if (!split_seat_action(text, seat_name, action)) fail(at, "reject takes \"SEAT: ACTION\"");
   int s = seat(at, seat_name);
   // No player can type an empty action, and none is taken: the step could not fail.
   if (action.empty()) fail(at, "reject names no action after '" + seat_name + ":': it would check nothing");
@@ -285,7 +284,7 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
                  std::to_string(kMaxActionText) + "): it would check nothing");
   std::uint64_t before = state_.hash();
   State copy = state_;
-  Outcome o = engine_->apply(state_, s, action);
+  ActionResult o = engine_->apply(state_, s, action);
   if (o.ok()) fail(at, "expected " + quote(text) + " to be refused, but it was accepted");
   if (o.refusal == Refusal::ScriptError) fail(at, "expected a refusal, but the ruleset failed: " + o.message);
   if (state_.hash() != before || !state_.same_play_state(copy)) fail(at, "the action was refused but the state changed");

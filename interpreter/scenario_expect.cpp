@@ -233,7 +233,7 @@ void Runner::expect_legal(const YAML::Node& map) {
       std::string n = normalize_action(a);
       if (std::any_of(legal.begin(), legal.end(), [&](const std::string& l) { return same_action(l, n); })) return true;
       State copy = state_;
-      Outcome o = engine_->apply(copy, s, n);
+      ActionResult o = engine_->apply(copy, s, n);
       if (o.refusal == Refusal::ScriptError) fail(kv.first, "the ruleset failed: " + o.message);
       return o.ok();
     };

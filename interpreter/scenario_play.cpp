@@ -39,18 +39,18 @@ void Runner::play(const YAML::Node& spec) {
       const YAML::Node& a = queue[next++];
       std::string entry = text(a, "a queued action");
       label(outer + "action " + std::to_string(next) + " (" + shortened(entry) + "): ");
-      auto colon = entry.find(':');
-      if (colon == std::string::npos) fail(a, "a queued action is \"SEAT: ACTION\" or \"outcome: VALUE\"");
-      std::string who = normalize_action(entry.substr(0, colon));
-      std::string what = normalize_action(entry.substr(colon + 1));
+      std::string who, what;
+      if (!split_seat_action(entry, who, what)) fail(a, "a queued action is \"SEAT: ACTION\" or \"outcome: VALUE\"");
       if (who == "outcome") decide(a, what);
       else act(a, who, what);
       continue;
     }
     label(outer);
-    if (engine_->pending_chance(state_)) {
-      Outcome o = engine_->decide_randomly(state_, chance_rng_);
-      if (!o.ok()) fail(spec, "a chance decision failed: " + o.message);
+    Decision d;
+    if (Status st = engine_->decision(state_, d); !st.ok) fail(spec, "the ruleset failed: " + st.message);
+    if (d.kind == Decision::Kind::Chance) {
+      if (Status st = engine_->take_outcome(state_, d, pick_outcome(d.weights, chance_rng_)); !st.ok)
+        fail(spec, "a chance decision failed: " + st.message);
       continue;
     }
     if (then.empty())
@@ -59,7 +59,7 @@ void Runner::play(const YAML::Node& spec) {
     if (played >= kMaxPlayedOn)
       fail(spec, "the " + std::string(to_end ? "game" : "round") + " had not ended after " +
                      std::to_string(kMaxPlayedOn) + " actions");
-    play_one(spec, then == "random");
+    play_one(spec, d, then == "random");
   }
   label(outer);
   if (next < queue.size())
@@ -69,15 +69,13 @@ void Runner::play(const YAML::Node& spec) {
 }
 
 // Plays one action for the seat on turn: its first legal action, or one at random.
-void Runner::play_one(const YAML::Node& at, bool random) {
-  int s = state_.active();
-  std::vector<std::string> legal;
-  if (s >= 0)
-    if (Status st = engine_->legal(state_, s, legal); !st.ok) fail(at, "the ruleset failed: " + st.message);
-  if (legal.empty()) fail(at, "nobody on turn has a legal action, and the game is not over");
-  const std::string& action = random ? legal[play_rng_.below(legal.size())] : legal.front();
-  Outcome o = engine_->apply(state_, s, action);
-  if (!o.ok()) fail(at, "the legal action " + quote(action) + " was refused: " + o.message);
+void Runner::play_one(const YAML::Node& at, const Decision& d, bool random) {
+  const SeatActions* mine = d.turn_seat();
+  if (!mine) fail(at, "nobody on turn has a legal action, and the game is not over");
+  std::size_t action = random ? play_rng_.below(mine->actions.size()) : 0;
+  std::string text = mine->actions[action];
+  if (Status st = engine_->take(state_, d, d.seats.size() - 1, action); !st.ok)
+    fail(at, "the legal action " + quote(text) + " was refused: " + st.message);
 }
 
 }  // namespace arbiter::scenario_detail

@@ -66,7 +66,7 @@ class Runner {
   void decide(const YAML::Node& at, const std::string& result);
   // scenario_play.cpp
   void play(const YAML::Node& spec);
-  void play_one(const YAML::Node& at, bool random);
+  void play_one(const YAML::Node& at, const Decision& d, bool random);
   // scenario_expect.cpp
   void expect(const YAML::Node& checks);
   void expect_score(const YAML::Node& map);

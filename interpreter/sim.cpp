@@ -12,6 +12,7 @@
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
+#include "interpreter/seeds.hpp"
 
 namespace arbiter {
 
@@ -34,7 +35,7 @@ std::string bot_kind(const SimOptions& o, int seat, std::uint64_t seed, int seat
 Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions& o, Rules& rules, int g,
                  GameRecord& rec) {
   GameOptions go = o.game;
-  go.seed = o.game.seed + static_cast<std::uint64_t>(g);
+  go.seed = game_seed(o.game.seed, g);
   rec.seed = go.seed;
   auto table = make_table(ruleset, go);
   Engine engine(table, rules);
@@ -45,7 +46,7 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   for (int seat = 0; seat < table->seat_count(); ++seat) {
     std::string error;
     rec.bots.push_back(bot_kind(o, seat, go.seed, table->seat_count()));
-    bots.push_back(make_bot(rec.bots.back(), go.seed * 1000003 + static_cast<std::uint64_t>(seat), engine, error));
+    bots.push_back(make_bot(rec.bots.back(), bot_seed(go.seed, seat), engine, error));
     if (!bots.back()) return Status::error(error);
   }
   // A chance decision may come before anyone acts; the first seat is the one on turn once a seat decides.

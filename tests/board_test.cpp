@@ -64,11 +64,11 @@ TEST_CASE("the rules list moves to neighbouring empty cells through the board AP
 TEST_CASE("a composite move typed on one line is taken whole or not at all") {
   BoardGame g;
   State before = g.state;
-  Outcome o = g.engine.apply(g.state, 0, "b0-b1-b2");  // the second step is not S's: the turn ended
+  ActionResult o = g.engine.apply(g.state, 0, "b0-b1-b2");  // the second step is not S's: the turn ended
   CHECK(o.refusal == Refusal::NotYourTurn);
   CHECK_THAT(o.message, Catch::Contains("step 'move b1 b2'"));
   CHECK(g.state.same_play_state(before));
-  Outcome one = g.engine.apply(g.state, 0, "b0-b1");
+  ActionResult one = g.engine.apply(g.state, 0, "b0-b1");
   REQUIRE(one.ok());
   CHECK(g.state.count(g.table->zone_by_name("b1")) == 1);
   CHECK(g.state.active() == 1);

@@ -44,7 +44,7 @@ TEST_CASE("a pending chance decision stops play until it is made") {
   std::vector<std::string> legal;
   g.engine.legal(g.state, 0, legal);
   CHECK(legal.empty());
-  Outcome refused = g.engine.apply(g.state, 0, "toss");
+  ActionResult refused = g.engine.apply(g.state, 0, "toss");
   CHECK(refused.refusal == Refusal::NotLegal);
   CHECK_THAT(refused.message, Catch::Contains("How did Andy's coin land?"));
   REQUIRE(g.engine.decide(g.state, "heads").ok());
@@ -56,11 +56,11 @@ TEST_CASE("an unknown outcome or a failing outcome rule leaves the state as it w
   CoinGame g;
   REQUIRE(g.engine.apply(g.state, 0, "toss").ok());
   State before = g.state;
-  Outcome unknown = g.engine.decide(g.state, "head");
+  ActionResult unknown = g.engine.decide(g.state, "head");
   CHECK(unknown.refusal == Refusal::NotLegal);
   CHECK_THAT(unknown.message, Catch::Contains("did you mean 'heads'"));
   CHECK(g.state.same_play_state(before));
-  Outcome failing = g.engine.decide(g.state, "edge");
+  ActionResult failing = g.engine.decide(g.state, "edge");
   CHECK(failing.refusal == Refusal::ScriptError);
   CHECK_THAT(failing.message, Catch::Contains("coin/rules.lua:"));
   CHECK(g.state.same_play_state(before));
@@ -74,7 +74,7 @@ TEST_CASE("random decisions follow the caller's generator, and the log replays t
     std::vector<std::string> outcomes;
     while (!g.state.over) {
       if (g.engine.pending_chance(g.state)) {
-        Outcome o = g.engine.decide_randomly(g.state, rng);
+        ActionResult o = g.engine.decide_randomly(g.state, rng);
         REQUIRE(o.ok());
         outcomes.push_back(o.action);
       } else {
@@ -99,7 +99,7 @@ TEST_CASE("weights that sum past the largest double, or are subnormal, are still
     std::map<std::string, int> seen;
     for (int i = 0; i < 400; ++i) {
       State s = g.state;
-      Outcome o = g.engine.decide_randomly(s, rng);
+      ActionResult o = g.engine.decide_randomly(s, rng);
       REQUIRE(o.ok());
       ++seen[o.action];
     }

@@ -44,7 +44,7 @@ struct Game {
     REQUIRE(st.ok);
   }
 
-  Outcome apply(int seat, const std::string& text) { return engine->apply(state, seat, text); }
+  ActionResult apply(int seat, const std::string& text) { return engine->apply(state, seat, text); }
   Value var(const char* name, int seat = 0) const { return state.var(ruleset->var_index(name), seat); }
   std::vector<std::string> legal(int seat) {
     std::vector<std::string> out;
@@ -55,11 +55,11 @@ struct Game {
 };
 
 // Applies `text` and checks it is refused for `why` with the state exactly as it was.
-Outcome refused(Game& g, int seat, const std::string& text, Refusal why) {
+ActionResult refused(Game& g, int seat, const std::string& text, Refusal why) {
   State before = g.state;
   std::uint64_t hash = g.state.hash();
   std::size_t log = g.state.log.size();
-  Outcome o = g.apply(seat, text);
+  ActionResult o = g.apply(seat, text);
   INFO("'" << text << "': " << to_text(o.refusal) << ": " << o.message);
   CHECK(o.refusal == why);
   CHECK_FALSE(o.ok());
@@ -70,7 +70,7 @@ Outcome refused(Game& g, int seat, const std::string& text, Refusal why) {
 }
 
 void accepted(Game& g, int seat, const std::string& text) {
-  Outcome o = g.apply(seat, text);
+  ActionResult o = g.apply(seat, text);
   INFO("'" << text << "': " << to_text(o.refusal) << ": " << o.message);
   REQUIRE(o.ok());
 }
@@ -97,7 +97,7 @@ TEST_CASE("the youngest seat starts the first round when the ruleset says so") {
 
 TEST_CASE("an accepted action is applied, logged and canonical") {
   Game g({{"Andy", -1}, {"Bill", -1}});
-  Outcome o = g.apply(0, "  INC ");
+  ActionResult o = g.apply(0, "  INC ");
   REQUIRE(o.ok());
   CHECK(o.action == "inc");  // the listed spelling, whatever case and spacing was typed
   CHECK(o.legal.empty());
@@ -121,12 +121,12 @@ TEST_CASE("refused actions leave the state exactly as it was, with a stable reas
   Game g({{"Andy", -1}, {"Bill", -1}});
 
   SECTION("not your turn") {
-    Outcome o = refused(g, 1, "inc", Refusal::NotYourTurn);
+    ActionResult o = refused(g, 1, "inc", Refusal::NotYourTurn);
     CHECK(std::string(to_text(o.refusal)) == "not your turn");
     CHECK_THAT(o.message, Catch::Contains("off your turn"));
   }
   SECTION("not legal now, with what is legal instead") {
-    Outcome o = refused(g, 0, "jump", Refusal::NotLegal);
+    ActionResult o = refused(g, 0, "jump", Refusal::NotLegal);
     CHECK(std::string(to_text(o.refusal)) == "not legal now");
     CHECK_THAT(o.message, Catch::Contains("say inc, add N"));
     CHECK(o.legal == g.legal(0));
@@ -153,7 +153,7 @@ TEST_CASE("a finished game refuses everything as game over") {
   CHECK(g.state.pending == 0);
   CHECK(g.legal(0).empty());
   CHECK(g.legal(1).empty());
-  Outcome o = refused(g, 1, "inc", Refusal::GameOver);
+  ActionResult o = refused(g, 1, "inc", Refusal::GameOver);
   CHECK(std::string(to_text(o.refusal)) == "game over");
   refused(g, 0, "poke", Refusal::GameOver);
 }
@@ -170,7 +170,7 @@ TEST_CASE("reaching the target ends the game through finish") {
 TEST_CASE("a Lua error in apply leaves the state as it was and names the rules file and line") {
   Game g({{"Andy", -1}, {"Bill", -1}});
   accepted(g, 0, "inc");
-  Outcome o = refused(g, 1, "boom", Refusal::ScriptError);
+  ActionResult o = refused(g, 1, "boom", Refusal::ScriptError);
   CHECK(std::string(to_text(o.refusal)) == "script error");
   int line = rules_line("error(\"boom");
   REQUIRE(line > 0);

@@ -188,7 +188,7 @@ struct Game {
   // Plays `action`, which must fail as a script error and leave the state as it was.
   std::string stopped(const std::string& action) {
     State before = state;
-    Outcome o = engine.apply(state, state.active(), action);
+    ActionResult o = engine.apply(state, state.active(), action);
     INFO(action << ": " << to_text(o.refusal) << ": " << o.message);
     CHECK(o.refusal == Refusal::ScriptError);
     CHECK(state.hash() == before.hash());

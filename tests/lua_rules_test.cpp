@@ -48,7 +48,7 @@ struct Sandbox {
   // Applies an action that must fail in Lua; checks the state is as it was; returns the message.
   std::string script_error(const std::string& action) {
     State before = state;
-    Outcome o = engine.apply(state, state.active(), action);
+    ActionResult o = engine.apply(state, state.active(), action);
     INFO(action << ": " << to_text(o.refusal) << ": " << o.message);
     CHECK(o.refusal == Refusal::ScriptError);
     CHECK(state.same_play_state(before));
@@ -57,7 +57,7 @@ struct Sandbox {
   }
 
   void ok(const std::string& action) {
-    Outcome o = engine.apply(state, state.active(), action);
+    ActionResult o = engine.apply(state, state.active(), action);
     INFO(action << ": " << to_text(o.refusal) << ": " << o.message);
     REQUIRE(o.ok());
   }
@@ -224,7 +224,7 @@ TEST_CASE("a module that keeps the parser busy is stopped at the time limit, and
   Engine engine(table, rules);
   State state(table);
   REQUIRE(engine.start(state).ok);
-  Outcome o = engine.apply(state, state.active(), "req");
+  ActionResult o = engine.apply(state, state.active(), "req");
   CHECK(o.refusal == Refusal::ScriptError);
   CHECK_THAT(o.message, Catch::Contains("/rules.lua:3: time limit exceeded (200 ms) in apply()"));
   CHECK(engine.apply(state, state.active(), "inc").ok());

@@ -32,20 +32,6 @@ struct Stacks {
   }
 };
 
-// Swaps the first two components `seat` cannot see that are of different kinds.
-bool rearrange_hidden(State& s, int seat) {
-  std::vector<int> hidden;
-  for (std::size_t i = 0; i < s.items.size(); ++i)
-    if (!s.visible(s.items[i], seat)) hidden.push_back(static_cast<int>(i));
-  for (int i : hidden)
-    for (int j : hidden)
-      if (s.table->component_kind[s.items[i]] != s.table->component_kind[s.items[j]]) {
-        std::swap(s.items[i], s.items[j]);
-        return true;
-      }
-  return false;
-}
-
 }  // namespace
 
 TEST_CASE("a sampled state keeps what the seat sees and deals the rest among what it cannot") {
@@ -63,22 +49,6 @@ TEST_CASE("a sampled state keeps what the seat sees and deals the rest among wha
   bool differs = false;
   for (int i = 0; i < 20 && !differs; ++i) differs = !sample_state(g.table, v, rng).same_play_state(s);
   CHECK(differs);
-}
-
-TEST_CASE("mcts chooses the same when hidden components are rearranged") {
-  Stacks g(3);
-  State s = g.start();
-  int seat = s.active();
-  State other = s;
-  REQUIRE(rearrange_hidden(other, seat));
-  REQUIRE_FALSE(other.same_play_state(s));
-  std::vector<std::string> legal_a, legal_b;
-  g.engine->legal(s, seat, legal_a);
-  g.engine->legal(other, seat, legal_b);
-  REQUIRE(legal_a == legal_b);
-  MctsBot a(*g.engine, MctsBudget{60, 0, 2000}, 42), b(*g.engine, MctsBudget{60, 0, 2000}, 42);
-  for (int decision = 0; decision < 3; ++decision)
-    CHECK(a.choose(make_view(s, seat), legal_a, true) == b.choose(make_view(other, seat), legal_b, true));
 }
 
 TEST_CASE("mcts is deterministic for a seed and an iteration budget") {

@@ -225,13 +225,10 @@ TEST_CASE("visibility follows the zone, the face and reveals") {
   (void)pile;
 }
 
-TEST_CASE("a copy equals its original and any change to play changes the hash") {
+TEST_CASE("any change to play changes the play state and the hash") {
   State s(counter_table());
   const Table& t = *s.table;
   s.shuffle(t.zone_by_name("deck"));
-  State copy = s;
-  REQUIRE(copy.same_play_state(s));
-  REQUIRE(copy.hash() == s.hash());
   const std::uint64_t h = s.hash();
 
   auto changed = [&](auto change) {

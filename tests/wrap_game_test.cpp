@@ -22,7 +22,7 @@ struct Probe {
   Probe() { REQUIRE(engine.start(state).ok); }
 
   void run(const std::string& code) {
-    Outcome o = engine.apply(state, state.active(), "run " + code);
+    ActionResult o = engine.apply(state, state.active(), "run " + code);
     INFO(code << ": " << o.message);
     REQUIRE(o.ok());
   }
@@ -38,7 +38,7 @@ struct Probe {
   }
   std::string error(const std::string& code) {
     State before = state;
-    Outcome o = engine.apply(state, state.active(), "run " + code);
+    ActionResult o = engine.apply(state, state.active(), "run " + code);
     CHECK(o.refusal == Refusal::ScriptError);
     CHECK(state.same_play_state(before));
     return o.message;

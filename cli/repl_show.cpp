@@ -1,0 +1,111 @@
+// What the REPL shows: the news as it happens, the table, the end, a bot thinking, and the
+// hand-over screen between hot-seat players.
+#include <fmt/format.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "cli/interrupt.hpp"
+#include "cli/output.hpp"
+#include "cli/render.hpp"
+#include "cli/repl.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter::cli {
+
+// The columns of the terminal, 78 at most (and when it cannot be told); 40 at least.
+int Repl::terminal_width() {
+  winsize w{};
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return 78;
+  return std::clamp(static_cast<int>(w.ws_col) - 2, 40, 78);
+}
+
+// Narration and messages at a terminal break at its width (60 columns when it will not
+// say), between words; piped output keeps each line whole for the programs that read it.
+std::string Repl::fit(const std::string& text) const {
+  if (!interactive_) return text;
+  return wrap_words(text, std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  ");
+}
+
+void Repl::show_news(int viewer) {
+  std::size_t& cursor = cursor_[viewer < 0 ? state_.seat_count() : viewer];
+  if (cursor > state_.log.size()) cursor = state_.log.size();
+  View v = make_view(state_, viewer, cursor);
+  cursor = state_.log.size();
+  for (const auto& e : v.log)
+    if (e.kind == Event::Kind::Say) print("{}\n", fit(e.text));
+    else if (e.kind == Event::Kind::Chance) print("{}\n", fit("Outcome: " + e.text + "."));
+  flush_out();  // as it happens, also into a pipe (`| tee log`)
+}
+
+// With one human (or none) the news is printed move by move. In hot-seat play each
+// human's news waits for their own screen, which may hold what only they may read.
+void Repl::narrate() {
+  if (human_count() <= 1) show_news(viewer_for(-1));
+}
+
+// A bot's choice. At a terminal, a search that takes over half a second says so, and
+// Ctrl-C stops it: the bot plays its best move so far.
+std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on_turn) {
+  Bot& bot = *seating_.bots[seat];
+  stop_thinking() = false;
+  View view = bot.wants_view() ? make_view(state_, seat, state_.log.size()) : View{};
+  if (!interactive_ || !bot.wants_view() || !isatty(STDOUT_FILENO)) return bot.choose(view, legal, on_turn);
+  std::mutex mutex;
+  std::condition_variable done_cv;
+  bool done = false, shown = false;
+  std::thread notice([&] {
+    std::unique_lock lock(mutex);
+    if (done_cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) return;
+    print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
+    flush_out();
+    shown = true;
+  });
+  std::string choice = bot.choose(view, legal, on_turn);
+  {
+    std::lock_guard lock(mutex);
+    done = true;
+  }
+  done_cv.notify_all();
+  notice.join();
+  if (shown) write_out(control("\r\033[K"));
+  stop_thinking() = false;
+  take_interrupt();  // that Ctrl-C was for the bot, not for the next prompt
+  return choice;
+}
+
+void Repl::show_table(int viewer) {
+  print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
+                                  terminal_width() + 2));
+}
+
+void Repl::show_end() {
+  show_news(viewer_for(-1));
+  show_table(-1);
+  std::vector<std::string> names, scores;
+  for (int w : state_.winners) names.push_back(engine_->table().seats[w].name);
+  for (int s = 0; s < state_.seat_count(); ++s)
+    scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
+  std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
+  print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
+  if (secret_seed_)  // kept until now: it tells every shuffle
+    print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,
+                                  engine_->table().seed)));
+}
+
+void Repl::hand_over(int seat) {
+  if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
+  write_out(control("\033[2J\033[H"));
+  std::string ignored;
+  print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
+  flush_out();
+  read_line("", ignored);
+  write_out(control("\033[2J\033[H"));
+  at_screen_ = seat;
+}
+
+}  // namespace arbiter::cli
