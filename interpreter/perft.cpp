@@ -92,6 +92,37 @@ struct Frontier {
   std::vector<std::size_t> roots;  // each state's first branch
 };
 
+// The frontier's states shared out among `threads` workers, each walking depth first with
+// its own rules; their tallies are added to `total`. The first error stops them all.
+Status walk_frontier(const std::shared_ptr<const Ruleset>& ruleset, const std::shared_ptr<const Table>& table,
+                     const RulesFactory& make_rules, const Frontier& frontier, int depth, int max_depth, int threads,
+                     std::size_t roots, Tally& total) {
+  std::atomic<std::size_t> next_index{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;
+  std::string error;
+  std::vector<std::thread> pool;
+  for (int w = 0; w < threads; ++w)
+    pool.emplace_back([&] {
+      // An exception must not leave a thread (that is std::terminate): it becomes the error.
+      Tally t(max_depth, roots);
+      Status failed;
+      try {
+        std::unique_ptr<Rules> mine = make_rules(ruleset);
+        Engine e(table, *mine);
+        for (std::size_t i; failed.ok && (i = next_index++) < frontier.states.size();)
+          failed = walk(e, frontier.states[i], depth, max_depth, frontier.roots[i], t, stop);
+      } catch (const std::exception& ex) {
+        failed = Status::error(user_message(ex, "perft"));
+      }
+      std::lock_guard lock(mutex);
+      total.add(t);
+      if (!failed.ok && error.empty()) error = failed.message, stop = true;
+    });
+  for (auto& t : pool) t.join();
+  return error.empty() ? Status{} : Status::error(error);
+}
+
 }  // namespace
 
 PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOptions& o, const RulesFactory& make_rules) {
@@ -128,30 +159,9 @@ PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOpti
   }
 
   // Depth first on the workers, each with its own rules.
-  if (depth < o.depth && !frontier.states.empty()) {
-    std::atomic<std::size_t> next_index{0};
-    std::atomic<bool> stop{false};
-    std::mutex mutex;
-    std::vector<std::thread> pool;
-    for (int w = 0; w < threads; ++w)
-      pool.emplace_back([&] {
-        // An exception must not leave a thread (that is std::terminate): it becomes the error.
-        Tally t(o.depth, labels.size());
-        Status failed;
-        try {
-          std::unique_ptr<Rules> mine = make_rules(ruleset);
-          Engine e(table, *mine);
-          for (std::size_t i; failed.ok && (i = next_index++) < frontier.states.size();)
-            failed = walk(e, frontier.states[i], depth, o.depth, frontier.roots[i], t, stop);
-        } catch (const std::exception& ex) {
-          failed = Status::error(user_message(ex, "perft"));
-        }
-        std::lock_guard lock(mutex);
-        total.add(t);
-        if (!failed.ok && report.error.empty()) report.error = failed.message, stop = true;
-      });
-    for (auto& t : pool) t.join();
-  }
+  if (depth < o.depth && !frontier.states.empty())
+    if (Status st = walk_frontier(ruleset, table, make_rules, frontier, depth, o.depth, threads, labels.size(), total); !st.ok)
+      report.error = st.message;
 
   for (int d = 1; d <= o.depth; ++d) {
     total.levels[d].depth = d;
