@@ -109,11 +109,15 @@ class Session {
     channel_.write(line);
   }
   void error(const std::string& message) { send(-1, {{"type", "error"}, {"message", message}}); }
+  // A script error of the rules, sent to every seat: its place only, where something is hidden.
+  std::string shown(const std::string& message) const {
+    return anything_hidden(*state_.table->ruleset) ? withheld_rules_error(message) : message;
+  }
   const std::string& name(int seat) const { return state_.table->seats[seat].name; }
 
   // The next decision: a chance decision, or the seats that may act, out-of-turn holders first.
   Answer decide() {
-    if (Status st = engine_.decision(state_, decision_); !st.ok) return error(st.message), Answer::Failed;
+    if (Status st = engine_.decision(state_, decision_); !st.ok) return error(shown(st.message)), Answer::Failed;
     if (decision_.kind == Decision::Kind::Chance) return chance(*decision_.chance);
     for (const SeatActions& sa : decision_.seats) {
       Answer a = bots_[sa.seat] ? bot(sa) : ask(sa.seat, sa.actions, sa.on_turn);
@@ -170,7 +174,7 @@ class Session {
   Answer chance(const ChanceDef& c) {
     if (!(seats_.ask_chance || (seats_.ask_physical && c.physical))) {
       Status st = engine_.take_outcome(state_, decision_, pick_outcome(decision_.weights, chance_rng_));
-      if (!st.ok) return error("chance decision: " + st.message), Answer::Failed;
+      if (!st.ok) return error("chance decision: " + shown(st.message)), Answer::Failed;
       return Answer::Acted;
     }
     Json outcomes = Json::array();

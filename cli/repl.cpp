@@ -155,7 +155,7 @@ const Decision& Repl::decision() {
   if (decided_at_ == applied_ && decided_hash_ == hash) return decision_;
   Status st = engine_->decision(state_, decision_);
   decision_ok_ = st.ok;
-  if (!st.ok) refused(st.message);
+  if (!st.ok) refused(hidden_ ? withheld_rules_error(st.message) : st.message);
   decided_at_ = applied_, decided_hash_ = hash;
   return decision_;
 }
@@ -268,7 +268,7 @@ bool Repl::chance_step() {
   if (!ask) {
     // By its text, all or nothing: a failing outcome hook leaves the game as it was, to save.
     ActionResult o = engine_->decide(state_, c->outcomes[pick_outcome(d.weights, chance_rng_)].first);
-    if (!o.ok()) refused("chance decision: " + o.message);
+    if (!o.ok()) refused("chance decision: " + (hidden_ ? withheld_rules_error(o.message) : o.message));
     ++applied_;
     return o.ok();
   }

@@ -75,20 +75,25 @@ std::string shortened(const std::string& text, std::size_t longest) {
   return text.substr(0, cut_point(text, longest)) + "… (" + std::to_string(text.size()) + " bytes)";
 }
 
-std::string withheld_script_error(const std::string& message, const std::string& seat) {
+// The place a Lua error message starts with (`rules.lua:14: `), or "": only a place the
+// message starts with, since text before it is the ruleset's own (an error raised at level 0
+// may put anything there, the action included).
+static std::string error_place(const std::string& message) {
   std::string first = message.substr(0, message.find('\n'));
   std::size_t at = first.find(".lua:");
-  std::string where;
-  // Only a place the message starts with: text before it is the ruleset's own (an error
-  // raised at level 0 may put anything there, the action included).
-  bool leads = at != std::string::npos && first.find_first_of(" \t") > at;
-  if (leads) {
-    std::size_t end = at + 5;
-    while (end < first.size() && std::isdigit(static_cast<unsigned char>(first[end]))) ++end;
-    if (end > at + 5 && end < first.size() && first[end] == ':') where = first.substr(0, end + 1) + " ";
-  }
-  return where + "a script error in " + seat + "'s action (its message is not shown to the other seats: it may name what only " +
+  if (at == std::string::npos || first.find_first_of(" \t") < at) return "";
+  std::size_t end = at + 5;
+  while (end < first.size() && std::isdigit(static_cast<unsigned char>(first[end]))) ++end;
+  return end > at + 5 && end < first.size() && first[end] == ':' ? first.substr(0, end + 1) + " " : "";
+}
+
+std::string withheld_script_error(const std::string& message, const std::string& seat) {
+  return error_place(message) + "a script error in " + seat + "'s action (its message is not shown to the other seats: it may name what only " +
          seat + " sees)";
+}
+
+std::string withheld_rules_error(const std::string& message) {
+  return error_place(message) + "a script error in the rules (its message is not shown: it may name what a seat hides)";
 }
 
 std::string user_message(const std::exception& e, const std::string& doing) {

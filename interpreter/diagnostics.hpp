@@ -47,6 +47,9 @@ std::string did_you_mean(const std::string& name, const std::vector<std::string>
 // raised (`rules.lua:14:`, from the first line of `message`), not what it says, since a
 // ruleset's message may quote the action or name what only that seat sees.
 std::string withheld_script_error(const std::string& message, const std::string& seat);
+// The same for a script error no one seat's action caused (actions() listing every seat's
+// options, a chance outcome's hook), shown to every seat of a game that hides something.
+std::string withheld_rules_error(const std::string& message);
 
 // `a / b / c`: the items with `sep` between each two.
 std::string join(const std::vector<std::string>& items, const std::string& sep);
