@@ -144,6 +144,18 @@ struct Malformed {
   const char* says;
 };
 
+// Each case must fail, at its place and saying what it says: run as `head` and its text, or,
+// with no head, as the steps of run_steps' Stacks game.
+template <std::size_t N>
+void expect_failures(const Malformed (&cases)[N], const std::string& head = "") {
+  for (const auto& c : cases) {
+    INFO(c.name);
+    ScenarioResult r = head.empty() ? run_steps(c.name, c.steps) : run_text(c.name, head + c.steps);
+    CHECK(r.verdict == Verdict::Fail);
+    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
+  }
+}
+
 }  // namespace
 
 // Each of these once passed (or failed by luck, with a misleading message): a reader
@@ -187,11 +199,7 @@ TEST_CASE("a malformed expectation fails where it stands, never passes") {
        "unknown key 'expect' in the scenario"},
       {"steps-empty", "  []\n", ":7:3:", "steps is empty"},
   };
-  for (const auto& c : cases) {
-    ScenarioResult r = run_steps(c.name, c.steps);
-    CHECK(r.verdict == Verdict::Fail);
-    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
-  }
+  expect_failures(cases);
 }
 
 TEST_CASE("a duplicate top-level key fails, naming both lines") {
@@ -304,11 +312,7 @@ TEST_CASE("view and log and legal count check what a seat sees and has read and 
       {"legal-count", "  - expect: {legal: {Bill: {count: 1}}}\n", ":7:36:",
        "expected Bill to have 1 legal action, found 0 []"},
   };
-  for (const auto& c : cases) {
-    ScenarioResult r = run_steps(c.name, c.steps);
-    CHECK(r.verdict == Verdict::Fail);
-    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
-  }
+  expect_failures(cases);
 }
 
 TEST_CASE("play: stops where the author said or fails") {
@@ -322,11 +326,7 @@ TEST_CASE("play: stops where the author said or fails") {
       {"play-over", "  - play: {until: end, then: first}\n  - play: {until: end, then: first}\n", ":8:11:",
        "the game is already over"},
   };
-  for (const auto& c : cases) {
-    ScenarioResult r = run_steps(c.name, c.steps);
-    CHECK(r.verdict == Verdict::Fail);
-    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
-  }
+  expect_failures(cases);
   SECTION("until: round where the game is one round stops at its end") {
     ScenarioResult r = run_text("one-round", "ruleset: tictactoe\nsteps:\n  - play: {until: round, then: first}\n"
                                              "  - expect: {over: true, round: 1}\n");
@@ -377,11 +377,7 @@ TEST_CASE("malformed view and log and legal count and play fail at their line") 
       {"play-action-no-seat", "  - play: {until: end, actions: [fold]}\n", ":7:34:", "a queued action is \"SEAT: ACTION\""},
       {"play-unknown-key", "  - play: {until: end, then: first, thne: first}\n", ":7:37:", "unknown key 'thne' in play"},
   };
-  for (const auto& c : cases) {
-    ScenarioResult r = run_steps(c.name, c.steps);
-    CHECK(r.verdict == Verdict::Fail);
-    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
-  }
+  expect_failures(cases);
 }
 
 TEST_CASE("chance: checks the pending decision's weights, and fails on anything else") {
@@ -403,11 +399,7 @@ TEST_CASE("chance: checks the pending decision's weights, and fails on anything 
       {"chance-hex", "  - Andy: toss\n  - expect: {chance: {heads: 0x1p0}}\n", ":5:30:", "a weight should be a number"},
       {"chance-nan", "  - Andy: toss\n  - expect: {chance: {heads: .nan}}\n", ":5:30:", "a weight should be a number"},
   };
-  for (const auto& c : cases) {
-    ScenarioResult r = run_text(c.name, coin + c.steps);
-    CHECK(r.verdict == Verdict::Fail);
-    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
-  }
+  expect_failures(cases, coin);
 }
 
 TEST_CASE("refused: a set-up stopped by a limit is not a refusal") {
@@ -431,9 +423,5 @@ TEST_CASE("refused: the game must not start, and the refusal must say the text")
       {"refused-arrange", "players: 3\nrefused: players\narrange: {pile: [token]}\n", ":4:10:",
        "the table was refused before anything was dealt"},
   };
-  for (const auto& c : cases) {
-    ScenarioResult r = run_text(c.name, coin + c.steps);
-    CHECK(r.verdict == Verdict::Fail);
-    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
-  }
+  expect_failures(cases, coin);
 }
