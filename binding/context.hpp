@@ -59,6 +59,7 @@ struct LuaContext {
   std::size_t heap = 0;            // bytes the Lua heap holds now (at most limits.memory)
   long long steps = 0;             // count-hook ticks in this call
   int said = 0;                    // narration lines this call has added
+  bool action_args_made = false;   // some action's `args` has been read (so a kept action may hold them)
   int in_binding = 0;              // > 0 inside a C function of the binding (guarded<>)
   bool in_call = false;            // a hook call is running (between arm_limits and disarm_limits)
   Watch watch;                     // the instruction budget's watchdog (watchdog.hpp)

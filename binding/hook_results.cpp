@@ -25,17 +25,21 @@ std::string cut_message(const char* text, std::size_t size) {
   return std::string(text, kErrorMax) + "… (the message goes on for " + std::to_string(size) + " bytes)";
 }
 
-// The list actions() left on the top of the stack, into `out`, within kLegalMax actions and
-// kLegalBytesMax bytes. Texts are normalized as typed ones are.
+// The list actions() left on the top of the stack, into `out` (replacing what it held),
+// within kLegalMax actions and kLegalBytesMax bytes. Texts are normalized as typed ones are.
+// A text equal to the one `out` already holds at its place was checked when it was put
+// there, and is kept as it is: a ruleset that lists the same actions at every decision
+// has its list read without a copy.
 Status read_actions(lua_State* L, const std::string& display, std::vector<std::string>& out) {
   auto error = [&](const std::string& why) { return Status::error(display + ": actions() " + why); };
-  if (lua_isnil(L, -1)) return {};
+  if (lua_isnil(L, -1)) return out.clear(), Status{};
   if (!lua_istable(L, -1)) return error("should return a list of strings");
-  if (lua_rawlen(L, -1) > kLegalMax)
-    return error("returned " + std::to_string(lua_rawlen(L, -1)) + " actions; a list holds at most " + std::to_string(kLegalMax));
+  const std::size_t count = lua_rawlen(L, -1);
+  if (count > kLegalMax)
+    return error("returned " + std::to_string(count) + " actions; a list holds at most " + std::to_string(kLegalMax));
   std::size_t bytes = 0;
-  for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, -1)); ++i) {
-    lua_rawgeti(L, -1, i);
+  for (std::size_t i = 0; i < count; ++i) {
+    lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
     std::size_t size = 0;
     const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &size) : nullptr;
     lua_pop(L, 1);  // the string stays alive in the list
@@ -44,10 +48,13 @@ Status read_actions(lua_State* L, const std::string& display, std::vector<std::s
       return error("returned an action of " + std::to_string(size) + " bytes; an action is at most " + std::to_string(kMaxActionText));
     if ((bytes += size) > kLegalBytesMax)
       return error("returned more than " + std::to_string(kLegalBytesMax) + " bytes of action texts in one list");
+    if (i < out.size() && out[i].size() == size && std::memcmp(out[i].data(), text, size) == 0) continue;
     if (std::memchr(text, '\0', size)) return error("returned a text with a NUL byte in it, which no one could type");
-    if (is_normal_action({text, size})) out.emplace_back(text, size);
-    else out.push_back(normalize_action(std::string(text, size)));
+    std::string action = is_normal_action({text, size}) ? std::string(text, size) : normalize_action(std::string(text, size));
+    if (i < out.size()) out[i] = std::move(action);
+    else out.push_back(std::move(action));
   }
+  out.resize(count);
   return {};
 }
 

@@ -71,6 +71,7 @@ int action_index(lua_State* L) {
   }
   lua_pushvalue(L, -1);
   lua_setfield(L, 1, "args");  // rawset: the table has no __newindex
+  context(L).action_args_made = true;
   return 1;
 }
 
@@ -241,6 +242,7 @@ struct LuaRules::Impl {
       lua_pop(L, 2);
       return false;
     }
+    if (!ctx.action_args_made) return true;  // no args were ever made: none to drop
     lua_getmetatable(L, index);
     lua_rawgeti(L, -1, 1);
     lua_rawgeti(L, LUA_REGISTRYINDEX, args_ref);

@@ -22,8 +22,9 @@ bool may_act(const State& state, int seat) {
 }  // namespace
 
 Status Engine::actions(const State& state, int seat, std::vector<std::string>& out) {
+  if (may_act(state, seat)) return rules_.actions(state, seat, out);  // which replaces what `out` held
   out.clear();
-  return may_act(state, seat) ? rules_.actions(state, seat, out) : Status{};
+  return {};
 }
 
 Status Engine::legal(const State& state, int seat, std::vector<std::string>& out) {

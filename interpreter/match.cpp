@@ -1,6 +1,8 @@
 // Bots in every seat, out-of-turn opportunities first, until the game ends.
 #include "interpreter/match.hpp"
 
+#include <optional>
+
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/seeds.hpp"
 
@@ -15,8 +17,12 @@ bool take_turn(Engine& engine, State& state, const Decision& d, std::vector<std:
   for (std::size_t who = 0; who < d.seats.size(); ++who) {
     const SeatActions& sa = d.seats[who];
     Bot& bot = *bots[sa.seat];
-    View view = bot.wants_view() ? make_view(state, sa.seat, state.log.size()) : View{};
-    std::string choice = bot.choose(view, sa.actions, sa.on_turn);
+    // A bot that never looks gets the one empty view: making and freeing a View per decision
+    // would cost a random playout more than its choice.
+    static const View kUnseen;
+    std::optional<View> view;
+    if (bot.wants_view()) view = make_view(state, sa.seat, state.log.size());
+    std::string choice = bot.choose(view ? *view : kUnseen, sa.actions, sa.on_turn);
     if (choice.empty()) continue;
     int action = sa.find(choice);
     if (action < 0) return failed = Status::error(state.table->seats[sa.seat].name + "'s bot chose " + quote(choice) + ", which is not legal"), true;

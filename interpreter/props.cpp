@@ -2,6 +2,7 @@
 #include "interpreter/props.hpp"
 
 #include <algorithm>
+#include <variant>
 
 #include "interpreter/diagnostics.hpp"
 
@@ -44,17 +45,38 @@ void check_known_prop(const State& s, const PropKey& prop) {
                   (known.empty() ? "; no kind has any property" : "; properties: " + join_choices(known, ", ")));
 }
 
+namespace {
+
+// has_value for one key and value, with an integer compared as an integer rather than
+// through the variant's visit: matching by number is the common case and a hot loop.
+struct Match {
+  const State& s;
+  const PropKey& key;
+  const Value& value;
+  const std::int64_t* number = std::get_if<std::int64_t>(&value.data);
+  bool operator()(int c) const {
+    if (!number) return has_value(s, c, key, value);
+    const Value* v = prop_of(s, c, key);
+    const std::int64_t* n = v ? std::get_if<std::int64_t>(&v->data) : nullptr;
+    return n && *n == *number;
+  }
+};
+
+}  // namespace
+
 const std::vector<int>& matching(const State& s, int z, const PropKey& key, const Value& value) {
   thread_local std::vector<int> found;
   found.clear();
+  Match match{s, key, value};
   for (int i = s.zone_end[z] - 1; i >= s.zone_begin(z); --i)
-    if (has_value(s, s.items[i], key, value)) found.push_back(s.items[i]);
+    if (match(s.items[i])) found.push_back(s.items[i]);
   return found;
 }
 
 int count_matching(const State& s, int z, const PropKey& key, const Value& value) {
   int n = 0;
-  for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) n += has_value(s, s.items[i], key, value);
+  Match match{s, key, value};
+  for (int i = s.zone_begin(z); i < s.zone_end[z]; ++i) n += match(s.items[i]);
   return n;
 }
 

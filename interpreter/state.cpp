@@ -58,13 +58,20 @@ int State::zone_of(int component) const {
   return static_cast<int>(std::upper_bound(zone_end.begin(), zone_end.end(), pos) - zone_end.begin());
 }
 
+int State::find_down(int component, int begin, int end) const {
+  for (int i = end - 1; i >= begin; --i)
+    if (items[i] == component) return i;
+  return -1;
+}
+
 void State::move(int component, int to, bool to_bottom, int from_zone) {
-  auto begin = items.begin(), end = items.end();
-  if (from_zone >= 0) begin += zone_begin(from_zone), end = items.begin() + zone_end[from_zone];
-  auto at = std::find(begin, end, component);
-  if (at == end) at = std::find(items.begin(), items.end(), component);
-  int pos = static_cast<int>(at - items.begin());
-  int from = static_cast<int>(std::upper_bound(zone_end.begin(), zone_end.end(), pos) - zone_end.begin());
+  // Searched from the top down: a draw takes the top, so it is found at once.
+  int pos = -1, from = from_zone;
+  if (from_zone >= 0) pos = find_down(component, zone_begin(from_zone), zone_end[from_zone]);
+  if (pos < 0) {
+    pos = find_down(component, 0, static_cast<int>(items.size()));
+    from = static_cast<int>(std::upper_bound(zone_end.begin(), zone_end.end(), pos) - zone_end.begin());
+  }
   int target = to_bottom ? zone_begin(to) : zone_end[to];
   // Rotate the item into place; every zone boundary between the two positions shifts by one.
   if (from < to || (from == to && target > pos)) {

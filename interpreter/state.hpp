@@ -82,6 +82,8 @@ struct State {
   // Moves a component to the top of zone `to` (or to the bottom) and resets its face.
   // `from`, when known, is the zone the component lies in, which spares a search of them all.
   void move(int component, int to, bool to_bottom = false, int from = -1);
+  // The position of `component` in items[begin, end), searched from the top down; -1 if absent.
+  int find_down(int component, int begin, int end) const;
   void shuffle(int z);
   void arrange(int z, std::vector<int> kinds) { arranged.emplace_back(z, std::move(kinds)); }
 
