@@ -25,14 +25,23 @@ const Board& board(lua_State* L) {
   if (!b.present()) throw RuleError("this ruleset has no board");
   return b;
 }
-// game:tops([key]): the whole board in one call, in game:cells() order: each cell's top
-// component, or that component's property `key`; false for an empty cell (or no such property).
+// The table game:tops fills: a new one, or the plain table given as argument 3, whose
+// entries 1..cells are set (a hook that reads the board often saves a 64-slot table a call).
+// One with a metatable is refused: raw writes would bypass it (a frozen library's proxy).
+void push_tops_table(lua_State* L, int cells) {
+  if (lua_isnoneornil(L, 3)) return lua_createtable(L, cells, 0);
+  arg_table(L, 3);
+  if (lua_getmetatable(L, 3)) bad_argument(L, 3, "table without a metatable");
+  lua_pushvalue(L, 3);
+}
+// game:tops([key [, into]]): the whole board in one call, in game:cells() order: each cell's
+// top component, or that component's property `key`; false for an empty cell (or no such property).
 int g_tops(lua_State* L) {
   const Board& b = board(L);
   const State& s = reading(L);
   bool by_key = !lua_isnoneornil(L, 2);
   PropKey key = by_key ? prop_key(L, 2) : PropKey{};
-  lua_createtable(L, b.size(), 0);
+  push_tops_table(L, b.size());
   lua_Integer i = 0;
   for (int p = 0; p < b.size(); ++p) {
     if (!b.exists[p]) continue;

@@ -274,6 +274,16 @@ TEST_CASE("game:tops reads the whole board in one call: each cell's top componen
   CHECK(list("game:tops('colour')") == "red false");
 }
 
+TEST_CASE("game:tops(key, into) refills the table given and returns it") {
+  Probe p;
+  p.run("game:move(1, 'a1')");  // a three
+  CHECK(p.eval("(function() local t = {} return rawequal(game:tops(nil, t), t) end)()") == "true");
+  CHECK(p.eval("(function() local t = { 'x', 'y', 'z' } game:tops('value', t) return tostring(t[1]) .. ' ' .. tostring(t[2]) .. ' ' .. t[3] end)()") == "3 false z");
+  CHECK(p.eval("(function() local t = {} game:tops(nil, t) game:move(1, 'b1') game:tops(nil, t) return tostring(t[1]) .. ' ' .. tostring(t[2]) end)()") == "false 1");
+  CHECK_THAT(p.error("game:tops(nil, 'board')"), Catch::Contains("bad argument #2 (table expected, got string)"));
+  CHECK_THAT(p.error("game:tops(nil, string)"), Catch::Contains("bad argument #2 (table without a metatable expected"));
+}
+
 namespace {
 // What `seat` (0-based) sees of a zone, top first, names or "?".
 std::string seen(const State& s, int seat, const std::string& zone) {

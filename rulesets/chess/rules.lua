@@ -7,7 +7,7 @@
 --
 -- All state is the runtime's: the pieces on the cells and the variables in game.yaml.
 -- The only tables kept between calls are constant: board.lua's, and the zone numbers of
--- the cells and boxes, which game.yaml fixes.
+-- the cells and boxes, which game.yaml fixes; and BOARD, which each hook refills.
 local B = require("board")
 local M = require("movegen")
 local F = require("fen")
@@ -18,6 +18,9 @@ local D = require("draws")
 local rules = {}
 
 local VIEW = { "as_white", "as_black" }   -- the property holding a piece's code as each side sees it
+-- The board a hook reads, refilled by game:tops at each read (a new 64-slot table a read
+-- was a sixth of a random game): read it before anything that reads it again is called.
+local BOARD = {}
 local KIND = { { "P", "N", "B", "R", "Q", "K" }, { "p", "n", "b", "r", "q", "k" } }
 local MOVE, decode = B.MOVE, B.decode
 local ZOBRIST, BLACK_TO_MOVE, FORWARD, KEEP, CASTLES = B.ZOBRIST, B.BLACK_TO_MOVE, B.FORWARD, B.KEEP, B.CASTLES
@@ -141,7 +144,7 @@ end
 function rules.actions(game, seat)
   if seat ~= game:active() then return nil end
   local out = M.list()
-  local n = M.generate(game:tops(VIEW[seat]), seat, game:get("ep"), game:get("castle"), out)
+  local n = M.generate(game:tops(VIEW[seat], BOARD), seat, game:get("ep"), game:get("castle"), out)
   if may_claim(game) then out[n + 1] = "claim" end
   return out
 end
@@ -154,7 +157,7 @@ function rules.accepts(game, seat, text)
   end
   local readings = S.read(text)
   if not readings then return false, "write a move as e2e4, or in algebraic notation (Nf3, exd5, O-O, e8=Q)" end
-  local b, ep, castle = game:tops(VIEW[seat]), game:get("ep"), game:get("castle")
+  local b, ep, castle = game:tops(VIEW[seat], BOARD), game:get("ep"), game:get("castle")
   local legal = {}
   local n = M.generate(b, seat, ep, castle, legal)
   local found = S.matches(b, readings, legal, n)
@@ -186,7 +189,7 @@ end
 
 -- The move in SAN, for the narration (without + or #).
 local function describe(game, side, m, ep, castle)
-  local b, legal = game:tops(VIEW[side]), {}
+  local b, legal = game:tops(VIEW[side], BOARD), {}
   return S.format(b, m, legal, M.generate(b, side, ep, castle, legal))
 end
 
@@ -243,7 +246,7 @@ function rules.apply(game, seat, action)
   game:set("key", key)
   -- The position now, as the side to move sees it; its entry in the history.
   local _, _, square_of, kings = places(game)
-  local b, ks = game:tops(VIEW[other]), square_of[game:where(kings[other])]
+  local b, ks = game:tops(VIEW[other], BOARD), square_of[game:where(kings[other])]
   local ep_file = passed and M.en_passant_possible(b, other, passed, ks) and B.file(passed) or nil
   local entry = D.entry(key, ep_file)
   local history = (irreversible or rights ~= castle) and entry or game:get("history") .. entry
@@ -257,7 +260,7 @@ end
 -- A seat's material: pawn 1, knight and bishop 3, rook 5, queen 9 (the search bot's guide).
 local VALUE = { 1, 3, 3, 5, 9, 0 }
 function rules.score(game, seat)
-  local b, total = game:tops(VIEW[seat]), 0
+  local b, total = game:tops(VIEW[seat], BOARD), 0
   for sq = 1, 64 do
     local v = b[sq]
     if v and v > 0 then total = total + VALUE[v] end

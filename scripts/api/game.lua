@@ -256,9 +256,12 @@ function Game:show(c, seat, say) end
 
 ---The whole board in one call, in game:cells() order: each cell's top component (false when
 ---empty), or with `key` that component's property (false when empty or it has none).
+---With `into` (a table without a metatable), entries 1..cells of `into` are set and `into`
+---is returned, rather than a new table.
 ---@param key? string
+---@param into? table
 ---@return (Component|Value|false)[]
-function Game:tops(key) end
+function Game:tops(key, into) end
 
 ---A fingerprint of the position: the kind and face of what lies where, reveals, and the
 ---seat on turn (not variables, counters or the generator). For repetition rules and caches.
