@@ -150,16 +150,23 @@ void unwatch(Watch* w) {
     if (all[i] == w) all.erase(all.begin() + static_cast<long>(i)), --i;
 }
 
+// Only the thread that makes the calls writes `serial` (the watchdog reads it), so a
+// load and a release store do: a locked read-modify-write would be a full barrier at
+// every hook call of a playout.
+static void step_serial(Watch* w) {
+  w->serial.store(w->serial.load(std::memory_order_relaxed) + 1, std::memory_order_release);
+}
+
 void call_begins(Watch* w, const char* hook) {
   t_current = w;
   w->hook_name.store(hook, std::memory_order_relaxed);
   w->killed.store(Kill::None, std::memory_order_relaxed);
   w->thread.store(pthread_self(), std::memory_order_relaxed);
-  w->serial.fetch_add(1, std::memory_order_release);
+  step_serial(w);
 }
 
 void call_ends(Watch* w) {
-  w->serial.fetch_add(1, std::memory_order_release);
+  step_serial(w);
   std::atomic_signal_fence(std::memory_order_seq_cst);
   t_current = nullptr;
   if (w->hooked.load(std::memory_order_relaxed)) {
