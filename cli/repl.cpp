@@ -39,6 +39,7 @@ Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, 
       chance_rng_(chance_seed(table->seed)),
       redeal_rng_(redeal_seed(table->seed)),
       hidden_(anything_hidden(*loaded.ruleset)) {
+  rules_print_ = rules_print(*table);
   make_bots();
 }
 
