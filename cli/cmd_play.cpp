@@ -146,7 +146,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     if (interactive)  // between words at the terminal's width (60 columns when it will not say)
       print("{}\n", wrap_words((seed_known ? fmt::format("Seed {}. ", options.seed) : "") +
                                    fmt::format("Seats: {}.", describe(*table, seating)),
-                               std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  "));
+                               std::max(20, player_columns(61) - 1), "  "));
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
     Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
     repl.set_no_undo(play.no_undo);

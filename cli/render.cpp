@@ -2,6 +2,7 @@
 #include "cli/render.hpp"
 
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -205,6 +206,10 @@ int terminal_columns(int fd, int unknown) {
   winsize w{};
   if (ioctl(fd, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return unknown;
   return w.ws_col;
+}
+
+int player_columns(int unknown) {
+  return terminal_columns(STDOUT_FILENO, terminal_columns(STDIN_FILENO, unknown));
 }
 
 }  // namespace arbiter::cli

@@ -19,16 +19,15 @@ namespace arbiter::cli {
 
 // The columns of the terminal, 78 at most (and when it cannot be told); 40 at least.
 int Repl::terminal_width() {
-  winsize w{};
-  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return 78;
-  return std::clamp(static_cast<int>(w.ws_col) - 2, 40, 78);
+  int columns = player_columns(0);
+  return columns == 0 ? 78 : std::clamp(columns - 2, 40, 78);
 }
 
 // Narration and messages at a terminal break at its width (60 columns when it will not
 // say), between words; piped output keeps each line whole for the programs that read it.
 std::string Repl::fit(const std::string& text) const {
   if (!interactive_) return text;
-  return wrap_words(text, std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  ");
+  return wrap_words(text, std::max(20, player_columns(61) - 1), "  ");
 }
 
 void Repl::show_news(int viewer) {
@@ -99,12 +98,15 @@ void Repl::show_end() {
 
 void Repl::hand_over(int seat) {
   if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
-  write_out(control("\033[2J\033[H"));
+  // The screen and the terminal's scrollback (ESC[3J, where the terminal knows it): the last
+  // player's hand is not a scroll away. docs/play.md says what this cannot hide.
+  const char* clear = "\033[2J\033[3J\033[H";
+  write_out(control(clear));
   std::string ignored;
   print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
   flush_out();
   read_line("", ignored);
-  write_out(control("\033[2J\033[H"));
+  write_out(control(clear));
   at_screen_ = seat;
 }
 
