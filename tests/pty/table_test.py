@@ -47,7 +47,7 @@ def _stacks_after(arbiter, keys_before, reload):
     t.expect(r"\(Enter passes\)> ")
     if reload:
         t.line(":reload")
-        m = t.expect(r"all \d+ steps replay\s+alike\.([\s\S]*?)\(Enter passes\)> ")
+        m = t.expect(r"all\s+\d+\s+steps\s+replay\s+alike\.([\s\S]*?)\(Enter passes\)> ")
         assert "dealt again" not in m.group(1), plain(m.group(0))
     mark = t.seen
     t.line("")
