@@ -22,6 +22,9 @@ struct Seating {
   std::vector<std::unique_ptr<Bot>> bots;     // made by the REPL for its engine; null for humans
 };
 
+// "Andy (human), Bill (random), Charlie (mcts:300)": who plays each seat (cli/cmd_play.cpp).
+std::string describe(const Table& t, const Seating& s);
+
 class Repl {
  public:
   // `interactive`: prompts, colour, screen clearing and Tab completion (stdin is a terminal).
@@ -108,6 +111,8 @@ class Repl {
   std::uint64_t decided_hash_ = 0;
   bool decision_ok_ = true;
   int at_screen_ = -2;                        // the human the screen was last shown to
+  long long table_shown_at_ = -1;             // applied_ when the table and options were last shown
+  int table_shown_to_ = -2;                   // to which viewer
   std::string pending_line_;                  // piped input read ahead
   bool has_pending_ = false;
   int line_number_ = 0;

@@ -67,4 +67,39 @@ def reload_changes_nothing(arbiter):
     assert plain_game == reloaded, (plain_game, reloaded)
 
 
-run({f.__name__: f for f in [piped_output_shows_table_and_prompt, hot_seat_clears_scrollback, reload_changes_nothing]})
+def refusal_prints_only_the_refusal(arbiter):
+    """A refused line, a bare `help` and :help print their answer and the prompt, not the table again;
+    the refusal's legal: list is wrapped to the terminal (60 columns)."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"], cols=60)
+    t.expect("Your options:")
+    t.expect("Andy> ")
+    for line, answer in [("play 9 bid 9", r"legal: "), ("help", r"commands start with a colon"), (":help", r":quit")]:
+        mark = t.seen
+        t.line(line)
+        t.expect(answer)
+        t.expect("Andy> ")
+        shown = plain(t.out[mark:t.seen])
+        assert "Your options:" not in shown and "Stacks · round" not in shown, shown
+    assert not too_wide(t.out), too_wide(t.out)
+    t.line("play 4 bid 4")  # the game moves: the next prompt of Andy's shows the table again
+    t.expect(r"\(Enter passes\)> ")
+    t.send("\x04")
+    assert t.wait() == 0
+
+
+def a_cut_short_word_stands_for_the_one_action(arbiter):
+    """In Stack Nabbit `sto` is `stop`, the only action that starts so; `dr` is `draw`."""
+    t = Terminal([arbiter, "play", "stack-nabbit", "--players", "Ann,Ben", "--bot", "Ben=random", "--seed", "1"])
+    t.expect("Ann> ")
+    t.line("dr")
+    t.expect("Ann> ")
+    assert "not legal" not in t.out, plain(t.out)
+    t.line("sto")
+    t.expect(r"Ann (keeps|stops)")
+    assert "not legal" not in t.out, plain(t.out)
+    t.send("\x04")
+    t.wait()
+
+
+run({f.__name__: f for f in [piped_output_shows_table_and_prompt, hot_seat_clears_scrollback, reload_changes_nothing, refusal_prints_only_the_refusal,
+                             a_cut_short_word_stands_for_the_one_action]})
