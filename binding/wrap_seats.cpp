@@ -47,9 +47,22 @@ std::vector<double> read_results(lua_State* L, const State& s) {
   }
   return results;
 }
-// game:finish{seat, ...} or game:finish{results = {...}} (finish.hpp).
+// The reason game:finish gives: its second argument, or the list's `reason` key; "" if none.
+std::string finish_reason(lua_State* L) {
+  if (!lua_isnoneornil(L, 3)) return std::string(arg_text(L, 3));
+  lua_pushliteral(L, "reason");
+  int type = lua_rawget(L, 2);
+  std::string reason;
+  if (type == LUA_TSTRING) reason = lua_tostring(L, -1);
+  lua_pop(L, 1);
+  if (type != LUA_TNIL && type != LUA_TSTRING) throw RuleError("game:finish: reason should be a text");
+  return reason;
+}
+
+// game:finish({seat, ...}[, reason]) or game:finish{results = {...}, reason = ...} (finish.hpp).
 int g_finish(lua_State* L) {
   arg_table(L, 2);
+  std::string reason = finish_reason(L);
   std::vector<int> winners;
   std::vector<double> results;
   lua_pushliteral(L, "results");
@@ -63,7 +76,7 @@ int g_finish(lua_State* L) {
       lua_pop(L, 1);
     }
   }
-  finish_game(writing(L), std::move(winners), std::move(results));
+  finish_game(writing(L), std::move(winners), std::move(results), std::move(reason));
   return 0;
 }
 

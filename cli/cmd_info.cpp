@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include <cctype>
 #include <sstream>
 
 #include "cli/app.hpp"
@@ -36,6 +37,28 @@ std::string param_line(const ParamDef& p, const Table* table) {
   return wrap(p.name + " = " + now, "  ") + (p.doc.empty() ? "" : wrap(p.doc, "      "));
 }
 
+// The ruleset's how_to_play, each paragraph wrapped, and each kind's `text` property (what a
+// card does), under the noun's name: "Cards:".
+std::string how_to_play(const Ruleset& r) {
+  std::string out;
+  if (!r.how_to_play.empty()) {
+    out += "How to play:\n";
+    std::istringstream paragraphs(r.how_to_play);
+    for (std::string paragraph; std::getline(paragraphs, paragraph);)
+      out += paragraph.empty() ? "" : wrap(paragraph, "  ");
+  }
+  std::string texts;
+  for (const auto& k : r.kinds)
+    if (auto t = k.props.find("text"); t != k.props.end())
+      texts += wrap(k.name + ": " + to_text(t->second), "    ").substr(2);  // "  Guard: ...", going on under it
+  if (!texts.empty()) {
+    std::string noun = r.noun.empty() ? "Piece" : r.noun;
+    noun[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(noun[0])));
+    out += noun + "s:\n" + texts;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string rules_info(const Ruleset& r, const Table* table) {
@@ -43,6 +66,7 @@ std::string rules_info(const Ruleset& r, const Table* table) {
   if (!r.summary.empty()) out += wrap(r.summary, "  ");
   out += fmt::format("Players: {} to {} (default {}, {} human)\n", r.min_players, r.max_players, r.default_players,
                      r.default_humans);
+  out += how_to_play(r);
   if (table) out += wrap("Seats: " + join_choices(table->seat_names(), ", "), "", 60);
   if (table && !table->variant.empty()) out += "Variant in effect: " + table->variant + "\n";
   out += r.params.empty() ? "Parameters: none\n" : table ? "Parameters (value in effect):\n" : "Parameters:\n";

@@ -50,6 +50,8 @@ Seating seat_players(const Table& t, const GameFlags& f, std::uint64_t seed, con
   return s;
 }
 
+}  // namespace
+
 std::string describe(const Table& t, const Seating& s) {
   std::vector<std::string> parts;
   for (int i = 0; i < t.seat_count(); ++i) {
@@ -58,6 +60,8 @@ std::string describe(const Table& t, const Seating& s) {
   }
   return join_choices(parts, ", ");
 }
+
+namespace {
 
 // --load takes the seats, seed, variant and parameters from the file; options that would
 // change them are refused rather than silently ignored.
@@ -70,14 +74,6 @@ void refuse_with_load(const GameFlags& f, const std::string& file) {
   if (!given.empty())
     throw InputError("play --load " + file + ": the saved game fixes its seats, seed, variant and parameters, so " +
                      join_choices(given, ", ") + " cannot be given with it (--bot can: it changes who plays a seat)");
-}
-
-// A parameter's `at_table` value (a limit meant for simulations) unless the variant or --set gives one.
-void table_params(const Ruleset& r, GameOptions& o) {
-  auto v = r.variants.find(o.variant);
-  for (const auto& p : r.params)
-    if (p.has_at_table && !o.set.count(p.name) && (v == r.variants.end() || !v->second.count(p.name)))
-      o.set[p.name] = to_text(p.at_table);
 }
 
 }  // namespace
@@ -132,7 +128,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
       if (fresh_seed)
         options.seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
-      if (!json) table_params(*loaded.ruleset, options);
+      if (!json) at_table_params(*loaded.ruleset, options);
       table = make_table(loaded.ruleset, options);
     }
     Seating seating = seat_players(*table, f, options.seed, saved.kinds);
@@ -146,7 +142,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     if (interactive)  // between words at the terminal's width (60 columns when it will not say)
       print("{}\n", wrap_words((seed_known ? fmt::format("Seed {}. ", options.seed) : "") +
                                    fmt::format("Seats: {}.", describe(*table, seating)),
-                               std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  "));
+                               std::max(20, player_columns(61) - 1), "  "));
     ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
     Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
     repl.set_no_undo(play.no_undo);

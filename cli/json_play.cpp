@@ -256,8 +256,10 @@ class Session {
     Json winners = Json::array(), scores = Json::object();
     for (int w : state_.winners) winners.push_back(name(w));
     for (int seat = 0; seat < state_.seat_count(); ++seat) scores[name(seat)] = value_json(engine_.score(state_, seat));
-    send(-1, {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", state_.table->seed},
-              {"view", view_json(make_view(state_, -1, state_.log.size()))}});
+    Json over = {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", state_.table->seed},
+                 {"view", view_json(make_view(state_, -1, state_.log.size()))}};
+    if (!state_.end_reason.empty()) over["reason"] = state_.end_reason;  // game:finish's, when the rules gave one
+    send(-1, over);
   }
 
   Engine& engine_;

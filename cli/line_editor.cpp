@@ -103,8 +103,14 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
   g_typed = 0;
   g_too_long = false;
+  // What was printed is on the screen before the prompt waits, also through a pipe (`| tee`).
+  flush_out();
   // libedit writes the prompt itself: it passes the sink's form (a seat's name is outside text).
-  char* raw = readline(terminal_text(prompt).c_str());
+  // With output that is not a terminal it writes none (and leaves the typing to the terminal):
+  // the prompt goes then with the output, after what it follows.
+  bool own_prompt = !isatty(STDOUT_FILENO);
+  if (own_prompt) write_out(prompt), flush_out();
+  char* raw = readline(own_prompt ? "" : terminal_text(prompt).c_str());
   if (take_interrupt()) {
     std::free(raw);
     return Read::Cancelled;

@@ -2,6 +2,7 @@
 #include "cli/render.hpp"
 
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -35,14 +36,17 @@ std::string render_items(const ZoneView& z, const std::string& noun) {
   return out;
 }
 
-// Variables as "score 4, bid 7": those without a value, and those game.yaml marks
-// `display: false`, left out.
-static std::string var_list(const std::vector<std::pair<std::string, std::string>>& vars,
-                            const std::vector<std::string>& undisplayed) {
+// Variables as "score 4, last bid 7", each by its game.yaml label (else its name): those
+// without a value, and those game.yaml marks `display: false`, left out.
+static std::string var_list(const std::vector<std::pair<std::string, std::string>>& vars, const View& view) {
   std::string out;
-  for (const auto& [k, v] : vars)
-    if (v != "none" && std::find(undisplayed.begin(), undisplayed.end(), k) == undisplayed.end())
-      out += fmt::format("{}{} {}", out.empty() ? "" : ", ", k, v);
+  for (const auto& [k, v] : vars) {
+    if (v == "none" || std::find(view.undisplayed.begin(), view.undisplayed.end(), k) != view.undisplayed.end()) continue;
+    std::string name = k;
+    for (const auto& [var, label] : view.labels)
+      if (var == k) name = label;
+    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", name, v);
+  }
   return out;
 }
 
@@ -103,7 +107,7 @@ std::string render_table(const View& v, const std::string& title, bool color, in
   for (std::size_t z = 0; z < v.zones.size(); ++z)
     if (v.zones[z].owner < 0 && !on_board[z])
       out += fmt::format("  {}: {}\n", v.zones[z].label, render_items(v.zones[z], v.noun));
-  std::string globals = var_list(v.globals, v.undisplayed);
+  std::string globals = var_list(v.globals, v);
   if (!globals.empty()) {  // wrapped at the commas to fit
     std::string line;
     std::size_t start = 0;
@@ -126,7 +130,7 @@ std::string render_table(const View& v, const std::string& title, bool color, in
     std::string name = fmt::format("{:<{}}", visible_text(s.name), width);
     if (static_cast<int>(i) == v.seat) name = style(name, "1;36", color);
     std::vector<std::string> parts;
-    if (std::string vars = var_list(s.vars, v.undisplayed); !vars.empty()) parts.push_back(vars);
+    if (std::string vars = var_list(s.vars, v); !vars.empty()) parts.push_back(vars);
     for (const auto& z : v.zones)
       if (z.owner == static_cast<int>(i)) parts.push_back(fmt::format("| {}: {}", z.label, render_items(z, v.noun)));
     if (s.status == "out") parts.push_back(style("(out this round)", "2", color));
@@ -205,6 +209,10 @@ int terminal_columns(int fd, int unknown) {
   winsize w{};
   if (ioctl(fd, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return unknown;
   return w.ws_col;
+}
+
+int player_columns(int unknown) {
+  return terminal_columns(STDOUT_FILENO, terminal_columns(STDIN_FILENO, unknown));
 }
 
 }  // namespace arbiter::cli

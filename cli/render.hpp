@@ -22,6 +22,9 @@ std::string wrap_words(const std::string& text, int width, const std::string& in
 
 // The columns of the terminal on `fd`, or `unknown` when it is not one (or will not say).
 int terminal_columns(int fd, int unknown);
+// The columns of the terminal a player reads: standard output's, or standard input's when
+// output goes elsewhere (`arbiter play stacks | tee game.log` shows it on the same terminal).
+int player_columns(int unknown);
 
 // The legal actions, wrapped to `width` columns.
 std::string render_actions(const std::vector<std::string>& legal, int width = 78);

@@ -39,6 +39,7 @@ Repl::Repl(Loaded& loaded, std::shared_ptr<const Table> table, Seating seating, 
       chance_rng_(chance_seed(table->seed)),
       redeal_rng_(redeal_seed(table->seed)),
       hidden_(anything_hidden(*loaded.ruleset)) {
+  rules_print_ = rules_print(*table);
   make_bots();
 }
 
@@ -123,7 +124,7 @@ int Repl::seat_prefix(std::string& line) const {
 
 void Repl::refused(const std::string& what) {
   std::string where = interactive_ ? "" : fmt::format("line {}: ", line_number_);
-  print_err("{}{}\n", where, what);
+  print_err("{}{}\n", where, fit(what));  // at a terminal, wrapped to it (a long legal: list)
   if (!interactive_) failed_ = true;
 }
 
@@ -214,8 +215,12 @@ bool Repl::human_turn(int seat) {
   show_news(viewer);
   const std::vector<std::string>& legal = legal_of(seat);  // a failing actions() hook is said by decision()
   if (interactive_) {
-    show_table(viewer);
-    print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
+    // Once per position and viewer: after a refused line, :help or a hint, only the prompt again.
+    if (table_shown_at_ != applied_ || table_shown_to_ != viewer) {
+      show_table(viewer);
+      print("{}\n{}", style("Your options:", "1", color_), render_actions(legal, terminal_width()));
+      table_shown_at_ = applied_, table_shown_to_ = viewer;
+    }
     std::vector<std::string> completions = legal;
     completions.insert(completions.end(), commands().begin(), commands().end());
     editor_.set_completions(completions);

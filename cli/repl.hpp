@@ -1,6 +1,7 @@
 // The REPL: plays one game at the terminal (or from piped input) with humans and bots.
 #pragma once
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct Seating {
   std::uint64_t seed = 1;                     // the bots' seeds derive from it
   std::vector<std::unique_ptr<Bot>> bots;     // made by the REPL for its engine; null for humans
 };
+
+// "Andy (human), Bill (random), Charlie (mcts:300)": who plays each seat (cli/cmd_play.cpp).
+std::string describe(const Table& t, const Seating& s);
 
 class Repl {
  public:
@@ -85,6 +89,10 @@ class Repl {
   std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind                       // an action or outcome has been taken
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
   void reload();                              // :reload (cli/reload.cpp): the ruleset read again, the game replayed on it
+  std::vector<std::optional<Rng>> bot_streams();  // cli/reload.cpp: the bots' random streams, to hand on
+  void remake_bots(const std::vector<std::optional<Rng>>& streams);
+  void after_reload(bool unchanged);
+  static std::string rules_print(const Table& table);  // what :reload compares: parameters, components, rules files
 
   Loaded& loaded_;
   std::unique_ptr<Engine> engine_;
@@ -95,11 +103,16 @@ class Repl {
   std::vector<State> undo_;
   std::vector<std::size_t> cursor_;           // per seat (+1 for the spectator): log entries shown
   long long applied_ = 0, offered_at_ = -1;
+  long long bots_offered_at_ = -1;            // where the bots were last offered out-of-turn chances
+  bool asking_out_of_turn_ = false;           // a person is at the out-of-turn prompt
+  std::string rules_print_;                   // rules_print() of the ruleset as it was read
   Decision decision_;                         // for state_ when applied_ was decided_at_
   long long decided_at_ = -1;
   std::uint64_t decided_hash_ = 0;
   bool decision_ok_ = true;
   int at_screen_ = -2;                        // the human the screen was last shown to
+  long long table_shown_at_ = -1;             // applied_ when the table and options were last shown
+  int table_shown_to_ = -2;                   // to which viewer
   std::string pending_line_;                  // piped input read ahead
   bool has_pending_ = false;
   int line_number_ = 0;

@@ -19,7 +19,7 @@ const char* kHelp =  // 60 columns
     "  SEAT: ACTION  act for another seat ('Bill: call')\n"
     "  :table        show the table again\n"
     "  :legal        list the legal actions\n"
-    "  :rules        player counts, parameters, variants, bots\n"
+    "  :rules        how to play, parameters, variants, bots\n"
     "  :view SEAT    the table as SEAT sees it ('public': all)\n"
     "  :log          what has happened, as you may see it\n"
     "  :undo         take back your last action (and replies)\n"
@@ -120,7 +120,9 @@ void Repl::cmd_load(int, const std::string& arg) {
     undo_.clear();
     ++applied_;
     for (auto& c : cursor_) c = state_.log.size();
-    print("Loaded {}.\n", arg);
+    // Who plays each seat stays as it was in this game (the save's names, this game's humans
+    // and bots): said, since the names may be others.
+    print("{}\n", fit(fmt::format("Loaded {}. Seats: {}.", arg, describe(engine_->table(), seating_))));
   } catch (const InputError& e) {
     refused(e.what());
   }

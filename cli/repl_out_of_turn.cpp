@@ -12,6 +12,8 @@ namespace arbiter::cli {
 bool Repl::offer_out_of_turn() {
   if (offered_at_ == applied_) return false;
   offered_at_ = applied_;
+  bool ask_bots = bots_offered_at_ != applied_;  // not again after a :reload that changed nothing
+  bots_offered_at_ = applied_;
   std::vector<int> humans;
   // A copy: a bot's action moves the game on, and the decision with it.
   std::vector<SeatActions> holders = decision().seats;
@@ -19,6 +21,7 @@ bool Repl::offer_out_of_turn() {
     int seat = sa.seat;
     if (sa.on_turn) continue;
     if (!seating_.human[seat]) {
+      if (!ask_bots) continue;
       std::string choice = think(seat, sa.actions, false);
       if (!choice.empty() && apply(seat, choice)) return narrate(), true;
     } else {
@@ -78,7 +81,10 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
     if (line.empty()) return false;
     if (line[0] == ':') {
       long long applied = applied_;
-      if (!meta(holders[0], line)) return quit_ = true, false;
+      asking_out_of_turn_ = true;
+      bool go_on = meta(holders[0], line);
+      asking_out_of_turn_ = false;
+      if (!go_on) return quit_ = true, false;
       if (applied_ != applied) return true;  // :undo, :load or :reload moved the game: this chance is gone
       continue;
     }

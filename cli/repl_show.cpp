@@ -19,16 +19,15 @@ namespace arbiter::cli {
 
 // The columns of the terminal, 78 at most (and when it cannot be told); 40 at least.
 int Repl::terminal_width() {
-  winsize w{};
-  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return 78;
-  return std::clamp(static_cast<int>(w.ws_col) - 2, 40, 78);
+  int columns = player_columns(0);
+  return columns == 0 ? 78 : std::clamp(columns - 2, 40, 78);
 }
 
 // Narration and messages at a terminal break at its width (60 columns when it will not
 // say), between words; piped output keeps each line whole for the programs that read it.
 std::string Repl::fit(const std::string& text) const {
   if (!interactive_) return text;
-  return wrap_words(text, std::max(20, terminal_columns(STDOUT_FILENO, 61) - 1), "  ");
+  return wrap_words(text, std::max(20, player_columns(61) - 1), "  ");
 }
 
 void Repl::show_news(int viewer) {
@@ -83,15 +82,26 @@ void Repl::show_table(int viewer) {
                                   terminal_width() + 2));
 }
 
+// "Game over. Bill wins (checkmate). Results: Andy 0, Bill 1.": who won, why when the rules
+// said (game:finish's reason), and each seat's score, or its result (1, 0, 1/2 each of a
+// draw) where game.yaml says the score is not the game's (final_scores: false).
+static std::string end_line(const Ruleset& r, Engine& engine, const State& state) {
+  const Table& t = engine.table();
+  std::vector<std::string> names, scores;
+  for (int w : state.winners) names.push_back(t.seats[w].name);
+  std::vector<double> shares = state.shares();
+  for (int s = 0; s < state.seat_count(); ++s)
+    scores.push_back(t.seats[s].name + " " +
+                     (r.final_scores ? to_text(engine.score(state, s)) : fmt::format("{:g}", shares[s])));
+  std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
+  if (!state.end_reason.empty()) result += " (" + state.end_reason + ")";
+  return fmt::format("Game over. {}. {}: {}.", result, r.final_scores ? "Scores" : "Results", join_choices(scores, ", "));
+}
+
 void Repl::show_end() {
   show_news(viewer_for(-1));
   show_table(-1);
-  std::vector<std::string> names, scores;
-  for (int w : state_.winners) names.push_back(engine_->table().seats[w].name);
-  for (int s = 0; s < state_.seat_count(); ++s)
-    scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
-  std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
-  print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
+  print("{}\n", fit(end_line(*loaded_.ruleset, *engine_, state_)));
   if (secret_seed_)  // kept until now: it tells every shuffle
     print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,
                                   engine_->table().seed)));
@@ -99,12 +109,16 @@ void Repl::show_end() {
 
 void Repl::hand_over(int seat) {
   if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
-  write_out(control("\033[2J\033[H"));
+  // The screen and the terminal's scrollback (ESC[3J, where the terminal knows it): the last
+  // player's hand is not a scroll away. docs/play.md says what this cannot hide.
+  const char* clear = "\033[2J\033[3J\033[H";
+  write_out(control(clear));
   std::string ignored;
   print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
   flush_out();
   read_line("", ignored);
-  write_out(control("\033[2J\033[H"));
+  write_out(control(clear));
+  table_shown_at_ = -1;  // the screen is blank: the next prompt shows the table again
   at_screen_ = seat;
 }
 

@@ -18,6 +18,10 @@ class Bot {
   virtual std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) = 0;
   // False for bots that never look at the table, so that no view is made for them.
   virtual bool wants_view() const { return true; }
+  // The bot's random stream, or nullptr if it has none: the REPL's :reload makes the bot
+  // again for the reloaded rules and hands it the stream where the old one left it, so that
+  // its choices go on as they would have.
+  virtual Rng* random_stream() { return nullptr; }
 };
 
 // Picks uniformly among the legal actions; off its turn, passing is one more choice.
@@ -26,6 +30,7 @@ class RandomBot final : public Bot {
   explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
   std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override;
   bool wants_view() const override { return false; }
+  Rng* random_stream() override { return &rng_; }
 
  private:
   Rng rng_;

@@ -38,8 +38,10 @@ bool same_action(const std::string& a, const std::string& b);
 
 // How an edge reads a typed action (Engine::apply).
 struct Reading {
-  // A person typing may give a unique start of a legal action ("play 7H" for "play 7H on 8S");
-  // with several, the text is Ambiguous unless the rules accept it as it is.
+  // A person typing may give a unique start of a legal action ("play 7H" for "play 7H on 8S",
+  // "sto" for "stop"); with several, the text is Ambiguous unless the rules accept it as it is.
+  // A start that cuts a word short is read only when the rules neither accept nor expand the
+  // text, and never when it ends in a digit.
   bool prefixes = false;
   // The seat's legal actions when the caller has them (from a Decision for this very state);
   // otherwise they are asked of the rules.

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <string>
 
+#include "interpreter/limits.hpp"
+
 namespace arbiter {
 
 void check_result_count(std::size_t given, int seats) {
@@ -25,7 +27,11 @@ std::vector<int> winners_of(const std::vector<double>& results) {
   return winners;
 }
 
-void finish_game(State& s, std::vector<int> winners, std::vector<double> results) {
+void finish_game(State& s, std::vector<int> winners, std::vector<double> results, std::string reason) {
+  if (reason.size() > kMaxActionText)
+    throw RuleError("game:finish: a reason of " + std::to_string(reason.size()) + " bytes is longer than " +
+                    std::to_string(kMaxActionText));
+  s.end_reason = std::move(reason);
   std::sort(winners.begin(), winners.end());
   s.winners = std::move(winners);
   s.results = std::move(results);

@@ -14,7 +14,8 @@ void check_result_count(std::size_t given, int seats);
 // draw). Throws naming the first seat whose result is not a number from 0 to 1 (NaN stands
 // for a result that is not a number at all).
 std::vector<int> winners_of(const std::vector<double>& results);
-// Ends the game with `winners` (sorted here) and `results` (empty when winners were named).
-void finish_game(State& s, std::vector<int> winners, std::vector<double> results);
+// Ends the game with `winners` (sorted here) and `results` (empty when winners were named),
+// for `reason` ("checkmate"; "" when not given). Throws for a reason over kMaxActionText bytes.
+void finish_game(State& s, std::vector<int> winners, std::vector<double> results, std::string reason = "");
 
 }  // namespace arbiter

@@ -31,6 +31,7 @@ class MctsBot final : public Bot {
   // `engine` must outlive the bot.
   MctsBot(Engine& engine, MctsBudget budget, std::uint64_t seed) : engine_(engine), budget_(budget), rng_(seed) {}
   std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override;
+  Rng* random_stream() override { return &rng_; }
 
  private:
   Engine& engine_;

@@ -15,7 +15,8 @@ namespace {
 // Keys whose numbers name something (a component, a board's ranks and cells) or change only
 // how a game is shown or searched, never what the rules allow.
 const std::set<std::string, std::less<>> kLeftAlone = {"name", "label", "doc", "summary", "symbol", "files", "ranks",
-                                                        "tags", "humans", "at_table", "search", "ask", "order"};
+                                                        "tags", "humans", "at_table", "search", "ask", "order",
+                                                        "how_to_play", "final_scores", "text"};
 
 class YamlMutator {
  public:

@@ -81,7 +81,8 @@ std::string printable(std::string name) {
 }
 
 const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
-                                           "variants", "components", "zones", "vars", "turns", "chance", "board", "bots", "search"};
+                                           "variants", "components", "zones", "vars", "turns", "chance", "board", "bots", "search",
+                                           "how_to_play", "final_scores"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
@@ -260,8 +261,9 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     std::string what = "vars." + v.name;
     const YAML::Node& d = kv.second;
     if (d.IsNull()) { r.vars.push_back(v); continue; }
-    if (!y.keys(d, {"per_seat", "initial", "hidden", "type", "display"}, what)) continue;
+    if (!y.keys(d, {"per_seat", "initial", "hidden", "type", "display", "label"}, what)) continue;
     if (d["display"]) v.display = y.boolean(d["display"], what + ".display");
+    if (d["label"]) v.label = y.text(d["label"], what + ".label");
     if (d["type"]) v.holds_seat = y.choice(d["type"], what + ".type", {"value", "seat"}) == "seat";
     if (d["per_seat"]) v.per_seat = y.boolean(d["per_seat"], what + ".per_seat");
     if (d["initial"]) v.initial = y.value(d["initial"], what + ".initial");
@@ -388,6 +390,8 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
                             ": rulesets are found by folder, so rename one of them");
   r->name = root["name"] ? y.text(root["name"], "name") : r->id;
   if (root["summary"]) r->summary = y.text(root["summary"], "summary");
+  if (root["how_to_play"]) r->how_to_play = y.text(root["how_to_play"], "how_to_play");
+  if (root["final_scores"]) r->final_scores = y.boolean(root["final_scores"], "final_scores");
   if (root["rules"]) r->rules_file = y.text(root["rules"], "rules", r->rules_file);
   if (root["players"]) read_players(y, root["players"], *r);
   else y.error("game.yaml needs players: {min: N, max: N}");

@@ -45,6 +45,7 @@ struct VarDef {
   bool hidden = false;                    // per-seat vars only: other seats do not see it
   bool display = true;                    // false: rules' bookkeeping the table does not show (views still carry it)
   bool holds_seat = false;                // `type: seat`: a seat number, shown by name
+  std::string label;                      // what the table calls it ("last bid"); "": its name
 };
 
 struct ParamDef {
@@ -81,6 +82,8 @@ struct Ruleset {
   std::string id;
   std::string name;
   std::string summary;
+  std::string how_to_play;                // the rules in short, for :rules and `arbiter info`; "" if none
+  bool final_scores = true;               // false: the last line gives each seat's result, not its score
   std::string dir;                        // the folder holding game.yaml
   std::string folder;                     // named by its folder, not found by id: that folder, absolute (saves record it)
   std::string yaml_path;

@@ -123,6 +123,7 @@ bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
     for (const auto& kv : root["params"])
       options.set[y_.text(kv.first, "a parameter's name")] = y_.text(kv.second, "a parameter value");
   y_.throw_if_errors();
+  at_table_params(*ruleset_, options);  // the game the rulebook describes, unless params: says otherwise
   std::shared_ptr<const Table> table;
   try {
     table = make_table(ruleset_, options);

@@ -57,6 +57,9 @@ struct State {
   // Each seat's result in [0, 1] when the rules gave them (game:finish{results = ...}: a
   // draw is 1/2 each); empty when they named winners, each of whom then has 1/k.
   std::vector<double> results;
+  // Why the game ended, in the rules' words (game:finish's reason: "checkmate"); "" when
+  // they gave none. Said on the game's last line; not part of the hash (saves keep theirs).
+  std::string end_reason;
   PendingChance chance;
   Rng rng;
   std::vector<std::pair<int, std::vector<int>>> arranged;  // zone, kinds for its next shuffle

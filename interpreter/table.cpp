@@ -152,6 +152,13 @@ void lay_out(Table& t) {
 
 }  // namespace
 
+void at_table_params(const Ruleset& r, GameOptions& o) {
+  auto v = r.variants.find(o.variant);
+  for (const auto& p : r.params)
+    if (p.has_at_table && !o.set.count(p.name) && (v == r.variants.end() || !v->second.count(p.name)))
+      o.set[p.name] = to_text(p.at_table);
+}
+
 std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, const GameOptions& options) {
   static std::atomic<std::uint64_t> serials{0};
   auto t = std::make_shared<Table>();

@@ -70,4 +70,9 @@ struct GameOptions {
 // (with suggestions), a value out of range, or a player count the ruleset does not allow.
 std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, const GameOptions& options);
 
+// Each parameter's `at_table` value (a limit meant for `sim` and `check`) set in `options`
+// unless its variant or `set` gives one: the game the rulebook describes, as `arbiter play`
+// and scenarios play it.
+void at_table_params(const Ruleset& ruleset, GameOptions& options);
+
 }  // namespace arbiter

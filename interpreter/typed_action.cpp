@@ -1,7 +1,10 @@
 // The one reader of typed action text, for every edge (the REPL, the JSON door, scenarios,
 // saves and replays): it normalises the text once, then tries in order an exact match (letters
-// without case), a unique legal action the text starts (where the edge allows it), the
-// ruleset's `accepts`, and its `expand` into steps; each refusal has one reason (Refusal).
+// without case), a unique legal action the text starts with whole words (where the edge allows
+// it), the ruleset's `accepts`, its `expand` into steps, and last the legal actions the text
+// starts with its last word cut short (where the edge allows starts); each refusal has one
+// reason (Refusal). Cut-short words come last so that a text the rules read whole ("bid 1"
+// when "bid 10" is listed) is never taken for a longer action.
 #include <algorithm>
 #include <cctype>
 
@@ -72,6 +75,25 @@ bool starts_with_words(const std::string& action, const std::string& typed) {
          same_action(action.substr(0, typed.size()), typed);
 }
 
+// Whether `typed` is `action` cut short inside a word ("sto" for "stop", "play 4 b" for "play 4
+// bid 5"). A typed word ending in a digit is never read as cut short: "bid 1" is not "bid 10".
+bool cuts_a_word_short(const std::string& action, const std::string& typed) {
+  return !typed.empty() && !std::isdigit(static_cast<unsigned char>(typed.back())) && action.size() > typed.size() &&
+         action[typed.size()] != ' ' && same_action(action.substr(0, typed.size()), typed);
+}
+
+// The text stands for one of `candidates`, its reading (several legal actions it starts).
+ActionResult& choose_one(ActionResult& o, const std::string& wanted) {
+  if (o.candidates.size() == 1) {
+    o.action = o.candidates.front();
+    o.candidates.clear();
+    return o;
+  }
+  o.refusal = Refusal::Ambiguous;
+  o.message = quote(wanted) + " could mean " + join_choices(o.candidates, ", ");
+  return o;
+}
+
 }  // namespace
 
 ActionResult Engine::apply(State& state, int seat, const std::string& text, const Reading& how) {
@@ -112,15 +134,16 @@ ActionResult Engine::read_action(const State& state, int seat, const std::string
   if (Status st = rules_.accepts(state, seat, wanted, accepted, canonical, why); !st.ok)
     return {Refusal::ScriptError, st.message, "", o.legal, {}};
   if (accepted) return o.candidates.clear(), o.action = canonical.empty() ? wanted : canonical, o;
-  if (o.candidates.size() > 1) {
-    o.refusal = Refusal::Ambiguous;
-    o.message = quote(wanted) + " could mean " + join_choices(o.candidates, ", ");
-    return o;
-  }
+  if (o.candidates.size() > 1) return choose_one(o, wanted);
   if (expand) {
     if (Status st = rules_.expand(state, seat, wanted, steps); !st.ok) return {Refusal::ScriptError, st.message, "", o.legal, {}};
     if (!steps.empty()) return o;
   }
+  // Last, when nothing else reads the text: its last word cut short ("sto" for "stop").
+  if (how.prefixes)
+    for (const auto& a : o.legal)
+      if (cuts_a_word_short(a, wanted)) o.candidates.push_back(a);
+  if (!o.candidates.empty()) return choose_one(o, wanted);
   o.refusal = (o.legal.empty() && seat != state.active()) ? Refusal::NotYourTurn : Refusal::NotLegal;
   o.message = why;
   return o;

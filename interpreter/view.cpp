@@ -94,8 +94,10 @@ static void add_display_facts(const State& s, View& v) {
     auto it = k.props.find("symbol");
     if (it != k.props.end()) v.symbols.emplace_back(k.name, to_text(it->second));
   }
-  for (const auto& d : r.vars)
+  for (const auto& d : r.vars) {
     if (!d.display) v.undisplayed.push_back(d.name);
+    if (!d.label.empty()) v.labels.emplace_back(d.name, d.label);
+  }
 }
 
 // The state's own terms, for bots that rebuild a state: every variable, with another seat's

@@ -50,6 +50,7 @@ struct View {
   std::vector<std::pair<std::string, std::string>> globals;  // as the table shows them
   std::vector<Value> global_values;  // the same, typed, in the same order
   std::vector<std::string> undisplayed;  // variables (in seats' vars and globals) game.yaml says not to show
+  std::vector<std::pair<std::string, std::string>> labels;  // variable name -> what the table calls it (game.yaml label)
   std::vector<ZoneView> zones;
   BoardView board;                  // empty files: no board
   std::vector<std::pair<std::string, std::string>> symbols;  // component name -> its `symbol` property

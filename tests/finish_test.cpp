@@ -39,3 +39,15 @@ TEST_CASE("finishing a game sorts its winners and keeps its results") {
   CHECK(s.winners.empty());
   CHECK(s.results == std::vector<double>{0.5, 0.5});
 }
+
+TEST_CASE("a game's end reason is kept, up to the length of an action's text") {
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/api");
+  State s(make_table(ruleset, {}));
+  finish_game(s, {0}, {}, "checkmate");
+  CHECK(s.end_reason == "checkmate");
+  std::uint64_t hash = s.hash();
+  finish_game(s, {0}, {}, "resignation");
+  CHECK(s.hash() == hash);  // not part of the hash: saves written before it replay alike
+  CHECK_THROWS_WITH(finish_game(s, {0}, {}, std::string(4097, 'x')),
+                    "game:finish: a reason of 4097 bytes is longer than 4096");
+}

@@ -86,14 +86,21 @@ local ENDING = {
   claimed_threefold = "%s claims a draw by threefold repetition. The game is drawn.",
 }
 
+-- Why the game ended, for its last line (game:finish's reason).
+local REASON = {
+  checkmate = "checkmate", stalemate = "stalemate", dead = "dead position", fifty = "fifty-move rule",
+  ["seventy-five"] = "seventy-five-move rule", threefold = "threefold repetition", fivefold = "fivefold repetition",
+  claimed_fifty = "fifty-move rule, claimed", claimed_threefold = "threefold repetition, claimed",
+}
+
 -- Ends the game as `result` says, `side` being the side to move.
 local function finish(game, result, side)
   if result == "checkmate" then
     game:say("Checkmate: %s wins with %s.", game:seat_name(3 - side), B.SIDE_NAME[3 - side])
-    game:finish({ 3 - side })
+    game:finish({ 3 - side }, REASON[result])
   else
     game:say(ENDING[result], game:seat_name(side))
-    game:finish({ results = { 0.5, 0.5 } })
+    game:finish({ results = { 0.5, 0.5 }, reason = REASON[result] })
   end
 end
 
@@ -184,7 +191,7 @@ end
 local function claim(game, seat)
   local kind = game:get("clock") >= 100 and "claimed_fifty" or "claimed_threefold"
   game:say(ENDING[kind], game:seat_name(seat))
-  game:finish({ results = { 0.5, 0.5 } })
+  game:finish({ results = { 0.5, 0.5 }, reason = REASON[kind] })
 end
 
 -- The move in SAN, for the narration (without + or #).

@@ -6,16 +6,17 @@ local words = require "words"
 
 local outcome = {}
 
--- Why `side` has won, or nil.
+-- Why `side` has won, or nil; and the reason in a few words, for the game's last line.
 local function win(pos, side)
   local enemy = board.enemy(side)
   if pos.lost[enemy] >= position.param(pos, "win_eliminations") then
-    return ("%s has eliminated %s and wins."):format(words.side(side), words.coloured(pos.lost[enemy], enemy))
+    return ("%s has eliminated %s and wins."):format(words.side(side), words.coloured(pos.lost[enemy], enemy)),
+      "enemy pieces eliminated"
   end
   local reached = position.reached(pos, side)
   if reached >= position.param(pos, "win_home") then
     return ("%s has %s in %s's home spaces and wins."):format(words.side(side), words.coloured(reached, side),
-      words.side(enemy))
+      words.side(enemy)), "pieces in the enemy's home spaces"
   end
 end
 
@@ -25,10 +26,10 @@ end
 function outcome.check(pos)
   local first, other = pos.seat, board.enemy(pos.seat)
   for _, side in ipairs({ first, other }) do
-    local why = win(pos, side)
+    local why, reason = win(pos, side)
     if why then
       position.say(pos, why)
-      pos.winners = { side }
+      pos.winners, pos.reason = { side }, reason
       return true
     end
   end
@@ -57,6 +58,7 @@ function outcome.turn_limit(pos, turn)
   local limit = position.param(pos, "max_turns")
   if limit == 0 or turn <= limit then return false end
   local text = ("The turn limit (%d turns) is reached."):format(limit)
+  pos.reason = "the turn limit"
   local side, why
   if position.param(pos, "at_limit") == "most_eliminated" then side, why = ahead(pos) end
   if side then

@@ -163,7 +163,7 @@ function position.write(game, pos)
   end
   if pos.winners then
     write_turn(game, nil, pos.raw)
-    game:finish(pos.winners)
+    game:finish(pos.winners, pos.reason)
   elseif pos.turn_over then
     write_turn(game, nil, pos.raw)
     game:end_turn()

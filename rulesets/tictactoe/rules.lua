@@ -53,10 +53,10 @@ function rules.apply(game, seat, action)
   local line = completed_line(game, cell, MARK[seat])
   if line then
     game:say("Three in a row (%s %s %s): %s wins.", line[1], line[2], line[3], game:seat_name(seat))
-    game:finish({ seat })
+    game:finish({ seat }, "three in a row")
   elseif game:count(PILE[1]) == 0 then
     game:say("The grid is full with no row of three: a draw.")
-    game:finish({ results = { 0.5, 0.5 } })  -- half a point each: a bot plays for it when it cannot win
+    game:finish({ results = { 0.5, 0.5 }, reason = "a full grid" })  -- half a point each: a bot plays for it when it cannot win
   else
     game:end_turn()
   end

@@ -83,4 +83,19 @@ run unhidden "sed -i 's/^  secret: {per_seat: true, initial: 0, hidden: true}$/ 
   "sed -i 's/^vars:$/&\\n  secret: {per_seat: true, initial: 0, hidden: true}/' game.yaml"
 grep -q '^  secret: {per_seat: true, initial: 0}$' reload-unhidden/stacks/game.yaml || fail "unhidden: the edit did not take"
 says_err unhidden ":reload: the game and the rules stay as they were: the edited game.yaml shows what the game hid (variable 'secret' is no longer hidden)"
+
+# A reload with no edit changes nothing: with seed 3, at Andy's second turn (7 steps in),
+# the game goes on as the same game without :reload does, the bots' choices in turn and out
+# of turn included (they keep their random streams, and pass again where they passed).
+moves='play 2 bid 5
+fold
+fold
+fold
+fold
+'
+printf '%s' "$moves" | "$A" play stacks --seed 3 --keep-going > reload-same-plain.txt 2>&1
+printf '%s' "$moves" | sed '2i :reload' | "$A" play stacks --seed 3 --keep-going > reload-same.txt 2>&1
+grep -q 'all 7 steps replay alike\.$' reload-same.txt || fail "same: missing the reload's line: $(grep Reloaded reload-same.txt)"
+grep -v '^Reloaded ' reload-same.txt | diff reload-same-plain.txt - > reload-same.diff ||
+  { fail "same: a reload with no edit changed the game:"; cat reload-same.diff; }
 exit $failed
