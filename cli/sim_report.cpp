@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/json_text.hpp"
+#include "cli/sim_metrics_json.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
@@ -178,6 +179,7 @@ SimReport from_json(const ordered_json& j) {
     r.tally = j["tally"].at("var").get<std::string>();
     for (const auto& [value, n] : j["tally"].at("counts").items()) r.tally_counts[value] = whole(ordered_json{{"counts", n}}, "counts");
   }
+  if (j.contains("metrics")) r.metrics = read_metrics(j["metrics"], r.players);
   return r;
 }
 
@@ -235,6 +237,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["scores"] = r.scored ? ordered_json{{"bin_low", r.bin_low}, {"bin_width", r.bin_width}, {"bins", r.bins},
                                          {"fine_low", r.fine_low}, {"fine_width", r.fine_width}}
                          : ordered_json(nullptr);
+  if (r.metrics.present) j["metrics"] = metrics_json(r.metrics);
   j["fingerprints"] = prints_json(r.prints);
   // How the run went, which the statistics do not depend on; a merge adds up its parts' threads and seconds.
   j["run"] = {{"threads", run.threads}, {"seconds", run.seconds},
