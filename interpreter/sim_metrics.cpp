@@ -256,6 +256,19 @@ std::int64_t histogram_total(const Histogram& h) {
   return n;
 }
 
+std::vector<Bin> bin_histogram(const Histogram& h, int bins) {
+  if (h.empty()) return {};
+  std::int64_t lo = h.begin()->first, hi = h.rbegin()->first, width = 1;
+  for (std::int64_t decade = 1; width * bins < hi - lo + 1; decade *= 10)
+    for (std::int64_t step : {1, 2, 5})
+      if ((width = step * decade) * bins >= hi - lo + 1) break;
+  std::int64_t start = lo >= 0 ? lo / width * width : -((-lo + width - 1) / width) * width;
+  std::vector<Bin> out;
+  for (std::int64_t b = start; b <= hi; b += width) out.push_back({b, b + width - 1, 0});
+  for (const auto& [value, n] : h) out[static_cast<std::size_t>((value - start) / width)].count += n;
+  return out;
+}
+
 std::int64_t histogram_quantile(const Histogram& h, double q) {
   std::int64_t total = histogram_total(h), seen = 0;
   for (const auto& [value, count] : h)

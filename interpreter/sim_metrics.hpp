@@ -98,5 +98,10 @@ void merge_metrics(SimMetrics& a, const SimMetrics& b);
 double histogram_mean(const Histogram& h);
 std::int64_t histogram_quantile(const Histogram& h, double q);
 std::int64_t histogram_total(const Histogram& h);
+// The histogram in about `bins` bins of a round width (1, 2, 5, 10, ...), low to high, for showing.
+struct Bin {
+  std::int64_t low = 0, high = 0, count = 0;  // values low..high inclusive
+};
+std::vector<Bin> bin_histogram(const Histogram& h, int bins);
 
 }  // namespace arbiter
