@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/sim.hpp"
 
 using nlohmann::ordered_json;
 
@@ -106,6 +107,28 @@ ordered_json seat_bot_json(const SimMetrics& m) {
   return j;
 }
 
+ordered_json ladder_json(const std::vector<LadderPair>& ladder) {
+  ordered_json j = ordered_json::array();
+  for (const auto& p : ladder) {
+    double wins = p.wins.value();
+    Interval ci = wilson(wins, static_cast<int>(p.games));
+    j.push_back({{"weaker", p.weaker}, {"stronger", p.stronger}, {"gap", p.gap}, {"games", p.games},
+                 {"wins", sum_json(p.wins)}, {"rate", p.games ? wins / double(p.games) : 0.0},
+                 {"ci95", {ci.low, ci.high}}, {"fair", p.fair}});
+  }
+  return j;
+}
+
+std::vector<LadderPair> read_ladder(const ordered_json& j) {
+  if (!j.is_array() || j.size() > 1000) throw InputError("metrics.ladder: not a list of pairs");
+  std::vector<LadderPair> out;
+  for (const auto& p : j)
+    out.push_back({p.at("weaker").get<std::string>(), p.at("stronger").get<std::string>(),
+                   static_cast<int>(count_of(p.at("gap"), "ladder.gap", 1)), count_of(p.at("games"), "ladder.games"),
+                   read_sum(p.at("wins"), "ladder.wins"), p.at("fair").get<double>()});
+  return out;
+}
+
 std::array<std::int64_t, kPhases> read_phases(const ordered_json& j, const std::string& what) {
   if (!j.is_array() || j.size() != kPhases) throw InputError(what + ": not " + std::to_string(kPhases) + " counts");
   std::array<std::int64_t, kPhases> out{};
@@ -129,7 +152,7 @@ void read_kinds(SimMetrics& m, const ordered_json& j) {
 
 ordered_json metrics_json(const SimMetrics& m) {
   return {{"length", length_json(m)}, {"branching", branching_json(m)}, {"action_kinds", kinds_json(m)},
-          {"lead", lead_json(m)}, {"seat_bot", seat_bot_json(m)}};
+          {"lead", lead_json(m)}, {"seat_bot", seat_bot_json(m)}, {"ladder", ladder_json(m.ladder)}};
 }
 
 SimMetrics read_metrics(const ordered_json& j, int players) {
@@ -157,6 +180,7 @@ SimMetrics read_metrics(const ordered_json& j, int players) {
     auto& row = m.seat_kind[kind];
     for (const auto& s : seats) row.emplace_back(count_of(s.at("games"), "seat_bot.games"), read_sum(s.at("wins"), "seat_bot.wins"));
   }
+  if (j.contains("ladder")) m.ladder = read_ladder(j.at("ladder"));
   return m;
 }
 

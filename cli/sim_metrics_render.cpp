@@ -109,6 +109,20 @@ std::string lead_section(const SimMetrics& m) {
   return out + columns(rows, "rrl", 12);
 }
 
+std::string ladder_section(const std::vector<LadderPair>& ladder) {
+  if (ladder.empty()) return {};
+  std::vector<std::vector<std::string>> rows = {{"stronger", "weaker", "rungs apart", "stronger won", "95% CI", "equal share"}};
+  for (const auto& p : ladder) {
+    double wins = p.wins.value();
+    Interval ci = wilson(wins, static_cast<int>(p.games));
+    rows.push_back({p.stronger, p.weaker, std::to_string(p.gap), p.games ? pct(wins / double(p.games)) : "–",
+                    fmt::format("{:.1f}–{:.1f}%", 100 * ci.low, 100 * ci.high), pct(p.fair)});
+  }
+  return "Skill ladder (the stronger bot in one seat, moving seat by seat, against the weaker in every other;\n"
+         "a share that grows with the rungs apart means skill tells; one near the equal share, luck)\n" +
+         columns(rows, "llrrrr");
+}
+
 }  // namespace
 
 std::string eighths_bar(double value, double full, int width) {
@@ -128,6 +142,7 @@ std::string render_metrics(const SimReport& r) {
   std::string kinds = kinds_section(r.metrics), lead = lead_section(r.metrics);
   if (!kinds.empty()) out += "\n" + kinds;
   if (!lead.empty()) out += "\n" + lead;
+  if (!r.metrics.ladder.empty()) out += "\n" + ladder_section(r.metrics.ladder);
   return out;
 }
 

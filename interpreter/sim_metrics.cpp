@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/engine.hpp"
 #include "interpreter/match.hpp"
 #include "interpreter/sim.hpp"
@@ -240,6 +241,13 @@ void merge_metrics(SimMetrics& a, const SimMetrics& b) {
     auto& mine = a.seat_kind[kind];
     mine.resize(row.size());
     for (std::size_t s = 0; s < row.size(); ++s) mine[s].first += row[s].first, mine[s].second.add(row[s].second);
+  }
+  if (a.ladder.size() != b.ladder.size()) throw InputError("sim --merge: reports of different skill ladders (--ladder) cannot be merged");
+  for (std::size_t i = 0; i < a.ladder.size(); ++i) {
+    LadderPair &x = a.ladder[i];
+    const LadderPair& y = b.ladder[i];
+    if (x.weaker != y.weaker || x.stronger != y.stronger || x.gap != y.gap) throw InputError("sim --merge: reports of different skill ladders (--ladder) cannot be merged");
+    x.games += y.games, x.wins.add(y.wins);
   }
 }
 

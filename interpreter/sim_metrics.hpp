@@ -72,6 +72,16 @@ struct KindSplit {
 };
 KindSplit split_at_median(const ActionKind& kind);
 
+// The skill ladder: for each pair of rungs, the stronger bot in one seat (moving seat by seat
+// over the games) against the weaker in the others, and its share of the wins.
+struct LadderPair {
+  std::string weaker, stronger;
+  int gap = 0;                                       // rungs apart (doublings, for doubling budgets)
+  std::int64_t games = 0;                            // finished games
+  ExactSum wins;                                     // the stronger bot's wins (shared wins: fractions)
+  double fair = 0;                                   // its share if it were no stronger: 1 / players
+};
+
 struct SimMetrics {
   bool present = false;                              // a report of an arbiter before these sections has none
   Histogram turns, rounds, decisions, chance;        // finished games by their length
@@ -86,12 +96,14 @@ struct SimMetrics {
   std::int64_t score_moved = 0;                      // finished games in which some score changed
   // Per bot kind, per seat: the kind's wins when it sat there (rotated runs separate seat and bot).
   std::map<std::string, std::vector<std::pair<std::int64_t, ExactSum>>> seat_kind;
+  std::vector<LadderPair> ladder;                    // sim --ladder: every pair of rungs
 };
 
 // The metrics of the finished games of `records` (in index order), over `players` seats;
 // `share(g)` is each seat's share of game g's win, as the report counts it.
 SimMetrics summarize_metrics(const std::vector<GameRecord>& records, int players);
-// `b`'s counts added to `a`'s (a shard's report merged in).
+// `b`'s counts added to `a`'s (a shard's report merged in). Throws InputError when their
+// ladders are of different bots.
 void merge_metrics(SimMetrics& a, const SimMetrics& b);
 
 // Helpers the renderers share: the mean and a quantile of a histogram.
