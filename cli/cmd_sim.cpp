@@ -15,6 +15,7 @@
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
 #include "cli/sim_lab.hpp"
+#include "cli/sim_sweep.hpp"
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/fingerprint.hpp"
@@ -38,6 +39,7 @@ int compare_files(const std::string& a_file, const std::string& b_file) {
 
 // The reports of shards of one run (seed ranges apart) as the run's own report.
 int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
+  if (is_sweep_file(files.at(0))) return merge_sweeps(files, sim.json);
   std::vector<SimReport> reports;
   RunInfo run{0, 0, 0};
   for (const auto& file : files) {

@@ -246,7 +246,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   return json_text(j, 2) + "\n";
 }
 
-SimReport read_report_json(const std::string& file, RunInfo* run) {
+ordered_json read_json_file(const std::string& file) {
   // A FIFO would block, a huge file exhaust memory; nesting deeper than any report has is
   // refused as it is read (a million nested objects overflowed the stack).
   std::error_code ec;
@@ -272,10 +272,17 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
     std::string message = json_error(e);
     throw InputError(file + ": not JSON: " + message.substr(0, message.find("; last read")));
   }
-  if (!j.is_object() || !j["format"].is_string() || j["format"] != kFormat)
+  return j;
+}
+
+SimReport read_report_json(const std::string& file, RunInfo* run) { return report_from_json(read_json_file(file), file, run); }
+
+SimReport report_from_json(const ordered_json& j, const std::string& file, RunInfo* run) {
+  auto field = [&j](const char* key) { return j.is_object() && j.contains(key) ? j.at(key) : ordered_json(); };
+  if (!field("format").is_string() || field("format") != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
-  if (!j["version"].is_number_integer() || j["version"] != kVersion)
-    throw InputError(file + ": a report of version " + json_text(j["version"]) + "; this arbiter reads version " +
+  if (!field("version").is_number_integer() || field("version") != kVersion)
+    throw InputError(file + ": a report of version " + json_text(field("version")) + "; this arbiter reads version " +
                      std::to_string(kVersion));
   try {
     if (run && j.contains("run")) {

@@ -75,8 +75,8 @@ std::string paired_rows(const SweepResult& s, bool color) {
 }
 
 ordered_json spread_json(const Spread& d) {
-  return {{"n", d.n}, {"mean", d.mean}, {"sd", d.sd}, {"min", d.min}, {"max", d.max}, {"t", paired_t(d)},
-          {"critical", t_critical(std::max(1, d.n - 1))}};
+  return {{"n", d.n}, {"mean", d.mean}, {"sd", d.sd}, {"min", d.min}, {"max", d.max}, {"sum", d.sum.parts()},
+          {"sum_squares", d.squares.parts()}, {"t", paired_t(d)}, {"critical", t_critical(std::max(1, d.n - 1))}};
 }
 
 }  // namespace

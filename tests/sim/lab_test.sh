@@ -33,6 +33,15 @@ assert all(r["seed"] == 1 and r["games"] == 12 for r in s["reports"])
 assert len(s["paired"]) == 2 and s["paired"][0]["turns"]["n"] == 12
 ' || fail "the sweep report is not one run per value on the same seeds"
 
+# A sweep cut in shards merges into the whole sweep: every value's report and the pairings.
+"$A" sim stacks --games 12 --sweep target=20..40:10 --shard 1/2 --json > sweep-1.json || fail "sweep shard 1 failed"
+"$A" sim stacks --games 12 --sweep target=20..40:10 --shard 2/2 --json > sweep-2.json || fail "sweep shard 2 failed"
+"$A" sim --merge sweep-2.json sweep-1.json --json > sweep-merged.json || fail "the sweep merge failed"
+sed '/^      "run": {/,/^      }/d' sweep.json > sweep.s; sed '/^      "run": {/,/^      }/d' sweep-merged.json > sweep-merged.s
+cmp -s sweep.s sweep-merged.s || { fail "the merged sweep differs from the whole sweep"; diff sweep.s sweep-merged.s | head -20; }
+out=$("$A" sim --merge sweep-1.json whole.json 2>&1) && fail "a sweep merged with a plain report"
+printf '%s' "$out" | grep -q "sweeps merge only with sweeps" || fail "a sweep and a report: $out"
+
 refused() {
   want=$1; shift
   out=$("$A" sim "$@" 2>&1); status=$?
