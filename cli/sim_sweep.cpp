@@ -105,7 +105,9 @@ int run_sweep(const std::string& name, const GameFlags& flags, const SimFlags& s
   std::vector<std::vector<GameRecord>> records;
   for (const auto& value : result.sweep.values) {
     GameFlags f = flags;
-    f.set.push_back(result.sweep.key + "=" + value);
+    // `variant` sweeps the variants ("-": none), so that two variants pair on the same seeds.
+    if (result.sweep.key == "variant") f.variant = value == "-" ? "" : value;
+    else f.set.push_back(result.sweep.key + "=" + value);
     SimFlags s = sim;
     s.sweep.clear(), s.html.clear();
     SimRun ran = run_sim(name, f, s, true);
