@@ -20,7 +20,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= -1
 FUZZ_TARGETS = game_yaml scenario save actions visible_text pattern json_door
 
-.PHONY: all deps build play test bench sanitize fuzz mutate check clean
+.PHONY: all deps build play test bench sanitize fuzz mutate check clean sim-parallel
 
 all: build
 
@@ -56,6 +56,17 @@ MUTATE_THREADS ?= 0
 mutate: build
 	@threads=$(MUTATE_THREADS); [ "$$threads" != 0 ] || threads=$$(nproc); \
 	tools/mutate_all.sh $(BUILD)/arbiter rulesets $(MUTATE_MAX) $(MUTATE_SEED) $$threads $(BUILD)/mutate
+
+# A sharded `arbiter sim` on every core with GNU parallel, merged into one report
+# (docs/scaling-out.md; NODES=nodes.txt runs the shards over ssh):
+#   make sim-parallel SIM="stacks --games 100000" SHARDS=16 OUT=stacks.json
+SIM ?= stacks --games 10000
+SHARDS ?= $(JOBS)
+OUT ?= $(BUILD)/sim-parallel.json
+sim-parallel: build
+	@command -v parallel >/dev/null || $(MAKE) deps EXTRA_PACKAGES=parallel
+	tools/cluster/sim_parallel.sh $(abspath $(BUILD))/arbiter $(SHARDS) $(OUT) $(SIM)
+	$(BUILD)/arbiter sim --merge $(OUT).shards/shard-*.json
 
 # Benchmarks, not tests: one table of timings on one core, with the machine's details.
 bench: deps

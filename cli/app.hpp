@@ -59,6 +59,10 @@ struct SimFlags {
   std::vector<std::string> compare;      // two JSON reports: compare them instead of simulating
   std::vector<std::string> merge;        // JSON reports of adjacent seed ranges: one report of them all
   std::string tally;                     // a variable: count games by its final value
+  std::string ladder;                    // bots weakest first: play every pair (the skill ladder)
+  std::string shard;                     // K/N: the K-th of N parts of the games
+  std::vector<std::string> sweep;        // KEY=V1,V2,… or KEY=LO..HI[:STEP]: a run per value
+  std::string html;                      // a file: the report as a self-contained HTML page
 };
 
 // What `perft` adds to the game flags.

@@ -14,6 +14,8 @@
 #include "cli/interrupt.hpp"
 #include "cli/output.hpp"
 #include "cli/progress.hpp"
+#include "cli/sim_lab.hpp"
+#include "cli/sim_sweep.hpp"
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/fingerprint.hpp"
@@ -37,6 +39,7 @@ int compare_files(const std::string& a_file, const std::string& b_file) {
 
 // The reports of shards of one run (seed ranges apart) as the run's own report.
 int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
+  if (is_sweep_file(files.at(0))) return merge_sweeps(files, sim.json);
   std::vector<SimReport> reports;
   RunInfo run{0, 0, 0};
   for (const auto& file : files) {
@@ -59,6 +62,7 @@ SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFl
   o.threads = sim.threads;
   o.max_actions = sim.max_actions;
   o.rotate = sim.rotate;
+  if (!sim.shard.empty()) apply_shard(sim.shard, o);
   if (!sim.tally.empty()) {
     const Ruleset& r = *loaded.ruleset;
     o.tally = r.var_index(sim.tally);
@@ -71,6 +75,36 @@ SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFl
 
 }  // namespace
 
+SimRun run_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim, bool keep_records) {
+  SimRun ran;
+  Loaded loaded = load(name);
+  auto table = make_table(loaded.ruleset, game_options(*loaded.ruleset, flags));  // checks players, variant, --set
+  SimOptions o = sim_options(loaded, flags, sim, *table);
+  RunInfo& run = ran.run;
+  run = {worker_count(o), 0};
+  std::string error;
+  auto start = Clock::now();
+  std::vector<GameRecord> records;
+  catch_interrupts();  // Ctrl-C: the workers stop, and the games finished are reported as partial
+  if (isatty(STDERR_FILENO)) {
+    ProgressBar bar("games", 0, color_enabled(STDERR_FILENO));
+    auto draw = [&bar, total = o.games](int done) { bar.draw(done, total); };
+    records = play_games(loaded.ruleset, o, rules_factory(), error, draw);
+  } else {
+    records = play_games(loaded.ruleset, o, rules_factory(), error);
+  }
+  run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (!error.empty()) throw InputError(loaded.ruleset->id + ": " + error);
+  SimReport& report = ran.report;
+  report = summarize(*table, o, records);
+  report.asked = o.games;
+  report.version = ARBITER_VERSION;
+  report.prints = fingerprint_table(*table, scripts_dir());
+  if (!sim.ladder.empty()) report.metrics.ladder = run_ladder(loaded.ruleset, *table, o, ladder_rungs(sim.ladder, *loaded.ruleset));
+  if (keep_records) ran.records = std::move(records);
+  return ran;
+}
+
 int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim) {
   try {
     if (!sim.compare.empty() && !name.empty())
@@ -82,27 +116,11 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     if (name.empty()) throw InputError("sim: name a ruleset (or give --compare A.json B.json, or --merge A.json B.json …)");
     if (sim.games < 1) throw InputError("sim: --games must be at least 1");
     if (sim.max_actions < 1) throw InputError("sim: --max-actions must be at least 1");
-    Loaded loaded = load(name);
-    auto table = make_table(loaded.ruleset, game_options(*loaded.ruleset, flags));  // checks players, variant, --set
-    SimOptions o = sim_options(loaded, flags, sim, *table);
-    RunInfo run{worker_count(o), 0};
-    std::string error;
-    auto start = Clock::now();
-    std::vector<GameRecord> records;
-    catch_interrupts();  // Ctrl-C: the workers stop, and the games finished are reported as partial
-    if (isatty(STDERR_FILENO)) {
-      ProgressBar bar("games", 0, color_enabled(STDERR_FILENO));
-      auto draw = [&bar, total = o.games](int done) { bar.draw(done, total); };
-      records = play_games(loaded.ruleset, o, rules_factory(), error, draw);
-    } else {
-      records = play_games(loaded.ruleset, o, rules_factory(), error);
-    }
-    run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    if (!error.empty()) throw InputError(loaded.ruleset->id + ": " + error);
-    SimReport report = summarize(*table, o, records);
-    report.asked = o.games;
-    report.version = ARBITER_VERSION;
-    report.prints = fingerprint_table(*table, scripts_dir());
+    if (!sim.sweep.empty()) return run_sweep(name, flags, sim);
+    SimRun ran = run_sim(name, flags, sim);
+    const SimReport& report = ran.report;
+    const RunInfo& run = ran.run;
+    if (!sim.html.empty()) write_html(sim.html, report, run);
     if (sim.json) print("{}", report_json(report, run));
     else if (sim.csv) print("{}", report_csv(report));
     else print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));
@@ -120,13 +138,22 @@ namespace {
 int refuse_run_options(const CLI::App& cmd, const SimFlags& sim) {
   if (sim.compare.empty() && sim.merge.empty()) return 0;
   for (const char* option : {"--games", "--threads", "--max-actions", "--seed", "--players", "--set", "--variant",
-                             "--bot", "--rotate", "--tally"})
+                             "--bot", "--rotate", "--tally", "--ladder", "--shard", "--sweep"})
     if (cmd.count(option) > 0) {
       print_err("sim: {} is for running games; --{} reads reports and takes only --json or --csv\n", option,
                 sim.merge.empty() ? "compare" : "merge");
       return 2;
     }
   return 0;
+}
+
+// The designer's lab: the skill ladder, shards, sweeps, the HTML page.
+void add_lab_flags(CLI::App* sim, SimFlags& sf) {
+  sim->add_option("--ladder", sf.ladder, "a skill ladder: bots weakest first (random,mcts:25,mcts:50,mcts:100); "
+                                         "every pair plays the run's seeds, the stronger in one seat");
+  sim->add_option("--shard", sf.shard, "play the K-th of N adjacent parts of the games (K/N); --merge the N reports");
+  sim->add_option("--sweep", sf.sweep, "a run per value of a parameter on the same seeds: KEY=V1,V2,… or KEY=LO..HI[:STEP]");
+  sim->add_option("--html", sf.html, "also write the report as one self-contained HTML page with charts to this file");
 }
 
 // What `sim` adds to the game flags: bots, rotation, how many games and how to report them.
@@ -158,6 +185,7 @@ void add_sim_flags(CLI::App* sim, GameFlags& flags, SimFlags& sf) {
                   "--seed S+N --games N, …) into the report one run would give; with --json, as JSON")
       ->expected(1, kMaxInt)
       ->excludes(compare);
+  add_lab_flags(sim, sf);
 }
 
 }  // namespace

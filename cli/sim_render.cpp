@@ -8,6 +8,7 @@
 
 #include "cli/app.hpp"
 #include "cli/output.hpp"
+#include "cli/sim_metrics_render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/fingerprint.hpp"
 
@@ -195,13 +196,13 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
   if (!r.tally.empty()) out += "\n" + tally_table(r);
-  if (!r.scored) return out;
+  if (!r.scored) return out + render_metrics(r);
   bool constant = std::all_of(r.seats.begin(), r.seats.end(), [&](const SeatStats& s) {
     return s.score.min == s.score.max && s.score.min == r.seats[0].score.min;
   });
   if (constant) out += fmt::format("\nEvery seat scored {:.0f} in every game: this ruleset keeps no score.\n", r.seats[0].score.min);
   else out += "\n" + score_tables(r);
-  return out;
+  return out + render_metrics(r);
 }
 
 std::string render_comparison(const SimReport& a, const std::string& a_name, const SimReport& b,

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/json_text.hpp"
+#include "cli/sim_metrics_json.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
 
@@ -178,6 +179,7 @@ SimReport from_json(const ordered_json& j) {
     r.tally = j["tally"].at("var").get<std::string>();
     for (const auto& [value, n] : j["tally"].at("counts").items()) r.tally_counts[value] = whole(ordered_json{{"counts", n}}, "counts");
   }
+  if (j.contains("metrics")) r.metrics = read_metrics(j["metrics"], r.players);
   return r;
 }
 
@@ -235,6 +237,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["scores"] = r.scored ? ordered_json{{"bin_low", r.bin_low}, {"bin_width", r.bin_width}, {"bins", r.bins},
                                          {"fine_low", r.fine_low}, {"fine_width", r.fine_width}}
                          : ordered_json(nullptr);
+  if (r.metrics.present) j["metrics"] = metrics_json(r.metrics);
   j["fingerprints"] = prints_json(r.prints);
   // How the run went, which the statistics do not depend on; a merge adds up its parts' threads and seconds.
   j["run"] = {{"threads", run.threads}, {"seconds", run.seconds},
@@ -243,7 +246,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   return json_text(j, 2) + "\n";
 }
 
-SimReport read_report_json(const std::string& file, RunInfo* run) {
+ordered_json read_json_file(const std::string& file) {
   // A FIFO would block, a huge file exhaust memory; nesting deeper than any report has is
   // refused as it is read (a million nested objects overflowed the stack).
   std::error_code ec;
@@ -269,10 +272,17 @@ SimReport read_report_json(const std::string& file, RunInfo* run) {
     std::string message = json_error(e);
     throw InputError(file + ": not JSON: " + message.substr(0, message.find("; last read")));
   }
-  if (!j.is_object() || !j["format"].is_string() || j["format"] != kFormat)
+  return j;
+}
+
+SimReport read_report_json(const std::string& file, RunInfo* run) { return report_from_json(read_json_file(file), file, run); }
+
+SimReport report_from_json(const ordered_json& j, const std::string& file, RunInfo* run) {
+  auto field = [&j](const char* key) { return j.is_object() && j.contains(key) ? j.at(key) : ordered_json(); };
+  if (!field("format").is_string() || field("format") != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
-  if (!j["version"].is_number_integer() || j["version"] != kVersion)
-    throw InputError(file + ": a report of version " + json_text(j["version"]) + "; this arbiter reads version " +
+  if (!field("version").is_number_integer() || field("version") != kVersion)
+    throw InputError(file + ": a report of version " + json_text(field("version")) + "; this arbiter reads version " +
                      std::to_string(kVersion));
   try {
     if (run && j.contains("run")) {

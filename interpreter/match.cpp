@@ -27,7 +27,7 @@ bool take_turn(Engine& engine, State& state, const Decision& d, std::vector<std:
     int action = sa.find(choice);
     if (action < 0) return failed = Status::error(state.table->seats[sa.seat].name + "'s bot chose " + quote(choice) + ", which is not legal"), true;
     failed = engine.take(state, d, who, static_cast<std::size_t>(action));
-    if (failed.ok && after) after(state, {sa.seat, choice});
+    if (failed.ok && after) after(state, {sa.seat, choice, static_cast<int>(sa.actions.size())});
     return true;
   }
   return false;

@@ -14,6 +14,7 @@ namespace arbiter {
 struct MatchStep {
   int seat;
   std::string action;
+  int options = 0;  // the legal actions the seat chose among (0 for chance)
 };
 
 // Plays `state` on until the game ends or `max_actions` have been applied. `bots` has one

@@ -54,11 +54,13 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
     if (rec.first_seat < 0 && !s.over && s.chance.def < 0) rec.first_seat = s.active();
   };
   note_first(state);
+  MetricsObserver observe(engine, state);
   int steps = 0;
   Status st = play_out(engine, state, bots, o.max_actions, [&](const State& s, const MatchStep& step) {
     ++steps;
     if (step.seat >= 0) ++rec.actions;
     note_first(s);
+    observe.step(s, step);
   });
   if (!st.ok) {
     if (state.over || steps < o.max_actions) return st;
@@ -66,6 +68,7 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   }
   rec.winners = state.winners;
   rec.results = state.results;
+  observe.finish(state, rec.metrics);
   if (o.tally >= 0) {
     const VarDef& def = table->ruleset->vars[o.tally];
     for (int seat = 0; seat < (def.per_seat ? table->seat_count() : 1); ++seat) {
@@ -338,6 +341,7 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   count_kinds(r, o, records);
   r.scored = r.scored && r.finished > 0;
   if (r.scored) count_scores(r, scores, o.histogram_bins);
+  r.metrics = summarize_metrics(records, r.players);
   return r;
 }
 

@@ -12,6 +12,7 @@
 
 #include "interpreter/exact_sum.hpp"
 #include "interpreter/scenario.hpp"
+#include "interpreter/sim_metrics.hpp"
 #include "interpreter/table.hpp"
 
 namespace arbiter {
@@ -40,6 +41,7 @@ struct GameRecord {
   int actions = 0;                  // the seats' actions, chance decisions not counted
   bool hit_limit = false;           // stopped after max_actions without ending
   std::vector<std::string> tallied; // the tallied variable's final value as text (per seat "Andy=3")
+  GameMetrics metrics;              // lengths, choices, action kinds, lead (sim_metrics.hpp)
 };
 
 // How many worker threads play_games starts: `threads`, or one per core, never more than the games.
@@ -148,6 +150,7 @@ struct SimReport {
   bool mergeable = true;            // read from a report holding the exact sums merging needs
   std::string tally;                // --tally VAR: the variable, and finished games by its final value
   std::map<std::string, int> tally_counts;
+  SimMetrics metrics;               // the sections of sim_metrics.hpp
   // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
   double first_seat_edge() const { return first_seat.rate() - (players ? 1.0 / players : 0); }
 };

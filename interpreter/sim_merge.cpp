@@ -142,6 +142,7 @@ void add_report(SimReport& m, const SimReport& r) {
   m.actions = merge_spreads(m.actions, r.actions);
   m.rounds = merge_spreads(m.rounds, r.rounds);
   for (const auto& [value, n] : r.tally_counts) m.tally_counts[value] += n;
+  merge_metrics(m.metrics, r.metrics);
 }
 
 // Every report's fine bins into the merged report's bins: each fine bin lies inside one.

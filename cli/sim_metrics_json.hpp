@@ -1,0 +1,16 @@
+// The metrics sections of a simulation report (interpreter/sim_metrics.hpp) as JSON: exact
+// counts and sums that merge, with the rates and means derived from them beside, for tools
+// that only read.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "interpreter/sim_metrics.hpp"
+
+namespace arbiter::cli {
+
+nlohmann::ordered_json metrics_json(const SimMetrics& m);
+// Reads what metrics_json wrote for a report of `players` seats; throws InputError (or a
+// json exception) naming what is wrong.
+SimMetrics read_metrics(const nlohmann::ordered_json& j, int players);
+
+}  // namespace arbiter::cli

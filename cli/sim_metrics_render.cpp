@@ -1,0 +1,149 @@
+// The metrics sections in text: each question a short table, numbers first, bars beside.
+#include "cli/sim_metrics_render.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "cli/sim_render.hpp"
+#include "interpreter/diagnostics.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
+
+std::string bin_label(const Bin& b) { return b.low == b.high ? std::to_string(b.low) : fmt::format("{}–{}", b.low, b.high); }
+
+// Length: the quantiles of each measure, then the histogram of turns.
+std::string length_section(const SimReport& r) {
+  const SimMetrics& m = r.metrics;
+  std::vector<std::vector<std::string>> rows = {{"length", "10%", "25%", "median", "75%", "90%", "mean"}};
+  auto row = [&rows](const std::string& name, const Histogram& h) {
+    std::vector<std::string> cells = {name};
+    for (double q : {0.1, 0.25, 0.5, 0.75, 0.9}) cells.push_back(std::to_string(histogram_quantile(h, q)));
+    cells.push_back(fmt::format("{:.1f}", histogram_mean(h)));
+    rows.push_back(cells);
+  };
+  if (r.rounds_played) row("rounds", m.rounds);
+  row("turns", m.turns);
+  row("decisions", m.decisions);
+  if (histogram_mean(m.chance) > 0) row("chance draws", m.chance);
+  for (std::size_t s = 0; s < m.seat_decisions.size(); ++s) row("  by " + r.seats[s].name, m.seat_decisions[s]);
+  std::string out = "Length (quantiles over the finished games; decisions: the seats' chosen actions)\n" + columns(rows, "lrrrrrr");
+  std::vector<Bin> bins = bin_histogram(m.turns, 12);
+  std::int64_t most = 0;
+  for (const auto& b : bins) most = std::max(most, b.count);
+  std::vector<std::vector<std::string>> bars = {{"turns", "games", ""}};
+  for (const auto& b : bins) bars.push_back({bin_label(b), std::to_string(b.count), eighths_bar(double(b.count), double(most), 30)});
+  return out + "\n" + columns(bars, "rrl");
+}
+
+std::string branching_section(const SimMetrics& m) {
+  std::vector<std::string> header = {"tenth of the game"}, means = {"legal actions"};
+  for (int p = 0; p < kPhases; ++p) {
+    header.push_back(std::to_string(p + 1));
+    means.push_back(m.asked[p] ? fmt::format("{:.1f}", double(m.options[p]) / double(m.asked[p])) : "–");
+  }
+  return "Branching (legal actions per decision, mean, by tenth of each game's decisions)\n" +
+         columns({header, means}, "lrrrrrrrrrr");
+}
+
+// Seat by bot kind: with rotated bots, a kind's rate in each seat; the rows differ by bot
+// strength, the columns by seat advantage.
+std::string seat_bot_section(const SimReport& r) {
+  const SimMetrics& m = r.metrics;
+  if (m.seat_kind.size() < 2) return {};
+  std::vector<std::vector<std::string>> rows = {{"bot \\ seat"}};
+  for (const auto& s : r.seats) rows[0].push_back(s.name);
+  for (const auto& [kind, row] : m.seat_kind) {
+    std::vector<std::string> cells = {kind};
+    for (const auto& [n, w] : row) cells.push_back(n ? fmt::format("{} of {}", pct(w.value() / double(n)), n) : "–");
+    rows.push_back(cells);
+  }
+  return "\nWin rate of each bot in each seat (rows: the bots' strength; columns: the seats')\n" +
+         columns(rows, "l" + std::string(r.seats.size(), 'r'));
+}
+
+std::string endings_section(const SimReport& r) {
+  std::int64_t stalled = 0;
+  for (const auto& [run, n] : r.metrics.still) stalled += run >= kStallTurns ? n : 0;
+  std::string out = fmt::format("Endings     {} finished, {} drawn, {} without a winner, {} stopped at the action limit",
+                                r.finished, r.draws, r.no_winner, r.hit_limit);
+  if (r.metrics.score_moved > 0)  // a ruleset whose scores never move cannot show a stall by them
+    out += fmt::format(", {} stalled (no score changed for {} turns or more)", stalled, kStallTurns);
+  return out + "\n";
+}
+
+std::string kinds_section(const SimMetrics& m) {
+  if (m.too_many_kinds)
+    return fmt::format("Actions     more than {} kinds (first words): no table of kinds\n", kMaxActionKinds);
+  if (m.kinds.empty()) return {};
+  std::int64_t total = 0;
+  for (const auto& [name, k] : m.kinds) total += k.chosen;
+  std::vector<std::vector<std::string>> rows = {{"action", "chosen", "share", "median", "win rate above", "below"}};
+  for (const auto& [name, k] : m.kinds) {
+    KindSplit s = split_at_median(k);
+    rows.push_back({name, std::to_string(k.chosen), pct(total ? double(k.chosen) / double(total) : 0),
+                    std::to_string(s.median), s.above ? fmt::format("{} of {}", pct(s.above_rate), s.above) : "–",
+                    s.below ? fmt::format("{} of {}", pct(s.below_rate), s.below) : "–"});
+  }
+  return "Action kinds (first word; median: times per seat per game; win rates of seats that chose it more or fewer times)\n" +
+         columns(rows, "lrrrrr");
+}
+
+std::string lead_section(const SimMetrics& m) {
+  if (m.lead_games == 0) return {};
+  std::int64_t none = m.lead_changes.count(0) ? m.lead_changes.at(0) : 0;
+  std::string out = fmt::format("Lead        over {} games with one winner and a moving score: {:.2f} lead changes a game "
+                                "(none in {}); the winner led for good from…\n",
+                                m.lead_games, histogram_mean(m.lead_changes), pct(double(none) / double(m.lead_games)));
+  std::int64_t most = 0;
+  for (const auto& [tenth, n] : m.decided) most = std::max(most, n);
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& [tenth, n] : m.decided)
+    rows.push_back({tenth < 0 ? "never (behind at the end)" : fmt::format("{}–{}% of the turns", tenth * 10, tenth * 10 + 10),
+                    pct(double(n) / double(m.lead_games)), eighths_bar(double(n), double(most), 30)});
+  return out + columns(rows, "rrl", 12);
+}
+
+std::string ladder_section(const std::vector<LadderPair>& ladder) {
+  if (ladder.empty()) return {};
+  std::vector<std::vector<std::string>> rows = {{"stronger", "weaker", "rungs apart", "stronger won", "95% CI", "equal share"}};
+  for (const auto& p : ladder) {
+    double wins = p.wins.value();
+    Interval ci = wilson(wins, static_cast<int>(p.games));
+    rows.push_back({p.stronger, p.weaker, std::to_string(p.gap), p.games ? pct(wins / double(p.games)) : "–",
+                    fmt::format("{:.1f}–{:.1f}%", 100 * ci.low, 100 * ci.high), pct(p.fair)});
+  }
+  return "Skill ladder (the stronger bot in one seat, moving seat by seat, against the weaker in every other;\n"
+         "a share that grows with the rungs apart means skill tells; one near the equal share, luck)\n" +
+         columns(rows, "llrrrr");
+}
+
+}  // namespace
+
+std::string eighths_bar(double value, double full, int width) {
+  static const char* const kEighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+  if (!(full > 0) || !(value > 0)) return {};
+  auto units = static_cast<long>(std::lround(value / full * width * 8));
+  units = std::max(1L, units);
+  std::string out;
+  for (long i = 0; i < units / 8; ++i) out += "█";
+  return out + kEighths[units % 8];
+}
+
+std::string render_metrics(const SimReport& r) {
+  if (!r.metrics.present || r.finished == 0) return {};
+  std::string out = "\n" + length_section(r) + "\n" + branching_section(r.metrics) + seat_bot_section(r) + "\n" +
+                    endings_section(r);
+  std::string kinds = kinds_section(r.metrics), lead = lead_section(r.metrics);
+  if (!kinds.empty()) out += "\n" + kinds;
+  if (!lead.empty()) out += "\n" + lead;
+  if (!r.metrics.ladder.empty()) out += "\n" + ladder_section(r.metrics.ladder);
+  return out;
+}
+
+}  // namespace arbiter::cli

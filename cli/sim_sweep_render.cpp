@@ -1,0 +1,112 @@
+// A sweep as text and JSON: each metric against the value, then each value paired with the first.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "cli/app.hpp"
+#include "cli/json_text.hpp"
+#include "cli/sim_render.hpp"
+#include "cli/sim_sweep.hpp"
+#include "interpreter/diagnostics.hpp"
+
+using nlohmann::ordered_json;
+
+namespace arbiter::cli {
+
+namespace {
+
+constexpr double kZ95 = 1.959963984540054;
+
+std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
+
+// The share of games with one winner whose winner led for good by half-way (tenths 0 to 4).
+double decided_by_half(const SimMetrics& m) {
+  std::int64_t early = 0;
+  for (const auto& [tenth, n] : m.decided) early += tenth >= 0 && tenth < kPhases / 2 ? n : 0;
+  return m.lead_games ? double(early) / double(m.lead_games) : 0;
+}
+
+std::string test_text(double stat, double critical, bool color) {
+  bool beyond = std::abs(stat) > critical;
+  std::string verdict = beyond ? style("beyond noise", "1;33", color) : std::string("within noise");
+  return (std::isinf(stat) ? std::string(stat > 0 ? "+inf" : "-inf") : fmt::format("{:.2f}", stat)) + "  " + verdict;
+}
+
+std::vector<std::vector<std::string>> metric_rows(const SweepResult& s) {
+  const SimReport& first = s.runs[0].report;
+  std::vector<std::string> header = {s.sweep.key};
+  for (const auto& seat : first.seats) header.push_back(seat.name + " won");
+  for (const char* h : {"first seat edge", "turns median", "turns mean", "lead changes", "led for good by half-way"}) header.push_back(h);
+  std::vector<std::vector<std::string>> rows = {header};
+  for (std::size_t v = 0; v < s.runs.size(); ++v) {
+    const SimReport& r = s.runs[v].report;
+    std::vector<std::string> row = {s.sweep.values[v]};
+    for (const auto& seat : r.seats) row.push_back(pct(seat.win.rate()));
+    row.push_back(fmt::format("{:+.1f} pts", 100 * r.first_seat_edge()));
+    row.push_back(std::to_string(histogram_quantile(r.metrics.turns, 0.5)));
+    row.push_back(fmt::format("{:.1f}", r.turns.mean));
+    row.push_back(r.metrics.lead_games ? fmt::format("{:.2f}", histogram_mean(r.metrics.lead_changes)) : "–");
+    row.push_back(r.metrics.lead_games ? pct(decided_by_half(r.metrics)) : "–");
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string paired_rows(const SweepResult& s, bool color) {
+  const SimReport& first = s.runs[0].report;
+  std::vector<std::vector<std::string>> rows = {{s.sweep.key, "metric", "B − A", "test", ""}};
+  for (std::size_t v = 0; v < s.paired.size(); ++v) {
+    const Paired& p = s.paired[v];
+    const std::string& value = s.sweep.values[v + 1];
+    for (auto [name, d] : {std::pair{"turns", &p.turns}, {"decisions", &p.decisions}})
+      rows.push_back({value, name, fmt::format("{:+.2f}", d->mean), "paired t =",
+                      test_text(paired_t(*d), t_critical(std::max(1, d->n - 1)), color)});
+    for (std::size_t seat = 0; seat < p.seats.size(); ++seat) {
+      auto [a_only, b_only] = p.seats[seat];
+      rows.push_back({value, first.seats[seat].name + " wins", fmt::format("{} / {}", a_only, b_only), "McNemar z =",
+                      test_text(mcnemar_z(a_only, b_only), kZ95, color)});
+    }
+  }
+  return fmt::format("Paired with {}={} on the same seeds (B − A: the mean difference per game; wins: games won at {} "
+                     "only / at the other value only)\n",
+                     s.sweep.key, s.sweep.values[0], s.sweep.values[0]) +
+         columns(rows, "llrrl");
+}
+
+ordered_json spread_json(const Spread& d) {
+  return {{"n", d.n}, {"mean", d.mean}, {"sd", d.sd}, {"min", d.min}, {"max", d.max}, {"sum", d.sum.parts()},
+          {"sum_squares", d.squares.parts()}, {"t", paired_t(d)}, {"critical", t_critical(std::max(1, d.n - 1))}};
+}
+
+}  // namespace
+
+std::string render_sweep(const SweepResult& s, bool color) {
+  const SimReport& r = s.runs[0].report;
+  std::string values;
+  for (const auto& v : s.sweep.values) values += (values.empty() ? "" : ", ") + v;
+  std::string out = style(fmt::format("{} · {} players · sweep of {} over {}", r.ruleset, r.players, s.sweep.key, values), "1", color) +
+                    fmt::format("\n{} games a value (seeds {} to {}), the same seeds for every value\n\n", r.games, r.seed,
+                                r.seed + r.games - 1);
+  out += columns(metric_rows(s), "l" + std::string(metric_rows(s)[0].size() - 1, 'r'));
+  if (!s.paired.empty()) out += "\n" + paired_rows(s, color);
+  return out;
+}
+
+std::string sweep_json(const SweepResult& s) {
+  ordered_json j = {{"format", "arbiter-sim-sweep"}, {"version", 1}, {"key", s.sweep.key}, {"values", s.sweep.values}};
+  j["reports"] = ordered_json::array();
+  for (const auto& run : s.runs) j["reports"].push_back(ordered_json::parse(report_json(run.report, run.run)));
+  j["paired"] = ordered_json::array();
+  for (std::size_t v = 0; v < s.paired.size(); ++v) {
+    const Paired& p = s.paired[v];
+    ordered_json seats = ordered_json::array();
+    for (auto [a_only, b_only] : p.seats)
+      seats.push_back({{"won_at_a_only", a_only}, {"won_at_b_only", b_only}, {"z", mcnemar_z(a_only, b_only)}});
+    j["paired"].push_back({{"a", s.sweep.values[0]}, {"b", s.sweep.values[v + 1]}, {"turns", spread_json(p.turns)},
+                           {"decisions", spread_json(p.decisions)}, {"seats", seats}});
+  }
+  return json_text(j, 2) + "\n";
+}
+
+}  // namespace arbiter::cli

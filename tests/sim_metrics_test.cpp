@@ -1,0 +1,117 @@
+// Tests of interpreter/sim_metrics.cpp: the metrics count every finished game once, agree
+// with the report's own figures, and merge from parts into exactly the whole run's.
+#include <catch2/catch.hpp>
+
+#include "binding/lua_rules.hpp"
+#include "cli/sim_metrics_json.hpp"
+#include "cli/json_text.hpp"
+#include "interpreter/sim.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+std::vector<GameRecord> play(int games, std::uint64_t seed, std::vector<std::string> bots = {}) {
+  static auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks", ARBITER_SOURCE_DIR "/scripts");
+  SimOptions o;
+  o.game.seed = seed;
+  o.games = games;
+  o.threads = 1;
+  o.bots = std::move(bots);
+  o.rotate = !o.bots.empty();
+  std::string error;
+  auto records = play_games(ruleset, o, [](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
+    return std::make_unique<LuaRules>(r, ARBITER_SOURCE_DIR "/scripts");
+  }, error);
+  REQUIRE(error.empty());
+  return records;
+}
+
+std::string text(const SimMetrics& m) { return cli::json_text(cli::metrics_json(m)); }
+
+}  // namespace
+
+TEST_CASE("every finished game is counted once in each metric", "[sim_metrics]") {
+  auto records = play(40, 3);
+  SimMetrics m = summarize_metrics(records, 3);
+  CHECK(histogram_total(m.turns) == 40);
+  CHECK(histogram_total(m.decisions) == 40);
+  std::int64_t decisions = 0, chosen = 0, seat_games = 0;
+  for (const auto& g : records) decisions += g.actions;
+  for (const auto& [name, k] : m.kinds) {
+    chosen += k.chosen;
+    std::int64_t n = 0;
+    for (const auto& [times, entry] : k.by_times) n += entry.first;
+    CHECK(n == 40 * 3);  // every seat-game, the ones that never chose the kind among them
+  }
+  CHECK(chosen == decisions);
+  for (int p = 0; p < kPhases; ++p) seat_games += m.asked[p];
+  CHECK(seat_games == decisions);
+  CHECK(m.lead_games == histogram_total(m.decided));
+  CHECK(m.kinds.count("play") == 1);
+}
+
+TEST_CASE("metrics of parts merge into the whole run's, byte for byte", "[sim_metrics]") {
+  std::vector<std::string> bots = {"random", "mcts:4", "random"};
+  auto all = play(30, 11, bots);
+  auto first = std::vector<GameRecord>(all.begin(), all.begin() + 7);
+  auto rest = std::vector<GameRecord>(all.begin() + 7, all.end());
+  SimMetrics merged = summarize_metrics(first, 3);
+  merge_metrics(merged, summarize_metrics(rest, 3));
+  CHECK(text(merged) == text(summarize_metrics(all, 3)));
+  CHECK(merged.seat_kind.size() == 2);
+  // and through JSON, as --merge reads them
+  SimMetrics read = cli::read_metrics(cli::metrics_json(summarize_metrics(first, 3)), 3);
+  merge_metrics(read, cli::read_metrics(cli::metrics_json(summarize_metrics(rest, 3)), 3));
+  CHECK(text(read) == text(summarize_metrics(all, 3)));
+}
+
+TEST_CASE("the median splits seat-games into more and fewer", "[sim_metrics]") {
+  ActionKind k;
+  k.by_times[0] = {4, ExactSum({1.0})};
+  k.by_times[2] = {2, ExactSum({1.5})};
+  k.by_times[5] = {4, ExactSum({3.0})};
+  KindSplit s = split_at_median(k);
+  CHECK(s.median == 2);
+  CHECK(s.below == 4);
+  CHECK(s.below_rate == Approx(0.25));
+  CHECK(s.above == 4);
+  CHECK(s.above_rate == Approx(0.75));
+}
+
+TEST_CASE("histograms bin in round widths and keep every count", "[sim_metrics]") {
+  Histogram h{{3, 1}, {17, 2}, {41, 5}};
+  auto bins = bin_histogram(h, 10);
+  REQUIRE(!bins.empty());
+  CHECK(bins.front().low == 0);
+  CHECK(bins[0].high - bins[0].low + 1 == 5);
+  std::int64_t n = 0;
+  for (const auto& b : bins) n += b.count;
+  CHECK(n == 8);
+  CHECK(histogram_quantile(h, 0.5) == 41);
+  CHECK(histogram_mean(h) == Approx((3 + 34 + 205) / 8.0));
+}
+
+TEST_CASE("a kind one part never saw counts that part's seat-games as zeros", "[sim_metrics]") {
+  auto game = [](std::vector<std::map<std::string, int>> kinds, int winner) {
+    GameRecord g;
+    g.bots = {"random", "random"};
+    g.winners = {winner};
+    g.turns = 4, g.actions = 4;
+    g.metrics.decisions = {2, 2};
+    g.metrics.kinds = std::move(kinds);
+    return g;
+  };
+  std::vector<GameRecord> a = {game({{{"x", 2}}, {}}, 0)}, b = {game({{}, {{"y", 1}, {"x", 1}}}, 1)};
+  std::vector<GameRecord> both = {a[0], b[0]};
+  SimMetrics merged = summarize_metrics(a, 2);
+  merge_metrics(merged, summarize_metrics(b, 2));
+  SimMetrics whole = summarize_metrics(both, 2);
+  CHECK(text(merged) == text(whole));
+  SimMetrics reversed = summarize_metrics(b, 2);  // now the first part has a kind the second lacks
+  merge_metrics(reversed, summarize_metrics(a, 2));
+  CHECK(text(reversed) == text(whole));
+  REQUIRE(whole.kinds.count("y") == 1);
+  CHECK(whole.kinds["y"].by_times[0].first == 3);
+  CHECK(whole.kinds["y"].by_times[0].second.value() == 1.0);  // seat 0 won game a without choosing y
+}
