@@ -172,7 +172,8 @@ class Session {
   }
 
   Answer chance(const ChanceDef& c) {
-    if (!(seats_.ask_chance || (seats_.ask_physical && c.physical))) {
+    // A secret outcome is drawn: the chance message goes to every seat's reader.
+    if (!(seats_.ask_chance || (seats_.ask_physical && c.physical)) || decision_.audience != kEveryone) {
       Status st = engine_.take_outcome(state_, decision_, pick_outcome(decision_.weights, chance_rng_));
       if (!st.ok) return error("chance decision: " + shown(st.message)), Answer::Failed;
       return Answer::Acted;

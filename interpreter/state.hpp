@@ -34,7 +34,11 @@ struct PendingChance {
   int def = -1;                          // index into Ruleset::chances; -1: none pending
   std::vector<double> weights;           // per outcome, in the order game.yaml lists them
   std::string question;                  // the ask text with the rules' context filled in
-  bool operator==(const PendingChance& o) const { return def == o.def && weights == o.weights && question == o.question; }
+  std::uint32_t audience = 0xffffffffu;  // the seats that read the outcome (kEveryone: all)
+  std::string unseen;                    // what the others read instead, context filled in
+  bool operator==(const PendingChance& o) const {
+    return def == o.def && weights == o.weights && question == o.question && audience == o.audience && unseen == o.unseen;
+  }
 };
 
 struct State {
@@ -57,6 +61,7 @@ struct State {
   // Each seat's result in [0, 1] when the rules gave them (game:finish{results = ...}: a
   // draw is 1/2 each); empty when they named winners, each of whom then has 1/k.
   std::vector<double> results;
+  std::vector<double> payoffs;           // per seat, when the game declares payoffs and is over
   PendingChance chance;
   Rng rng;
   std::vector<std::pair<int, std::vector<int>>> arranged;  // zone, kinds for its next shuffle
