@@ -257,8 +257,13 @@ class Session {
     Json winners = Json::array(), scores = Json::object();
     for (int w : state_.winners) winners.push_back(name(w));
     for (int seat = 0; seat < state_.seat_count(); ++seat) scores[name(seat)] = value_json(engine_.score(state_, seat));
-    send(-1, {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", state_.table->seed},
-              {"view", view_json(make_view(state_, -1, state_.log.size()))}});
+    Json over = {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", state_.table->seed},
+                 {"view", view_json(make_view(state_, -1, state_.log.size()))}};
+    if (!state_.payoffs.empty()) {  // a game that declares payoffs; absent otherwise, as before
+      over["payoffs"] = Json::object();
+      for (int seat = 0; seat < state_.seat_count(); ++seat) over["payoffs"][name(seat)] = state_.payoffs[seat];
+    }
+    send(-1, over);
   }
 
   Engine& engine_;

@@ -92,6 +92,13 @@ void Repl::show_end() {
     scores.push_back(fmt::format("{} {}", engine_->table().seats[s].name, to_text(engine_->score(state_, s))));
   std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
   print("{}\n", fit(fmt::format("Game over. {}. Scores: {}.", result, join_choices(scores, ", "))));
+  if (!state_.payoffs.empty()) {
+    std::vector<std::string> paid;
+    for (int s = 0; s < state_.seat_count(); ++s)
+      paid.push_back(fmt::format("{} {:+}", engine_->table().seats[s].name, state_.payoffs[s]));
+    const std::string& unit = engine_->table().ruleset->payoffs.unit;
+    print("{}\n", fit("Payoffs" + (unit.empty() ? "" : " (" + unit + ")") + ": " + join_choices(paid, ", ") + "."));
+  }
   if (secret_seed_)  // kept until now: it tells every shuffle
     print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,
                                   engine_->table().seed)));
