@@ -41,7 +41,20 @@ void fill_question(lua_State* L, ChanceAsk& ask) {
     ask.fill(key, text);
   }
 }
-// game:chance(name, {outcome = weight, ...} [, {key = text, ...}]): the table decides next.
+// game:chance's argument 5, the seats that see the outcome: a seat, or a list of seats.
+std::uint32_t seeing_seats(lua_State* L) {
+  if (!lua_istable(L, 5)) return 1u << check_seat(L, 5);
+  std::uint32_t seats = 0;
+  auto n = static_cast<lua_Integer>(lua_rawlen(L, 5));
+  for (lua_Integer i = 1; i <= n; ++i) {
+    lua_rawgeti(L, 5, i);
+    seats |= 1u << check_seat(L, -1);
+    lua_pop(L, 1);
+  }
+  return seats;
+}
+// game:chance(name, {outcome = weight, ...} [, {key = text, ...} [, seats]]): the table
+// decides next; `seats` (a seat or a list) see the outcome of a decision seen_by: seats.
 int g_chance(lua_State* L) {
   const State& r = reading(L);
   arg_table(L, 3);
@@ -50,6 +63,7 @@ int g_chance(lua_State* L) {
   weigh_outcomes(L, ask);
   ask.ask();
   if (lua_istable(L, 4)) fill_question(L, ask);
+  if (!lua_isnoneornil(L, 5)) ask.see(seeing_seats(L));
   writing(L).chance = ask.take();
   return 0;
 }

@@ -59,14 +59,41 @@ std::string finish_reason(lua_State* L) {
   return reason;
 }
 
-// game:finish({seat, ...}[, reason]) or game:finish{results = {...}, reason = ...} (finish.hpp).
+// game:finish{payoffs = {p1, p2, ...}}, the list on the top of the stack: one payoff per
+// seat within game.yaml's bounds (payoffs.hpp).
+std::vector<double> read_payoffs(lua_State* L, const State& s) {
+  const PayoffDef& def = s.table->ruleset->payoffs;
+  if (!def.declared) throw RuleError("game:finish: payoffs need game.yaml's payoffs: {min: N, max: N}");
+  if (lua_rawlen(L, 2) > 0) throw RuleError("game:finish takes a list of winners or {payoffs = ...}, not both");
+  if (lua_type(L, -1) != LUA_TTABLE) throw RuleError("game:finish: payoffs should be a list of one payoff per seat");
+  std::vector<double> payoffs;
+  for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, -1)); ++i) {
+    lua_rawgeti(L, -1, i);
+    int is_number = 0;
+    double p = lua_tonumberx(L, -1, &is_number);
+    lua_pop(L, 1);
+    payoffs.push_back(is_number ? p : std::nan(""));
+  }
+  check_payoffs(def, payoffs, s.seat_count());
+  return payoffs;
+}
+// game:finish({seat, ...}[, reason]), game:finish{results = {...}} or game:finish{payoffs =
+// {...}} (with results or not), each with an optional `reason = ...` (finish.hpp).
 int g_finish(lua_State* L) {
   arg_table(L, 2);
   std::string reason = finish_reason(L);
   std::vector<int> winners;
-  std::vector<double> results;
+  std::vector<double> results, payoffs;
+  lua_pushliteral(L, "payoffs");
+  if (lua_rawget(L, 2) != LUA_TNIL) payoffs = read_payoffs(L, reading(L));
+  else if (reading(L).table->ruleset->payoffs.declared)
+    throw RuleError("game:finish: game.yaml declares payoffs, so the game ends with {payoffs = {...}}, one per seat");
+  lua_pop(L, 1);
   lua_pushliteral(L, "results");
-  if (lua_rawget(L, 2) != LUA_TNIL) {
+  if (lua_rawget(L, 2) == LUA_TNIL && !payoffs.empty()) {
+    results = results_of_payoffs(payoffs);
+    winners = winners_of(results);
+  } else if (lua_type(L, -1) != LUA_TNIL) {
     results = read_results(L, reading(L));
     winners = winners_of(results);
   } else {
@@ -77,6 +104,7 @@ int g_finish(lua_State* L) {
     }
   }
   finish_game(writing(L), std::move(winners), std::move(results), std::move(reason));
+  writing(L).payoffs = std::move(payoffs);
   return 0;
 }
 

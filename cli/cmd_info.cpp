@@ -77,6 +77,9 @@ std::string rules_info(const Ruleset& r, const Table* table) {
     for (const auto& [k, v] : r.variants.at(name)) sets.push_back(k + "=" + to_text(v));
     out += wrap(name + ": " + join_choices(sets, ", "), "  ");
   }
+  if (r.payoffs.declared)  // absent for a game of winners only, so its info reads as before
+    out += wrap(fmt::format("Payoffs: {} to {}{}{}", r.payoffs.min, r.payoffs.max,
+                            r.payoffs.unit.empty() ? "" : " " + r.payoffs.unit, r.payoffs.zero_sum ? ", zero-sum" : ""), "");
   std::vector<std::string> kinds = {"human", "random", "mcts (300 iterations; mcts:N, mcts:Nms)"};
   kinds.insert(kinds.end(), r.bots.begin(), r.bots.end());
   out += wrap("Bot kinds: " + join_choices(kinds, ", "), "");

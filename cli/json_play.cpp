@@ -172,7 +172,8 @@ class Session {
   }
 
   Answer chance(const ChanceDef& c) {
-    if (!(seats_.ask_chance || (seats_.ask_physical && c.physical))) {
+    // A secret outcome is drawn: the chance message goes to every seat's reader.
+    if (!(seats_.ask_chance || (seats_.ask_physical && c.physical)) || decision_.audience != kEveryone) {
       Status st = engine_.take_outcome(state_, decision_, pick_outcome(decision_.weights, chance_rng_));
       if (!st.ok) return error("chance decision: " + shown(st.message)), Answer::Failed;
       return Answer::Acted;
@@ -259,6 +260,10 @@ class Session {
     Json over = {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", state_.table->seed},
                  {"view", view_json(make_view(state_, -1, state_.log.size()))}};
     if (!state_.end_reason.empty()) over["reason"] = state_.end_reason;  // game:finish's, when the rules gave one
+    if (!state_.payoffs.empty()) {  // a game that declares payoffs; absent otherwise, as before
+      over["payoffs"] = Json::object();
+      for (int seat = 0; seat < state_.seat_count(); ++seat) over["payoffs"][name(seat)] = state_.payoffs[seat];
+    }
     send(-1, over);
   }
 

@@ -265,11 +265,13 @@ bool Repl::handle(int seat, const std::string& raw) {
   return ok || keep_going_ || interactive_;
 }
 
-// The table answers a physical chance decision (or any, with --chance ask); the RNG the rest.
+// The table answers a physical chance decision (or any, with --chance ask) that every seat
+// sees; the RNG the rest.
 bool Repl::chance_step() {
   const Decision& d = decision();
   const ChanceDef* c = d.chance;
   bool ask = chance_mode_ == ChanceMode::Ask || (chance_mode_ == ChanceMode::Default && c->physical);
+  ask = ask && d.audience == kEveryone;  // a secret outcome is drawn: said aloud, every seat would hear it
   if (!ask) {
     // By its text, all or nothing: a failing outcome hook leaves the game as it was, to save.
     ActionResult o = engine_->decide(state_, c->outcomes[pick_outcome(d.weights, chance_rng_)].first);

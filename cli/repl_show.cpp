@@ -102,6 +102,13 @@ void Repl::show_end() {
   show_news(viewer_for(-1));
   show_table(-1);
   print("{}\n", fit(end_line(*loaded_.ruleset, *engine_, state_)));
+  if (!state_.payoffs.empty()) {
+    std::vector<std::string> paid;
+    for (int s = 0; s < state_.seat_count(); ++s)
+      paid.push_back(fmt::format("{} {:+}", engine_->table().seats[s].name, state_.payoffs[s]));
+    const std::string& unit = engine_->table().ruleset->payoffs.unit;
+    print("{}\n", fit("Payoffs" + (unit.empty() ? "" : " (" + unit + ")") + ": " + join_choices(paid, ", ") + "."));
+  }
   if (secret_seed_)  // kept until now: it tells every shuffle
     print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,
                                   engine_->table().seed)));

@@ -60,11 +60,21 @@ std::string bots_text(const SimReport& r) {
   return join(parts, ", ");
 }
 
+// A mean payoff and its 95% interval, as "-0.06 (-0.10 to -0.02)".
+std::string payoff(const Spread& p) {
+  Interval ci = mean_interval(p);
+  return fmt::format("{:+.3f}", p.mean) + " (" + fmt::format("{:+.3f}", ci.low) + " to " + fmt::format("{:+.3f}", ci.high) + ")";
+}
+
 std::string wins_table(const SimReport& r) {
   std::vector<std::vector<std::string>> rows = {{"seat", "bot", "wins", "win rate", "95% CI", "moved first"}};
-  for (const auto& s : r.seats)
+  if (r.paid) rows[0].push_back("mean payoff" + (r.payoff_unit.empty() ? "" : " (" + r.payoff_unit + ")") + ", 95% CI");
+  for (std::size_t i = 0; i < r.seats.size(); ++i) {
+    const SeatStats& s = r.seats[i];
     rows.push_back({s.name, s.bot, count(s.win.wins), pct(s.win.rate()), range(s.win.ci()), std::to_string(s.first)});
-  std::string out = columns(rows, "llrrrr");
+    if (r.paid) rows.back().push_back(payoff(r.payoffs.at(i)));
+  }
+  std::string out = columns(rows, r.paid ? "llrrrrr" : "llrrrr");
   if (r.kinds.size() > 1) {
     std::vector<std::vector<std::string>> kinds = {{"bot", "seats", "games won", "95% CI", "equal share"}};
     for (const auto& k : r.kinds)

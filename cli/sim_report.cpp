@@ -102,8 +102,9 @@ Spread read_spread(const ordered_json& j, bool& exact) {
   return s;
 }
 
-ordered_json seat_json(const SeatStats& s, bool scored) {
+ordered_json seat_json(const SeatStats& s, bool scored, const Spread* payoff) {
   ordered_json j = {{"name", s.name}, {"bot", s.bot}, {"win", rate(s.win)}, {"moved_first", s.first}};
+  if (payoff) j["payoff"] = spread(*payoff), j["payoff"]["ci95"] = interval(mean_interval(*payoff));
   if (scored) j["score"] = spread(s.score), j["histogram"] = s.histogram;
   if (scored && s.fine_histogram != s.histogram) j["fine_histogram"] = s.fine_histogram;
   return j;
@@ -144,6 +145,8 @@ SimReport from_json(const ordered_json& j) {
   r.no_winner = whole(j, "no_winner");
   if (j.contains("draws")) r.draws = whole(j, "draws");  // reports before results had none
   r.scored = j.at("scores").is_object();
+  r.paid = j.contains("payoffs");  // absent for games without payoffs, so such reports read as before
+  if (r.paid) r.payoff_unit = j["payoffs"].at("unit").get<std::string>();
   bool& exact = r.mergeable;
   if (r.scored) {
     const auto& scores = j["scores"];
@@ -158,6 +161,7 @@ SimReport from_json(const ordered_json& j) {
   for (const auto& s : j.at("seats")) {
     SeatStats seat{s.at("name").get<std::string>(), s.at("bot").get<std::string>(), read_rate(s.at("win")),
                    whole(s, "moved_first"), {}, {}, {}};
+    if (r.paid) r.payoffs.push_back(read_spread(s.at("payoff"), exact));
     if (r.scored) {
       seat.score = read_spread(s.at("score"), exact);
       seat.histogram = counts(s, "histogram");
@@ -220,7 +224,9 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["no_winner"] = r.no_winner;
   if (r.draws) j["draws"] = r.draws;  // absent where no game gave results, so such reports read as before
   j["seats"] = ordered_json::array();
-  for (const auto& s : r.seats) j["seats"].push_back(seat_json(s, r.scored));
+  for (std::size_t s = 0; s < r.seats.size(); ++s)
+    j["seats"].push_back(seat_json(r.seats[s], r.scored, r.paid ? &r.payoffs.at(s) : nullptr));
+  if (r.paid) j["payoffs"] = {{"unit", r.payoff_unit}};
   j["bots_rotate"] = r.rotated;
   j["bots"] = ordered_json::array();
   for (const auto& k : r.kinds)
@@ -301,7 +307,8 @@ SimReport report_from_json(const ordered_json& j, const std::string& file, RunIn
 
 std::string report_csv(const SimReport& r) {
   std::string out = "ruleset,variant,seat,name,bot,games,wins,win_rate,ci95_low,ci95_high,moved_first,"
-                    "score_mean,score_sd,score_min,score_max\n";
+                    "score_mean,score_sd,score_min,score_max" +
+                    std::string(r.paid ? ",payoff_mean,payoff_ci95_low,payoff_ci95_high\n" : "\n");
   for (std::size_t s = 0; s < r.seats.size(); ++s) {
     const SeatStats& seat = r.seats[s];
     Interval ci = seat.win.ci();
@@ -309,9 +316,14 @@ std::string report_csv(const SimReport& r) {
                        csv_field(seat.name), csv_field(seat.bot), seat.win.games, seat.win.wins, seat.win.rate(),
                        ci.low, ci.high, seat.first);
     if (r.scored)
-      out += fmt::format(",{:.4f},{:.4f},{},{}\n", seat.score.mean, seat.score.sd, seat.score.min, seat.score.max);
+      out += fmt::format(",{:.4f},{:.4f},{},{}", seat.score.mean, seat.score.sd, seat.score.min, seat.score.max);
     else
-      out += ",,,,\n";
+      out += ",,,,";
+    if (r.paid) {
+      Interval ci95 = mean_interval(r.payoffs.at(s));
+      out += fmt::format(",{:.6f},{:.6f},{:.6f}", r.payoffs[s].mean, ci95.low, ci95.high);
+    }
+    out += "\n";
   }
   return out;
 }

@@ -37,11 +37,31 @@ void ChanceAsk::ask() {
   if (total_ <= 0) throw RuleError("chance " + quote(name_) + ": every outcome has weight 0");
   const ChanceDef& c = ruleset_.chances[pending_.def];
   pending_.question = c.ask.empty() ? name_ : c.ask;
+  if (c.seen_by == ChanceDef::SeenBy::Everyone) return;
+  pending_.audience = 0;
+  pending_.unseen = c.unseen.empty() ? "The table decides in secret: " + pending_.question : c.unseen;
+}
+
+void ChanceAsk::see(std::uint32_t seats) {
+  if (ruleset_.chances[pending_.def].seen_by != ChanceDef::SeenBy::Seats)
+    throw RuleError("chance " + quote(name_) + " names no seats that see it: game.yaml's seen_by: seats lets the rules name them");
+  pending_.audience = seats;
+  seen_ = true;
+}
+
+PendingChance ChanceAsk::take() {
+  if (ruleset_.chances[pending_.def].seen_by == ChanceDef::SeenBy::Seats && !seen_)
+    throw RuleError("chance " + quote(name_) + " is seen by the seats the rules name: game:chance(name, weights, context, seats)");
+  return std::move(pending_);
 }
 
 void ChanceAsk::fill(std::string_view key, std::string_view text) {
+  fill_in(pending_.question, key, text);
+  fill_in(pending_.unseen, key, text);
+}
+
+void ChanceAsk::fill_in(std::string& q, std::string_view key, std::string_view text) {
   std::string braced = "{" + std::string(key) + "}";
-  std::string& q = pending_.question;
   // On after each text put in: a text holding its own key would be put in for ever.
   for (std::size_t at = 0; (at = q.find(braced, at)) != std::string::npos; at += text.size()) {
     q.replace(at, braced.size(), text);

@@ -24,17 +24,23 @@ class ChanceAsk {
   // Ends the weights, of which one must be above 0, and starts the question: the ask text,
   // or the decision's name without one.
   void ask();
+  // The seats (a bit each) that read the outcome, for a decision seen_by the seats the rules
+  // name. Throws for any other decision.
+  void see(std::uint32_t seats);
   // Puts `text` for every {`key`} of the question, but not into the text put in: a text
   // holding its own key stays as it is. Throws past kMaxChanceQuestion bytes.
   void fill(std::string_view key, std::string_view text);
-  // What the table must now decide.
-  PendingChance take() { return std::move(pending_); }
+  // What the table must now decide. Throws when the decision is seen by the seats the
+  // rules name and they named none (see() was not called).
+  PendingChance take();
 
  private:
+  void fill_in(std::string& text, std::string_view key, std::string_view value);
   const Ruleset& ruleset_;
   std::string name_;
   PendingChance pending_;
   double total_ = 0;
+  bool seen_ = false;
 };
 
 }  // namespace arbiter

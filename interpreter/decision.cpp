@@ -59,6 +59,11 @@ std::size_t pick_outcome(const std::vector<double>& given_weights, Rng& rng) {
   return i;
 }
 
+void record_outcome(State& state, const PendingChance& made, const std::string& result) {
+  state.record({Event::Kind::Chance, -1, result, made.audience});
+  if (made.audience != kEveryone) state.record({Event::Kind::Say, -1, made.unseen, kEveryone & ~made.audience});
+}
+
 Status Engine::decision(const State& state, Decision& out) {
   out.chance = nullptr;
   out.on_turn = -1;
@@ -72,7 +77,7 @@ Status Engine::decision(const State& state, Decision& out) {
     out.chance = c;
     out.weights = state.chance.weights;
     out.question = state.chance.question;
-    out.audience = kEveryone;
+    out.audience = state.chance.audience;
     out.seats.clear();
     return {};
   }
@@ -105,8 +110,9 @@ Status Engine::take(State& state, const Decision& d, std::size_t who, std::size_
 
 Status Engine::take_outcome(State& state, const Decision& d, std::size_t outcome) {
   const std::string& result = d.chance->outcomes[outcome].first;
+  PendingChance made = std::move(state.chance);
   state.chance = PendingChance{};
-  state.record({Event::Kind::Chance, -1, result, d.audience});
+  record_outcome(state, made, result);
   Status st = rules_.outcome(state, d.chance->name, result);
   return st.ok ? settle(state) : st;
 }

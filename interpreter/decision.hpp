@@ -58,4 +58,8 @@ int decision_position(const State& state, int seat);
 // An outcome index drawn from `weights` (each >= 0, at least one > 0) with one draw of `rng`.
 std::size_t pick_outcome(const std::vector<double>& weights, Rng& rng);
 
+// Logs the outcome `result` of the chance decision `made` (no longer pending): for its
+// audience, and, when that is not everyone, its `unseen` line for the others.
+void record_outcome(State& state, const PendingChance& made, const std::string& result);
+
 }  // namespace arbiter

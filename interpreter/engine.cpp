@@ -62,8 +62,9 @@ ActionResult Engine::decide(State& state, const std::string& result) {
   int index = c->outcome_index(result);
   if (index < 0) return {Refusal::NotLegal, quote(result) + " is not an outcome of " + c->name + did_you_mean(result, names), "", names, {}};
   State next = state;
+  PendingChance made = std::move(next.chance);
   next.chance = PendingChance{};
-  next.record({Event::Kind::Chance, -1, result, kEveryone});
+  record_outcome(next, made, result);
   Status st = rules_.outcome(next, c->name, result);
   if (st.ok) st = settle(next);
   if (!st.ok) return {Refusal::ScriptError, st.message, "", names, {}};

@@ -28,14 +28,19 @@ bool parse_mcts_budget(const std::string& spec, MctsBudget& budget, std::string&
   }
 }
 
-// Each seat's share of the win: at the end, its result (State::shares); where a playout stopped short, the
+// Each seat's share of the win: at the end, its result (State::shares), or in a game of
+// payoffs its payoff scaled by game.yaml's bounds into [0, 1]; where a playout stopped short, the
 // seats with the highest score (the ruleset's score hook) share it, and with no scores to
 // tell them apart every seat gets an equal share.
 std::vector<double> playout_rewards(Engine& engine, const State& s) {
   std::vector<double> r(s.seat_count(), 0.0);
   std::vector<int> leaders;
   if (s.over) {
-    return s.shares();  // the rules' results: a draw is worth 1/2, more than a loss
+    const PayoffDef& paid = s.table->ruleset->payoffs;
+    if (!paid.declared || s.payoffs.size() != r.size()) return s.shares();  // a draw is worth 1/2, more than a loss
+    // A game of payoffs: the expected payoff is what to maximise, scaled into [0, 1] by its bounds.
+    for (std::size_t seat = 0; seat < r.size(); ++seat) r[seat] = paid.scaled(s.payoffs[seat]);
+    return r;
   } else {
     std::int64_t best = 0;
     for (int seat = 0; seat < s.seat_count(); ++seat) {

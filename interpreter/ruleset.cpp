@@ -8,6 +8,7 @@
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
+#include "interpreter/payoffs.hpp"
 #include "interpreter/yaml_check.hpp"
 
 namespace fs = std::filesystem;
@@ -82,7 +83,7 @@ std::string printable(std::string name) {
 
 const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
                                            "variants", "components", "zones", "vars", "turns", "chance", "board", "bots", "search",
-                                           "how_to_play", "final_scores"};
+                                           "how_to_play", "final_scores", "payoffs"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
@@ -291,6 +292,22 @@ void read_turns(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     for (const auto& a : n["out_of_turn"]) r.turns.out_of_turn.push_back(y.text(a, "an action name"));
 }
 
+// A chance's `seen_by` and `unseen`: a secret outcome is drawn, never asked of the table aloud,
+// so a physical one cannot be secret.
+void read_seen_by(YamlChecker& y, const YAML::Node& d, const std::string& what, ChanceDef& c) {
+  if (d["seen_by"]) {
+    std::string s = y.choice(d["seen_by"], what + ".seen_by", {"everyone", "nobody", "seats"});
+    c.seen_by = s == "nobody" ? ChanceDef::SeenBy::Nobody : s == "seats" ? ChanceDef::SeenBy::Seats : ChanceDef::SeenBy::Everyone;
+  }
+  bool secret = c.seen_by != ChanceDef::SeenBy::Everyone;
+  if (d["unseen"]) {
+    c.unseen = y.text(d["unseen"], what + ".unseen");
+    if (!secret) y.error(d["unseen"], what + ".unseen is the line for the seats that do not see the outcome: give seen_by: nobody or seats");
+  }
+  if (secret && c.physical)
+    y.error(d["physical"], what + " is physical and secret: the table would have to announce an outcome some seats may not see");
+}
+
 void read_chances(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.is_map(n, "chance")) return;
   for (const auto& kv : n) {
@@ -298,9 +315,10 @@ void read_chances(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     c.name = kv.first.Scalar();
     std::string what = "chance." + c.name;
     const YAML::Node& d = kv.second;
-    if (!y.keys(d, {"physical", "ask", "outcomes"}, what)) continue;
+    if (!y.keys(d, {"physical", "ask", "outcomes", "seen_by", "unseen"}, what)) continue;
     if (d["physical"]) c.physical = y.boolean(d["physical"], what + ".physical");
     if (d["ask"]) c.ask = y.text(d["ask"], what + ".ask");
+    read_seen_by(y, d, what, c);
     if (!d["outcomes"] || !d["outcomes"].IsMap() || d["outcomes"].size() == 0) {
       y.error(d, what + " needs outcomes: {NAME: what it means, ...}");
       continue;
@@ -404,6 +422,7 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (root["turns"]) read_turns(y, root["turns"], *r);
   if (root["variants"]) read_variants(y, root["variants"], *r);
   if (root["chance"]) read_chances(y, root["chance"], *r);
+  if (root["payoffs"]) read_payoffs(y, root["payoffs"], *r);
   if (root["bots"] && y.is_list(root["bots"], "bots")) {
     for (const auto& b : root["bots"]) r->bots.push_back(y.text(b, "a bot's name"));
     FileInFolder bots = file_in_folder(dir, "bots.lua");

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/board.hpp"
+#include "interpreter/payoffs.hpp"
 #include "interpreter/value.hpp"
 
 namespace arbiter {
@@ -65,6 +66,10 @@ struct ChanceDef {
   std::string name;
   bool physical = false;
   std::string ask;                                  // the question, with {key} from the rules' context
+  // Who reads the outcome (`seen_by:`): everyone; nobody; or the seats the rules name when they
+  // ask for it (game:chance's fifth argument). The others read `unseen`, filled like `ask`.
+  enum class SeenBy { Everyone, Nobody, Seats } seen_by = SeenBy::Everyone;
+  std::string unseen;
   std::vector<std::pair<std::string, std::string>> outcomes;  // name, what it means
   int outcome_index(const std::string& outcome) const;
 };
@@ -99,6 +104,7 @@ struct Ruleset {
   std::vector<std::string> variant_order;
   TurnDef turns;
   std::vector<ChanceDef> chances;
+  PayoffDef payoffs;                      // `payoffs:`; not declared: the game ends with winners only
   Board board;                            // no files: the game has no board
   std::vector<std::string> bots;          // the ruleset's own bots, defined in bots.lua
   int search_playout = 0;                 // search.playout: mcts playouts stop after this many actions (0: at the end)

@@ -20,7 +20,8 @@ namespace arbiter::scenario_detail {
 namespace {
 
 const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winners", "round",
-                                              "zones", "vars", "legal", "view", "log", "results", "chance"};
+                                              "zones", "vars", "legal", "view", "log", "results", "chance",
+                                              "payoffs"};
 
 std::string as_list(const std::vector<std::string>& v) { return "[" + join_choices(v, ", ") + "]"; }
 
@@ -64,7 +65,9 @@ void Runner::expect(const YAML::Node& checks) {
     } else if (key == "active") {
       int s = seat(want, text(want, "active"));
       if (state_.over) fail(want, "expected " + t.seats[s].name + " on turn, but the game is over");
-      if (state_.active() != s) fail(want, "expected " + t.seats[s].name + " on turn, found " + t.seats[state_.active()].name);
+      // No seat is on turn before the first round, while the setup's chance decisions are pending.
+      int on = state_.active();
+      if (on != s) fail(want, "expected " + t.seats[s].name + " on turn, found " + (on < 0 ? "no seat on turn" : t.seats[on].name));
     } else if (key == "over") {
       bool w = checked(y_.boolean(want, "over"));
       if (w != state_.over) fail(want, std::string("expected the game ") + (w ? "to be over" : "not to be over") +
@@ -95,6 +98,8 @@ void Runner::expect(const YAML::Node& checks) {
       expect_results(want);
     } else if (key == "chance") {
       expect_chance(want);
+    } else if (key == "payoffs") {
+      expect_payoffs(want);
     }
   }
 }
@@ -382,6 +387,23 @@ void Runner::expect_results(const YAML::Node& map) {
     if (std::abs(have[s] - want) > 1e-9)
       fail(kv.second, "expected " + engine_->table().seats[s].name + "'s result to be " + t + ", found " +
                           fmt_result(have[s]));
+  }
+}
+
+// Each seat's payoff once the game is over (game:finish{payoffs = ...}).
+void Runner::expect_payoffs(const YAML::Node& map) {
+  if (!map.IsMap()) fail(map, "payoffs is a map {SEAT: P}");
+  not_empty(map, "payoffs");
+  if (!engine_->table().ruleset->payoffs.declared) fail(map, "payoffs: this game declares no payoffs in game.yaml");
+  if (!state_.over) fail(map, "expected payoffs, but the game is not over");
+  for (const auto& kv : map) {
+    int s = seat(kv.first, text(kv.first, "a seat"));
+    double want = number(kv.second, "a payoff");
+    if (state_.payoffs.size() != static_cast<std::size_t>(state_.seat_count())) fail(map, "the game ended without payoffs");
+    double have = state_.payoffs[s];
+    if (std::abs(have - want) > 1e-9 * std::max(1.0, std::abs(want)))
+      fail(kv.second, "expected " + engine_->table().seats[s].name + "'s payoff to be " + kv.second.Scalar() +
+                          ", found " + number_text(have));
   }
 }
 

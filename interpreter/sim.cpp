@@ -69,6 +69,7 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   rec.winners = state.winners;
   rec.results = state.results;
   observe.finish(state, rec.metrics);
+  rec.payoffs = state.payoffs;
   if (o.tally >= 0) {
     const VarDef& def = table->ruleset->vars[o.tally];
     for (int seat = 0; seat < (def.per_seat ? table->seat_count() : 1); ++seat) {
@@ -215,6 +216,12 @@ void finish_spread(Spread& s) {
   s.sd = std::sqrt(std::max(0.0, deviations.value() / (n * (n - 1))));
 }
 
+Interval mean_interval(const Spread& s) {
+  if (s.n < 2) return {s.mean, s.mean};
+  double half = t_critical(s.n - 1) * s.sd / std::sqrt(static_cast<double>(s.n));
+  return {s.mean - half, s.mean + half};
+}
+
 Spread merge_spreads(const Spread& a, const Spread& b) {
   if (a.n == 0) return b;
   if (b.n == 0) return a;
@@ -321,7 +328,9 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   for (int s = 0; s < r.players; ++s)
     r.seats.push_back({table.seats[s].name, r.rotated ? "(rotating)" : bot_kind(o, s), {}, 0, {}, {}, {}});
   std::vector<double> turns, rounds, actions;
-  std::vector<std::vector<double>> scores(r.players);
+  std::vector<std::vector<double>> scores(r.players), payoffs(r.players);
+  r.paid = table.ruleset->payoffs.declared;
+  r.payoff_unit = table.ruleset->payoffs.unit;
   r.scored = true;
   for (const auto& g : records) {
     if (g.hit_limit) {
@@ -332,12 +341,14 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
     count_game(r, g);
     for (const auto& t : g.tallied) ++r.tally_counts[t];
     turns.push_back(g.turns), rounds.push_back(g.rounds), actions.push_back(g.actions);
+    for (std::size_t s = 0; s < g.payoffs.size() && r.paid; ++s) payoffs[s].push_back(g.payoffs[s]);
     for (int s = 0; s < r.players; ++s)
       if (g.scores[s].is_int()) scores[s].push_back(static_cast<double>(g.scores[s].as_int()));
       else r.scored = false;
   }
   r.turns = spread_of(turns), r.rounds = spread_of(rounds), r.actions = spread_of(actions);
   for (auto& seat : r.seats) seat.win.games = r.finished;
+  for (int s = 0; s < r.players && r.paid; ++s) r.payoffs.push_back(spread_of(payoffs[s]));
   count_kinds(r, o, records);
   r.scored = r.scored && r.finished > 0;
   if (r.scored) count_scores(r, scores, o.histogram_bins);
@@ -415,6 +426,9 @@ std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
   if (a.scored && b.scored)
     for (std::size_t s = 0; s < a.seats.size(); ++s)
       out.push_back(means("mean score " + a.seats[s].name, a.seats[s].score, b.seats[s].score));
+  if (a.paid && b.paid)
+    for (std::size_t s = 0; s < a.seats.size(); ++s)
+      out.push_back(means("mean payoff " + a.seats[s].name, a.payoffs[s], b.payoffs[s]));
   return out;
 }
 

@@ -35,6 +35,7 @@ struct GameRecord {
   std::vector<std::string> bots;    // the bot kind in each seat in this game
   std::vector<int> winners;
   std::vector<double> results;      // per seat, when the rules gave results (State::results)
+  std::vector<double> payoffs;      // per seat, when the game declares payoffs (State::payoffs)
   std::vector<Value> scores;        // per seat, Engine::score at the end
   int first_seat = -1;              // the seat on turn at the game's first decision
   int turns = 0, rounds = 0;
@@ -92,6 +93,9 @@ Spread spread_of(const std::vector<double>& values);
 Spread merge_spreads(const Spread& a, const Spread& b);
 // Sets mean and sd from n, sum and squares.
 void finish_spread(Spread& s);
+// A 95% confidence interval for the mean of a spread (Student's t); both bounds are the mean
+// when there are fewer than two values.
+Interval mean_interval(const Spread& s);
 
 struct SeatStats {
   std::string name, bot;
@@ -151,6 +155,9 @@ struct SimReport {
   std::string tally;                // --tally VAR: the variable, and finished games by its final value
   std::map<std::string, int> tally_counts;
   SimMetrics metrics;               // the sections of sim_metrics.hpp
+  bool paid = false;                // the game declares payoffs: each seat's spread in `payoffs`
+  std::vector<Spread> payoffs;      // per seat, when paid
+  std::string payoff_unit;          // game.yaml's payoffs.unit ("chips"), may be empty
   // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
   double first_seat_edge() const { return first_seat.rate() - (players ? 1.0 / players : 0); }
 };

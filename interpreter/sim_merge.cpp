@@ -97,6 +97,7 @@ void check_same_games(const SimReport& a, const std::string& a_name, const SimRe
     refuse("they tally different variables (" + (a.tally.empty() ? "none" : a.tally) + " and " +
            (b.tally.empty() ? "none" : b.tally) + ")");
   if (a.rounds_played != b.rounds_played || a.bins != b.bins) refuse("their reports are laid out differently");
+  if (a.paid != b.paid) refuse("one reports payoffs and the other does not");
 }
 
 // The reports' seed ranges, in order, must follow on from each other with no gap.
@@ -135,6 +136,7 @@ void add_report(SimReport& m, const SimReport& r) {
     m.seats[s].win.add(r.seats[s].win);
     m.seats[s].first += r.seats[s].first;
     m.seats[s].score = merge_spreads(m.seats[s].score, r.seats[s].score);
+    if (m.paid) m.payoffs[s] = merge_spreads(m.payoffs[s], r.payoffs[s]);
   }
   for (std::size_t k = 0; k < m.kinds.size(); ++k) m.kinds[k].win.add(r.kinds[k].win);
   m.first_seat.add(r.first_seat);

@@ -170,8 +170,10 @@ std::uint64_t State::hash() const {
   h.word(turn_index), h.word(round), h.word(turn), h.byte(pending), h.byte(over);
   for (int w : winners) h.word(w);
   for (double r : results) h.word(static_cast<std::uint64_t>(r * 1e6) + 1);  // none: hashes as before results
+  for (double p : payoffs) h.word(weight_word(p < 0 ? -p : p)), h.byte(p < 0);  // none: hashes as before payoffs
   h.word(static_cast<std::uint64_t>(chance.def));
   for (double w : chance.weights) h.word(weight_word(w));
+  if (chance.audience != kEveryone) h.word(chance.audience), h.text(chance.unseen);  // only a secret one: old hashes stay
   for (int i = 0; i < 4; ++i) h.word(rng.words()[i]);
   for (const auto& [z, kinds] : arranged) { h.word(z); for (int k : kinds) h.word(k); }
   return h.h;
@@ -191,7 +193,7 @@ bool State::same_play_state(const State& o) const {
   return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds && shown == o.shown && revealed == o.revealed &&
          vars == o.vars && status == o.status && order == o.order && turn_index == o.turn_index &&
          round == o.round && turn == o.turn && pending == o.pending && over == o.over &&
-         winners == o.winners && results == o.results && chance == o.chance && rng == o.rng && arranged == o.arranged;
+         winners == o.winners && results == o.results && payoffs == o.payoffs && chance == o.chance && rng == o.rng && arranged == o.arranged;
 }
 
 std::vector<double> State::shares() const {

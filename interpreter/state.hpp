@@ -34,7 +34,11 @@ struct PendingChance {
   int def = -1;                          // index into Ruleset::chances; -1: none pending
   std::vector<double> weights;           // per outcome, in the order game.yaml lists them
   std::string question;                  // the ask text with the rules' context filled in
-  bool operator==(const PendingChance& o) const { return def == o.def && weights == o.weights && question == o.question; }
+  std::uint32_t audience = 0xffffffffu;  // the seats that read the outcome (kEveryone: all)
+  std::string unseen;                    // what the others read instead, context filled in
+  bool operator==(const PendingChance& o) const {
+    return def == o.def && weights == o.weights && question == o.question && audience == o.audience && unseen == o.unseen;
+  }
 };
 
 struct State {
@@ -60,6 +64,7 @@ struct State {
   // Why the game ended, in the rules' words (game:finish's reason: "checkmate"); "" when
   // they gave none. Said on the game's last line; not part of the hash (saves keep theirs).
   std::string end_reason;
+  std::vector<double> payoffs;           // per seat, when the game declares payoffs and is over
   PendingChance chance;
   Rng rng;
   std::vector<std::pair<int, std::vector<int>>> arranged;  // zone, kinds for its next shuffle

@@ -105,6 +105,9 @@ static void add_display_facts(const State& s, View& v) {
 static void add_state_terms(const State& s, int seat, View& v) {
   const Ruleset& r = *s.table->ruleset;
   v.pending_chance = s.chance;
+  // A secret decision's weights follow what lies hidden (the cards left to deal): a view
+  // shows them all as 1, which tells nothing.
+  if (s.chance.audience != kEveryone) std::fill(v.pending_chance.weights.begin(), v.pending_chance.weights.end(), 1.0);
   v.turn = s.turn;
   v.turn_index = s.turn_index;
   v.status = s.status;
