@@ -69,10 +69,13 @@ sim-parallel: build
 	$(BUILD)/arbiter sim --merge $(OUT).shards/shard-*.json
 
 # Benchmarks, not tests: one table of timings on one core, with the machine's details.
+# NABBIT_REFERENCE=FILE also runs the pure-Lua Stack Nabbit program FILE (with lua5.4) side
+# by side with Arbiter's Stack Nabbit and prints the ratio (docs/speed.md).
+NABBIT_REFERENCE ?=
 bench: deps
 	@test -f $(RELEASE)/CMakeCache.txt || cmake -S . -B $(RELEASE) -DCMAKE_BUILD_TYPE=Release >/dev/null
 	cmake --build $(RELEASE) -j $(JOBS) --target arbiter_bench
-	$(RELEASE)/arbiter_bench
+	$(RELEASE)/arbiter_bench $(if $(NABBIT_REFERENCE),--reference-nabbit "$(NABBIT_REFERENCE)")
 
 # The whole CTest suite with AddressSanitizer and UndefinedBehaviorSanitizer. Reports go to
 # files in $(SANITIZE)/reports, one per process, so that one from a program whose output a

@@ -47,6 +47,7 @@ struct Options {
   double seconds = 1.5;                    // playout time per subject
   std::vector<std::string> only;           // benchmark names to run; empty: all
   std::vector<std::string> rulesets;       // ruleset ids to measure; empty: all found
+  std::string reference_nabbit;            // the pure-Lua Stack Nabbit program; "": not run
 };
 
 // Whether --ruleset asks for `id` (no --ruleset: every one).
@@ -70,7 +71,29 @@ std::vector<Row> bench_playouts(const std::vector<Subject>& subjects, const Opti
 std::vector<Row> bench_state_copy(const std::vector<Subject>& subjects, const Options& o);
 std::vector<Row> bench_mcts(const std::vector<Subject>& subjects, const Options& o);
 std::vector<Row> bench_startup(const Options& o);
-std::vector<std::pair<std::string, std::string>> machine_details();
+std::vector<Row> bench_perft(const std::vector<Subject>& subjects, const Options& o);
+// The 1, 5 and 15 minute load averages, "unknown" where /proc/loadavg cannot be read.
+std::string load_average();
+// `load_at_start` is load_average() taken before the first benchmark; the details take the
+// load at the end themselves.
+std::vector<std::pair<std::string, std::string>> machine_details(const std::string& load_at_start);
+
+// The pure-Lua Stack Nabbit program (--reference-nabbit), run as a child process
+// `lua5.4 FILE N 4 SEED --style zones` in the playout slices, taking turns with Arbiter's.
+struct ReferenceRun {
+  std::string file;
+  long long games = 0;         // N, each run's games; set by the warm-up
+  std::uint64_t seed = 1;
+  std::vector<double> rates;   // games per CPU second of the child, one per recorded run
+  std::vector<double> own;     // the rate the program printed itself, for a cross-check
+  std::string error;           // set once a run fails; the reference is then left out
+};
+// One child run; a warm-up (`record` false) picks N so that a run takes about `budget` CPU
+// seconds, and is not counted.
+void reference_slice(ReferenceRun& r, double budget, bool record);
+// The reference's row, and the ratio of its rate to `nabbit` (Arbiter's Stack Nabbit 4p
+// games/s; `nabbit_error` non-empty when that could not be measured).
+std::vector<Row> reference_rows(const ReferenceRun& r, double nabbit, const std::string& nabbit_error);
 
 // Wall-clock time, for what a person waits for (start-up).
 using Clock = std::chrono::steady_clock;

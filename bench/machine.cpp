@@ -81,15 +81,6 @@ std::string system_name() {
   return fmt::format("{} {} {}", u.sysname, u.release, u.machine);
 }
 
-// Other work on the machine while the benchmarks ran: CPU times stay fair, wall times do not.
-std::string load() {
-  std::ifstream in("/proc/loadavg");
-  std::string one, five, fifteen;
-  if (!(in >> one >> five >> fifteen)) return "unknown";
-  return fmt::format("{} {} {} (1, 5, 15 minutes; playouts and copies are timed in CPU time, start-up in wall time)",
-                     one, five, fifteen);
-}
-
 std::string now() {
   std::time_t t = std::time(nullptr);
   char buf[32];
@@ -99,7 +90,15 @@ std::string now() {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> machine_details() {
+std::string load_average() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  if (!(in >> one >> five >> fifteen)) return "unknown";
+  return fmt::format("{} {} {}", one, five, fifteen);
+}
+
+// Other work on the machine while the benchmarks ran: CPU times stay fair, wall times do not.
+std::vector<std::pair<std::string, std::string>> machine_details(const std::string& load_at_start) {
   std::string build = ARBITER_BUILD_TYPE;
   std::string flags = ARBITER_BUILD_FLAGS;
   std::size_t first = flags.find_first_not_of(' ');
@@ -113,7 +112,8 @@ std::vector<std::pair<std::string, std::string>> machine_details() {
       {"compiler", compiler()},
       {"build", build},
       {"Lua", ARBITER_LUA_VERSION},
-      {"load", load()},
+      {"load", fmt::format("{} at start, {} at end (1, 5, 15 minutes; playouts, copies and perft are timed "
+                           "in CPU time, start-up in wall time)", load_at_start, load_average())},
       {"measured", now()},
   };
 }

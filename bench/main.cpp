@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -20,11 +21,16 @@ namespace {
 
 const char* kUsage =
     "usage: arbiter_bench [--seconds S] [--only NAME,...] [--ruleset ID]... [--arbiter PATH]\n"
+    "                     [--reference-nabbit FILE]\n"
     "  --seconds S    playout time per ruleset, and mcts thinking time (default 1.5)\n"
-    "  --only NAMES   some of: playouts, copy, mcts, startup (default: all)\n"
+    "  --only NAMES   some of: playouts, copy, mcts, perft, startup (default: all)\n"
     "  --ruleset ID   measure only this ruleset (repeatable; default: every one under rulesets/,\n"
     "                 and the playouts of bench/floor, hooks that do next to nothing: --ruleset floor)\n"
     "  --arbiter PATH the arbiter binary for the start-up benchmark (default: beside this one)\n"
+    "  --reference-nabbit FILE\n"
+    "                 the pure-Lua Stack Nabbit program: run as `lua5.4 FILE N 4 SEED --style zones`\n"
+    "                 in the playout slices, taking turns with Stack Nabbit 4p, for the ratio of\n"
+    "                 their games per CPU second (needs lua5.4 in PATH; default: not run)\n"
     "Rulesets and scripts are read from $ARBITER_HOME (default: the source tree).\n";
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -35,6 +41,29 @@ std::vector<std::string> split(const std::string& s, char sep) {
     if (end > start) out.push_back(s.substr(start, end - start));
   }
   return out;
+}
+
+const std::string kBenchmarks[] = {"playouts", "copy", "mcts", "perft", "startup"};
+
+bool runs(const Options& o, const char* name) {
+  return o.only.empty() || std::find(o.only.begin(), o.only.end(), name) != o.only.end();
+}
+
+// Before any benchmark: a reference that cannot run at all is said at once, not after a
+// minute of measuring (lua5.4 missing or a program that fails shows in its row).
+bool reference_readable(const Options& o) {
+  if (!runs(o, "playouts")) {
+    fmt::print(stderr, "arbiter_bench: --reference-nabbit runs with the playouts, which --only leaves out\n");
+    return false;
+  }
+  std::string why = access(o.reference_nabbit.c_str(), R_OK) != 0 ? std::strerror(errno)
+                    : fs::is_directory(o.reference_nabbit)       ? "a folder, not a file"
+                                                                 : "";
+  if (!why.empty()) {
+    fmt::print(stderr, "arbiter_bench: --reference-nabbit: cannot read '{}': {}\n", o.reference_nabbit, why);
+    return false;
+  }
+  return true;
 }
 
 // Returns false (after printing why) when the arguments are not understood.
@@ -49,22 +78,20 @@ bool parse(int argc, char** argv, Options& o) {
     else if (arg == "--only" && has_value) o.only = split(argv[++i], ',');
     else if (arg == "--ruleset" && has_value) o.rulesets.push_back(argv[++i]);
     else if (arg == "--arbiter" && has_value) o.arbiter = argv[++i];
+    else if (arg == "--reference-nabbit" && has_value) o.reference_nabbit = argv[++i];
     else { fmt::print(stderr, "arbiter_bench: unknown or incomplete argument '{}'\n{}", arg, kUsage); return false; }
   }
   for (const auto& name : o.only)
-    if (name != "playouts" && name != "copy" && name != "mcts" && name != "startup") {
-      fmt::print(stderr, "arbiter_bench: --only: unknown benchmark '{}'; benchmarks are playouts, copy, mcts, startup\n", name);
+    if (std::find(std::begin(kBenchmarks), std::end(kBenchmarks), name) == std::end(kBenchmarks)) {
+      fmt::print(stderr, "arbiter_bench: --only: unknown benchmark '{}'; benchmarks are playouts, copy, mcts, perft, startup\n", name);
       return false;
     }
+  if (!o.reference_nabbit.empty() && !reference_readable(o)) return false;
   if (o.seconds <= 0) {
     fmt::print(stderr, "arbiter_bench: --seconds: a positive number of seconds, not '{}'\n", o.seconds);
     return false;
   }
   return true;
-}
-
-bool runs(const Options& o, const char* name) {
-  return o.only.empty() || std::find(o.only.begin(), o.only.end(), name) != o.only.end();
 }
 
 // One core: the process stays on the CPU it started on, and so do the processes it starts.
@@ -121,8 +148,9 @@ int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o)) return 2;
   pin_to_one_core();
+  std::string load_at_start = load_average();
   std::vector<Row> rows;
-  if (runs(o, "playouts") || runs(o, "copy") || runs(o, "mcts")) {
+  if (runs(o, "playouts") || runs(o, "copy") || runs(o, "mcts") || runs(o, "perft")) {
     std::vector<Subject> subjects = find_subjects(o);
     if (runs(o, "playouts")) {
       std::vector<Subject> played = subjects;
@@ -133,12 +161,14 @@ int main(int argc, char** argv) {
       for (auto& r : bench_state_copy(subjects, o)) rows.push_back(std::move(r));
     if (runs(o, "mcts"))
       for (auto& r : bench_mcts(subjects, o)) rows.push_back(std::move(r));
+    if (runs(o, "perft"))
+      for (auto& r : bench_perft(subjects, o)) rows.push_back(std::move(r));
   }
   if (runs(o, "startup"))
     for (auto& r : bench_startup(o)) rows.push_back(std::move(r));
 
   fmt::print("Machine\n");
-  for (const auto& [key, value] : machine_details()) fmt::print("  {:<9} {}\n", key, value);
+  for (const auto& [key, value] : machine_details(load_at_start)) fmt::print("  {:<9} {}\n", key, value);
   fmt::print("\n");
   print_table(rows);
   std::fflush(stdout);  // the errors come after the table, also when both go to one pipe
