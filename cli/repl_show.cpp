@@ -98,7 +98,8 @@ void Repl::show_end() {
 }
 
 void Repl::hand_over(int seat) {
-  if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
+  // A simultaneous choice hides each seat's choice from the next, even in a game that hides nothing else.
+  if (!interactive_ || human_count() < 2 || (!hidden_ && !decision().simultaneous) || at_screen_ == seat) return;
   write_out(control("\033[2J\033[H"));
   std::string ignored;
   print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);

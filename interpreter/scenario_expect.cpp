@@ -20,7 +20,8 @@ namespace arbiter::scenario_detail {
 namespace {
 
 const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winners", "round",
-                                              "zones", "vars", "legal", "view", "log", "results", "chance"};
+                                              "zones", "vars", "legal", "view", "log", "results", "chance",
+                                              "chosen"};
 
 std::string as_list(const std::vector<std::string>& v) { return "[" + join_choices(v, ", ") + "]"; }
 
@@ -95,6 +96,8 @@ void Runner::expect(const YAML::Node& checks) {
       expect_results(want);
     } else if (key == "chance") {
       expect_chance(want);
+    } else if (key == "chosen") {
+      expect_chosen(want);
     }
   }
 }

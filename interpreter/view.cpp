@@ -103,6 +103,9 @@ static void add_display_facts(const State& s, View& v) {
 static void add_state_terms(const State& s, int seat, View& v) {
   const Ruleset& r = *s.table->ruleset;
   v.pending_chance = s.chance;
+  v.simultaneous = s.simultaneous;
+  for (int i = 0; i < static_cast<int>(v.simultaneous.choices.size()); ++i)
+    if (i != seat) v.simultaneous.choices[i].clear();
   v.turn = s.turn;
   v.turn_index = s.turn_index;
   v.status = s.status;
