@@ -21,11 +21,12 @@ namespace {
 constexpr lua_Unsigned kExpandMax = 1000;  // steps of one line, from expand()
 
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
-                              "round_order", "actions", "accepts", "score", "outcome", "expand"};
+                              "round_order", "actions", "accepts", "score", "outcome", "expand",
+                              "resolve"};
 constexpr int kHookCount = sizeof(kHooks) / sizeof(kHooks[0]);
 // Indices into kHooks.
 enum Hook { kSetup_, kRoundStart_, kTurnStart_, kRoundEnd_, kApply_, kRoundOrder_, kActions_, kAccepts_,
-            kScore_, kOutcome_, kExpand_ };
+            kScore_, kOutcome_, kExpand_, kResolve_ };
 
 // Keeps the error message and the ruleset's own frames of the traceback. The Lua calls
 // that may raise (a __tostring) come before any C++ object.
@@ -342,6 +343,20 @@ Status LuaRules::outcome(State& state, const std::string& decision, const std::s
   lua_pushstring(m.L, decision.c_str());
   lua_pushstring(m.L, result.c_str());
   Status st = m.call("outcome", h, 2, 0, &state, &state);
+  if (st.ok) lua_settop(m.L, h - 1);
+  return st;
+}
+
+// choices: a table from seat number to its commitment, for the seats that were asked.
+Status LuaRules::resolve(State& state, const std::vector<std::string>& choices) {
+  Impl& m = *impl_;
+  int h = m.prepare(kResolve_);
+  if (!h) return Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file +
+                               ": opens a simultaneous choice but has no resolve(game, choices) rule");
+  lua_createtable(m.L, 0, static_cast<int>(choices.size()));
+  for (std::size_t seat = 0; seat < choices.size(); ++seat)
+    if (!choices[seat].empty()) lua_pushstring(m.L, choices[seat].c_str()), lua_rawseti(m.L, -2, static_cast<lua_Integer>(seat + 1));
+  Status st = m.call("resolve", h, 1, 0, &state, &state);
   if (st.ok) lua_settop(m.L, h - 1);
   return st;
 }

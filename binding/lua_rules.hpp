@@ -39,6 +39,7 @@ class LuaRules final : public Rules, public RulesetBots {
   Status round_end(State& state) override;
   Status apply(State& state, int seat, const std::string& action) override;
   Status outcome(State& state, const std::string& decision, const std::string& result) override;
+  Status resolve(State& state, const std::vector<std::string>& choices) override;
   Status round_order(const State& state, std::vector<int>& order) override;
   Status actions(const State& state, int seat, std::vector<std::string>& out) override;
   Status accepts(const State& state, int seat, const std::string& action, bool& accepted,

@@ -108,6 +108,28 @@ int g_finish(lua_State* L) {
   return 0;
 }
 
+// game:simultaneous{seat, ...}: those seats choose at once; nobody reads another's choice
+// until all have chosen and resolve(game, choices) gets them together (engine.hpp).
+int g_simultaneous(lua_State* L) {
+  arg_table(L, 2);
+  State& s = writing(L);
+  if (s.simultaneous.open()) throw RuleError("game:simultaneous: a simultaneous choice is already open");
+  std::uint32_t seats = 0;
+  for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, 2)); ++i) {
+    lua_rawgeti(L, 2, i);
+    int seat = check_seat(L, -1);
+    lua_pop(L, 1);
+    if (seats >> seat & 1u) throw RuleError("game:simultaneous: seat " + std::to_string(seat + 1) + " is listed twice");
+    if (s.status[seat] == SeatStatus::OutForGame)
+      throw RuleError("game:simultaneous: " + s.table->seats[seat].name + " is out of the game");
+    seats |= 1u << seat;
+  }
+  if (!seats) throw RuleError("game:simultaneous: give the seats that choose, a list of at least one");
+  s.simultaneous.seats = seats;
+  s.simultaneous.choices.assign(s.seat_count(), "");
+  return 0;
+}
+
 int g_param(lua_State* L) {
   const State& s = reading(L);
   LuaContext& ctx = context(L);
@@ -152,6 +174,7 @@ const luaL_Reg kSeatMethods[] = {
     {"youngest_first", guarded<g_youngest_first>}, {"oldest_first", guarded<g_oldest_first>},
     {"end_turn", guarded<g_end_turn>}, {"end_round", guarded<g_end_round>}, {"fold", guarded<g_fold>},
     {"eliminate", guarded<g_eliminate>}, {"finish", guarded<g_finish>},
+    {"simultaneous", guarded<g_simultaneous>},
     {"param", guarded<g_param>}, {"get", guarded<g_get>}, {"set", guarded<g_set>},
     {nullptr, nullptr}};
 

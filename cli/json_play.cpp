@@ -150,8 +150,10 @@ class Session {
   Answer ask(int seat, const std::vector<std::string>& legal, bool on_turn) {
     View v = make_view(state_, seat, cursor_[seat]);
     cursor_[seat] = state_.log.size();
-    send(seat, {{"type", "decision"}, {"seat", name(seat)}, {"on_turn", on_turn}, {"legal", legal},
-                {"view", view_json(v)}, {"log", log_json(v.log, *state_.table)}});
+    Json d{{"type", "decision"}, {"seat", name(seat)}, {"on_turn", on_turn}, {"legal", legal},
+           {"view", view_json(v)}, {"log", log_json(v.log, *state_.table)}};
+    if (decision_.simultaneous) d["simultaneous"] = true;  // the others choose too, none seeing another's choice
+    send(seat, d);
     for (Json m; next(m);) {
       if (m.contains("action") && m["action"].is_string()) {
         State before = state_;

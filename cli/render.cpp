@@ -124,7 +124,9 @@ std::string render_table(const View& v, const std::string& title, bool color, in
   for (const auto& s : v.seats) width = std::max(width, visible_text(s.name).size());
   for (std::size_t i = 0; i < v.seats.size(); ++i) {
     const SeatView& s = v.seats[i];
-    bool on_turn = static_cast<int>(i) == v.active;
+    // At a simultaneous choice every seat still to choose is on turn; who has chosen is public.
+    const Simultaneous& sim = v.simultaneous;
+    bool on_turn = sim.open() ? ((sim.seats & ~sim.chosen) >> i & 1u) != 0 : static_cast<int>(i) == v.active;
     std::string marker = on_turn ? "▶ " : "  ";
     // Padded in the form the sink shows (`\e` is two columns), so hostile names line up too.
     std::string name = fmt::format("{:<{}}", visible_text(s.name), width);
@@ -133,6 +135,7 @@ std::string render_table(const View& v, const std::string& title, bool color, in
     if (std::string vars = var_list(s.vars, v); !vars.empty()) parts.push_back(vars);
     for (const auto& z : v.zones)
       if (z.owner == static_cast<int>(i)) parts.push_back(fmt::format("| {}: {}", z.label, render_items(z, v.noun)));
+    if (sim.open() && (sim.chosen >> i & 1u)) parts.push_back(style("(has chosen)", "2", color));
     if (s.status == "out") parts.push_back(style("(out this round)", "2", color));
     if (s.status == "eliminated") parts.push_back(style("(out of the game)", "2", color));
     std::string line = marker + name, whole = line;

@@ -311,8 +311,11 @@ bool Repl::step() {
   if (failed_ && !keep_going_) return false;
   if (state_.over) return false;
   int seat = state_.active();
+  // A simultaneous choice asks its seats still to choose one by one, in seat order.
+  bool together = decision().simultaneous && !decision().seats.empty();
+  if (together) seat = decision().seats.front().seat;
   if (!seating_.human[seat]) {
-    const SeatActions* mine = decision().turn_seat();
+    const SeatActions* mine = together ? &decision().seats.front() : decision().turn_seat();
     if (!mine) {
       if (decision_ok_) refused(engine_->table().seats[seat].name + " has no legal action");
       return false;

@@ -115,7 +115,8 @@ void Repl::show_end() {
 }
 
 void Repl::hand_over(int seat) {
-  if (!interactive_ || human_count() < 2 || !hidden_ || at_screen_ == seat) return;
+  // A simultaneous choice hides each seat's choice from the next, even in a game that hides nothing else.
+  if (!interactive_ || human_count() < 2 || (!hidden_ && !decision().simultaneous) || at_screen_ == seat) return;
   // The screen and the terminal's scrollback (ESC[3J, where the terminal knows it): the last
   // player's hand is not a scroll away. docs/play.md says what this cannot hide.
   const char* clear = "\033[2J\033[3J\033[H";

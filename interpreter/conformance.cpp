@@ -78,6 +78,27 @@ std::string check_replay(Engine& engine, const State& s) {
   return "";
 }
 
+// An open simultaneous choice: the seats still to commit, and they alone, may act; no view
+// but a seat's own holds its commitment.
+static std::string check_simultaneous(Engine& engine, const State& s) {
+  const Simultaneous& sim = s.simultaneous;
+  std::vector<std::string> legal;
+  for (int seat = 0; seat < s.seat_count(); ++seat) {
+    if (Status st = engine.legal(s, seat, legal); !st.ok) return st.message;
+    bool waiting = (sim.seats & ~sim.chosen) >> seat & 1u;
+    if (waiting && legal.empty()) return s.table->seats[seat].name + " is to choose at once with the others but has no legal action";
+    if (!waiting && !legal.empty()) return s.table->seats[seat].name + " may act while others choose at once, though not among them";
+  }
+  for (int viewer = -1; viewer < s.seat_count(); ++viewer) {
+    View v = make_view(s, viewer, s.log.size());
+    for (int seat = 0; seat < static_cast<int>(v.simultaneous.choices.size()); ++seat)
+      if (viewer != seat && !v.simultaneous.choices[seat].empty())
+        return "the view of " + (viewer < 0 ? std::string("a spectator") : s.table->seats[viewer].name) + " holds " +
+               s.table->seats[seat].name + "'s commitment";
+  }
+  return "";
+}
+
 static std::string check_step(Engine& engine, const State& s) {
   if (std::string e = check_components(s); !e.empty()) return e;
   for (int seat = 0; seat < s.seat_count(); ++seat) {
@@ -88,6 +109,7 @@ static std::string check_step(Engine& engine, const State& s) {
   if (!copy.same_play_state(s) || copy.hash() != s.hash()) return "a copy of the state differs from its original";
   for (int seat = 0; seat < s.seat_count(); ++seat)
     if (std::string e = check_view_hides(s, seat); !e.empty()) return e;
+  if (!s.over && s.simultaneous.open() && s.chance.def < 0) return check_simultaneous(engine, s);
   if (!s.over && s.active() >= 0 && s.chance.def < 0) {
     std::vector<std::string> legal;
     if (Status st = engine.legal(s, s.active(), legal); !st.ok) return st.message;

@@ -67,6 +67,7 @@ void record_outcome(State& state, const PendingChance& made, const std::string& 
 Status Engine::decision(const State& state, Decision& out) {
   out.chance = nullptr;
   out.on_turn = -1;
+  out.simultaneous = false;
   if (state.over) {
     out.kind = Decision::Kind::Over;
     out.seats.clear();
@@ -82,6 +83,7 @@ Status Engine::decision(const State& state, Decision& out) {
     return {};
   }
   out.kind = Decision::Kind::Seats;
+  if (state.simultaneous.open()) return simultaneous_decision(state, out);
   out.on_turn = state.active();
   if (out.on_turn < 0) return Status::error("the game is not over but no seat is on turn");
   // Off its turn a seat can only hold the actions game.yaml lists as out-of-turn: without
@@ -101,6 +103,43 @@ Status Engine::decision(const State& state, Decision& out) {
   }
   out.seats.resize(used);
   return {};
+}
+
+Status Engine::simultaneous_decision(const State& state, Decision& out) {
+  out.simultaneous = true;
+  out.on_turn = state.active();
+  const std::uint32_t waiting = state.simultaneous.seats & ~state.simultaneous.chosen;
+  std::size_t used = 0;
+  for (int seat = 0; seat < state.seat_count(); ++seat) {
+    if (!(waiting >> seat & 1u)) continue;
+    if (used == out.seats.size()) out.seats.emplace_back();
+    SeatActions& entry = out.seats[used];
+    if (Status st = actions(state, seat, entry.actions); !st.ok) return out.seats.resize(used), st;
+    if (entry.actions.empty()) {
+      out.seats.resize(used);
+      return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file + ": " + table_->seats[seat].name +
+                           " is to choose at the same time as the others but actions() gives it nothing to choose");
+    }
+    entry.seat = seat;
+    entry.on_turn = true;
+    ++used;
+  }
+  out.seats.resize(used);
+  return {};
+}
+
+Status Engine::commit(State& s, int seat, const std::string& action) {
+  Simultaneous& sim = s.simultaneous;
+  // The commitment is its seat's alone to read; the others learn only that it is made.
+  s.record({Event::Kind::Action, seat, action, 1u << seat});
+  if (s.logging) s.record({Event::Kind::Say, -1, s.table->seats[seat].name + " has chosen.", kEveryone & ~(1u << seat)});
+  sim.choices[seat] = action;
+  sim.chosen |= 1u << seat;
+  if (sim.chosen != sim.seats) return {};
+  std::vector<std::string> choices = std::move(sim.choices);
+  sim = Simultaneous{};
+  Status st = rules_.resolve(s, choices);
+  return st.ok ? settle(s) : st;
 }
 
 Status Engine::take(State& state, const Decision& d, std::size_t who, std::size_t action) {

@@ -42,6 +42,10 @@ struct Decision {
   // driver reports with stuck().
   int on_turn = -1;
   std::vector<SeatActions> seats;
+  // A choice made at the same time (game:simultaneous): `seats` are those still to commit, in
+  // seat order, each on turn (none may pass). A commitment taken is held by the engine, read
+  // by nobody else, until the last seat commits and the rules' `resolve` gets them all.
+  bool simultaneous = false;
 
   // The entry of the seat on turn, or nullptr when it has no legal action.
   const SeatActions* turn_seat() const;

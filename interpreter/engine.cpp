@@ -15,9 +15,11 @@ Status Engine::start(State& state) { return settle(state); }
 namespace {
 // Whether `seat` may be asked for actions at all: the game goes on, no chance decision
 // waits, and the seat is still in the game.
+// While a simultaneous choice is open, only its seats that have not yet committed may act.
 bool may_act(const State& state, int seat) {
   return !state.over && seat >= 0 && seat < state.seat_count() && state.chance.def < 0 &&
-         state.status[seat] != SeatStatus::OutForGame;
+         state.status[seat] != SeatStatus::OutForGame &&
+         (!state.simultaneous.open() || ((state.simultaneous.seats & ~state.simultaneous.chosen) >> seat & 1u));
 }
 }  // namespace
 
@@ -45,6 +47,7 @@ Status Engine::legal(const State& state, int seat, std::vector<std::string>& out
 }
 
 Status Engine::apply_trusted(State& state, int seat, const std::string& action) {
+  if (state.simultaneous.open()) return commit(state, seat, action);
   state.record({Event::Kind::Action, seat, action, 1u << seat});
   Status st = rules_.apply(state, seat, action);
   return st.ok ? settle(state) : st;
@@ -135,6 +138,13 @@ Status Engine::advance_turn(State& s) {
   return Status::error(table_->ruleset->rules_file + ": a turn ended but no seat is left in play; end the round or the game");
 }
 
+// game.yaml's `turns.simultaneous`: at every decision, every seat still in play chooses.
+void Engine::open_simultaneous(State& s) {
+  for (int seat = 0; seat < s.seat_count(); ++seat)
+    if (s.status[seat] == SeatStatus::In) s.simultaneous.seats |= 1u << seat;
+  if (s.simultaneous.seats) s.simultaneous.choices.assign(s.seat_count(), "");
+}
+
 // Between two decisions: hooks that each keep their limits but end turns or rounds forever
 // are stopped by a count and a clock (docs/limits.md), looked at every 16 steps.
 constexpr int kSettleSteps = 10000;
@@ -153,9 +163,11 @@ Status Engine::settle(State& s) {
     if (s.over) {
       s.pending = 0;
       s.chance = PendingChance{};
+      s.simultaneous = Simultaneous{};
       return {};
     }
     if (s.chance.def >= 0) return {};  // the table decides before anything else happens
+    if (s.simultaneous.open()) return {};  // so do the seats of a simultaneous choice
     Status st;
     if (s.pending & kSetup) {
       s.pending = static_cast<std::uint8_t>((s.pending & ~kSetup) | kRoundStart);
@@ -174,6 +186,7 @@ Status Engine::settle(State& s) {
       s.turn += 1;
       st = rules_.turn_start(s);
     } else {
+      if (table_->ruleset->turns.simultaneous) open_simultaneous(s);
       return {};
     }
     if (!st.ok) return st;

@@ -102,6 +102,10 @@ class Engine {
                       std::vector<std::string>& steps);
   ActionResult apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps);
   Status settle(State& state);
+  // A seat's action while a simultaneous choice is open: held until every seat has committed.
+  Status commit(State& state, int seat, const std::string& action);
+  Status simultaneous_decision(const State& state, Decision& out);
+  void open_simultaneous(State& state);
   Status begin_round(State& state);
   Status advance_turn(State& state);
   std::shared_ptr<const Table> table_;

@@ -106,6 +106,41 @@ class Search {
     return true;
   }
 
+  // A simultaneous choice, by decoupled UCT: each seat picks by its own statistics at `node`
+  // (children keyed by its seat), blind to what the others pick, since in the game it cannot
+  // know; then all commit, and the next node is keyed by the joint choice (seat -1). Walking
+  // it as turns instead would let the later seats answer the earlier ones' choices.
+  bool joint(Node*& node, Cursor& c, std::vector<Node*>& path, bool& fresh) {
+    std::vector<std::pair<int, std::string>> picks;
+    for (const SeatActions& sa : c.d.seats) {
+      std::size_t k = 0;
+      Node* best = nullptr;
+      double best_score = -1;
+      for (std::size_t i = 0; i < sa.actions.size(); ++i) {
+        auto& child = node->children[{sa.seat, sa.actions[i]}];
+        if (!child) child = std::make_unique<Node>(), child->seat = sa.seat;
+        child->available += 1;
+        double score = child->visits == 0 ? 1e9 + static_cast<double>(rng_.below(1000))
+                                          : child->reward / child->visits + 0.7 * std::sqrt(std::log(child->available) / child->visits);
+        if (score > best_score) best_score = score, best = child.get(), k = i;
+      }
+      picks.emplace_back(sa.seat, sa.actions[k]);
+      path.push_back(best);
+    }
+    std::string key;
+    for (const auto& [seat, text] : picks) {
+      key += text + '\x1f';
+      int i = c.d.seats.front().find(text);  // the seats still to commit, in seat order: this one first
+      if (i < 0 || !take(c, static_cast<std::size_t>(i))) return false;
+    }
+    auto& next = node->children[{-1, key}];
+    if (!next) next = std::make_unique<Node>();
+    fresh = next->visits == 0;
+    node = next.get();
+    path.push_back(node);
+    return true;
+  }
+
   std::vector<double> playout(Cursor& c) {
     int limit = c.state.table->ruleset->search_playout > 0 ? c.state.table->ruleset->search_playout
                                                            : budget_.playout_actions;
@@ -120,6 +155,11 @@ class Search {
     Node* node = &root;
     static const std::string kPass;
     while (const SeatActions* sa = next_decision(c)) {
+      if (c.d.simultaneous) {
+        bool fresh = false;
+        if (!joint(node, c, path, fresh) || fresh) break;
+        continue;
+      }
       int seat = sa->seat;
       std::size_t options = option_count(*sa);
       auto text = [&](std::size_t k) -> const std::string& { return k < sa->actions.size() ? sa->actions[k] : kPass; };
@@ -177,7 +217,7 @@ std::string MctsBot::choose(const View& view, const std::vector<std::string>& le
     search.refresh(c);
     // Start at this bot's own decision: the seats before it in the decision order have passed.
     int mine = decision_position(c.state, seat);
-    while (c.next < c.d.seats.size() && decision_position(c.state, c.d.seats[c.next].seat) < mine) ++c.next;
+    while (!c.d.simultaneous && c.next < c.d.seats.size() && decision_position(c.state, c.d.seats[c.next].seat) < mine) ++c.next;
     search.iterate(root, std::move(c));
   }
   std::string best = on_turn ? legal[0] : "";

@@ -37,6 +37,27 @@ std::string result_of(const State& s) {
   return out.empty() ? "none" : out;
 }
 
+// A simultaneous choice is one branch per joint choice (the product of the seats' action
+// counts): each seat still to commit, in seat order, commits each of its actions in turn,
+// and only the state after the last commitment is a child. Labels: "Andy: bid 3 + Bill: bid 1".
+template <class Each>
+Status joint_branches(Engine& engine, const State& s, const Decision& d, const std::string& label, Each& each) {
+  const SeatActions& sa = d.seats.front();
+  for (std::size_t i = 0; i < sa.actions.size(); ++i) {
+    State child = s;
+    if (Status st = engine.take(child, d, 0, i); !st.ok) return st;
+    std::string here = label + (label.empty() ? "" : " + ") + s.table->seats[sa.seat].name + ": " + sa.actions[i];
+    if (d.seats.size() == 1) {
+      each(std::move(child), here);
+      continue;
+    }
+    Decision rest;
+    if (Status st = engine.decision(child, rest); !st.ok) return st;
+    if (Status st = joint_branches(engine, child, rest, here, each); !st.ok) return st;
+  }
+  return {};
+}
+
 // Calls each(child, label) for every branch of `s`, which is not over.
 template <class Each>
 Status branches(Engine& engine, const State& s, Each&& each) {
@@ -53,6 +74,7 @@ Status branches(Engine& engine, const State& s, Each&& each) {
     return {};
   }
   if (d.seats.empty()) return Status::error("nobody can act in a position that is not over (turn " + std::to_string(s.turn) + ")");
+  if (d.simultaneous) return joint_branches(engine, s, d, "", each);
   for (std::size_t who = 0; who < d.seats.size(); ++who) {
     const SeatActions& sa = d.seats[who];
     for (std::size_t i = 0; i < sa.actions.size(); ++i) {

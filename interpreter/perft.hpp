@@ -44,7 +44,9 @@ struct PerftReport {
 // Walks the tree from the start of the game the options describe. A branch is each legal
 // action of every seat that may act (the seat on turn and the holders of out-of-turn
 // actions), and each outcome of weight above zero of a pending chance decision. Shuffles
-// are not branches: the seed decides them, so the tree is the one that seed deals.
+// are not branches: the seed decides them, so the tree is the one that seed deals. A
+// simultaneous choice is one ply: a branch per joint choice, the product of its seats'
+// action counts.
 // `make_rules` is called once per worker thread; no Lua state is shared between threads.
 PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOptions& options,
                   const RulesFactory& make_rules);

@@ -33,6 +33,12 @@ class Rules {
     (void)state, (void)decision, (void)result;
     return {};
   }
+  // Every seat of a simultaneous choice (game:simultaneous) has committed: `choices` holds each
+  // seat's action, "" for the seats that were not asked. Rulesets that open none need not define it.
+  virtual Status resolve(State& state, const std::vector<std::string>& choices) {
+    (void)state, (void)choices;
+    return Status::error("the rules open a simultaneous choice but have no resolve(game, choices) rule");
+  }
   // Reading hooks: may not change `state`.
   // The order of the next round's turns; left empty to keep the previous round's.
   virtual Status round_order(const State& state, std::vector<int>& order) = 0;
@@ -67,6 +73,7 @@ class SharedRules final : public Rules {
   Status round_end(State& s) override { return r_.round_end(s); }
   Status apply(State& s, int seat, const std::string& a) override { return r_.apply(s, seat, a); }
   Status outcome(State& s, const std::string& d, const std::string& r) override { return r_.outcome(s, d, r); }
+  Status resolve(State& s, const std::vector<std::string>& c) override { return r_.resolve(s, c); }
   Status round_order(const State& s, std::vector<int>& order) override { return r_.round_order(s, order); }
   Status actions(const State& s, int seat, std::vector<std::string>& out) override { return r_.actions(s, seat, out); }
   Status accepts(const State& s, int seat, const std::string& a, bool& ok, std::string& canonical,

@@ -282,7 +282,7 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
 }
 
 void read_turns(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
-  if (!y.keys(n, {"rounds", "first", "out_of_turn"}, "turns")) return;
+  if (!y.keys(n, {"rounds", "first", "out_of_turn", "simultaneous"}, "turns")) return;
   if (n["rounds"]) r.turns.rounds = y.boolean(n["rounds"], "turns.rounds");
   if (n["first"]) {
     std::string f = y.choice(n["first"], "turns.first", {"first", "youngest", "oldest"});
@@ -290,6 +290,10 @@ void read_turns(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   }
   if (n["out_of_turn"] && y.is_list(n["out_of_turn"], "turns.out_of_turn"))
     for (const auto& a : n["out_of_turn"]) r.turns.out_of_turn.push_back(y.text(a, "an action name"));
+  if (n["simultaneous"]) r.turns.simultaneous = y.boolean(n["simultaneous"], "turns.simultaneous");
+  // All seats in play choose at every decision: nobody is off turn to act out of it.
+  if (r.turns.simultaneous && !r.turns.out_of_turn.empty())
+    y.error(n["simultaneous"], "turns.simultaneous: every seat in play chooses at once, so none acts out of turn; drop turns.out_of_turn");
 }
 
 // A chance's `seen_by` and `unseen`: a secret outcome is drawn, never asked of the table aloud,

@@ -81,6 +81,7 @@ struct TurnDef {
   bool rounds = false;                    // the game is played in rounds
   FirstSeat first = FirstSeat::First;
   std::vector<std::string> out_of_turn;   // action names a seat may take off its turn
+  bool simultaneous = false;              // every decision is made by all seats in play at once
 };
 
 struct Ruleset {

@@ -87,6 +87,10 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   s.winners = view.winners;
   s.results = view.results;
   s.chance = view.pending_chance;
+  // Another seat's commitment is unknown: in the sample it has yet to choose.
+  s.simultaneous = view.simultaneous;
+  for (std::size_t i = 0; i < s.simultaneous.choices.size(); ++i)
+    if (s.simultaneous.choices[i].empty()) s.simultaneous.chosen &= ~(1u << i);
   s.pending = 0;
   s.rng.reseed(rng.next());
   return s;

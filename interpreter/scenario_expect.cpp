@@ -21,7 +21,7 @@ namespace {
 
 const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winners", "round",
                                               "zones", "vars", "legal", "view", "log", "results", "chance",
-                                              "payoffs"};
+                                              "payoffs", "chosen"};
 
 std::string as_list(const std::vector<std::string>& v) { return "[" + join_choices(v, ", ") + "]"; }
 
@@ -100,6 +100,8 @@ void Runner::expect(const YAML::Node& checks) {
       expect_chance(want);
     } else if (key == "payoffs") {
       expect_payoffs(want);
+    } else if (key == "chosen") {
+      expect_chosen(want);
     }
   }
 }

@@ -174,6 +174,10 @@ std::uint64_t State::hash() const {
   h.word(static_cast<std::uint64_t>(chance.def));
   for (double w : chance.weights) h.word(weight_word(w));
   if (chance.audience != kEveryone) h.word(chance.audience), h.text(chance.unseen);  // only a secret one: old hashes stay
+  if (simultaneous.open()) {  // only then: games without one hash as before (saves hold hashes)
+    h.word(simultaneous.seats), h.word(simultaneous.chosen);
+    for (const auto& c : simultaneous.choices) h.text(c);
+  }
   for (int i = 0; i < 4; ++i) h.word(rng.words()[i]);
   for (const auto& [z, kinds] : arranged) { h.word(z); for (int k : kinds) h.word(k); }
   return h.h;
@@ -193,7 +197,7 @@ bool State::same_play_state(const State& o) const {
   return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds && shown == o.shown && revealed == o.revealed &&
          vars == o.vars && status == o.status && order == o.order && turn_index == o.turn_index &&
          round == o.round && turn == o.turn && pending == o.pending && over == o.over &&
-         winners == o.winners && results == o.results && payoffs == o.payoffs && chance == o.chance && rng == o.rng && arranged == o.arranged;
+         winners == o.winners && results == o.results && payoffs == o.payoffs && chance == o.chance && simultaneous == o.simultaneous && rng == o.rng && arranged == o.arranged;
 }
 
 std::vector<double> State::shares() const {

@@ -41,6 +41,16 @@ struct PendingChance {
   }
 };
 
+// A choice made at the same time (game:simultaneous): the seats that choose, and each one's
+// commitment, held by the runtime and shown to nobody but its seat until all have chosen.
+struct Simultaneous {
+  std::uint32_t seats = 0;             // a bit per seat; 0: no such choice is open
+  std::uint32_t chosen = 0;            // the seats that have committed
+  std::vector<std::string> choices;    // per seat: its commitment, "" until made
+  bool open() const { return seats != 0; }
+  bool operator==(const Simultaneous& o) const { return seats == o.seats && chosen == o.chosen && choices == o.choices; }
+};
+
 struct State {
   std::shared_ptr<const Table> table;
   std::vector<std::uint16_t> items;      // component ids, zone by zone, each bottom to top
@@ -66,6 +76,7 @@ struct State {
   std::string end_reason;
   std::vector<double> payoffs;           // per seat, when the game declares payoffs and is over
   PendingChance chance;
+  Simultaneous simultaneous;
   Rng rng;
   std::vector<std::pair<int, std::vector<int>>> arranged;  // zone, kinds for its next shuffle
   Log log;

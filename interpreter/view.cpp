@@ -108,6 +108,9 @@ static void add_state_terms(const State& s, int seat, View& v) {
   // A secret decision's weights follow what lies hidden (the cards left to deal): a view
   // shows them all as 1, which tells nothing.
   if (s.chance.audience != kEveryone) std::fill(v.pending_chance.weights.begin(), v.pending_chance.weights.end(), 1.0);
+  v.simultaneous = s.simultaneous;
+  for (int i = 0; i < static_cast<int>(v.simultaneous.choices.size()); ++i)
+    if (i != seat) v.simultaneous.choices[i].clear();
   v.turn = s.turn;
   v.turn_index = s.turn_index;
   v.status = s.status;

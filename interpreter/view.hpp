@@ -62,6 +62,9 @@ struct View {
   std::vector<SeatStatus> status;
   std::vector<Value> var_slots;     // every variable; another seat's hidden ones at their initial value
   PendingChance pending_chance;
+  // An open simultaneous choice as this seat knows it: who chooses and who has chosen are
+  // public; of the commitments it holds its own alone (the others' are "").
+  Simultaneous simultaneous;
 };
 
 // `seat` -1 gives what everyone sees. `log_from` skips earlier log entries.

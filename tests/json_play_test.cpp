@@ -3,6 +3,7 @@
 // message to a seat names only components that seat may see, and only log lines it may read.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <deque>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -73,6 +74,8 @@ struct Auditor {
     std::string type = m["type"];
     if (seat >= 0 && m.contains("legal")) {
       if (type != "decision") problem("a legal list outside a decision");
+      // A seat choosing at the same time as others is told so (its log is checked like any other).
+      if (s.simultaneous.open() != m.value("simultaneous", false)) problem("a decision misses whether it is simultaneous");
     }
     if (m.contains("view")) zones(s, seat, m["view"]);
     if (m.contains("log")) log(s, seat, m["log"]);
@@ -133,10 +136,12 @@ struct Run {
 }  // namespace
 
 TEST_CASE("every shipped ruleset plays to its end through the JSON front door, each seat told only what it may see") {
-  for (const char* id : {"stacks", "stack-nabbit", "six-stacks", "stack-attack", "stacks-5x5", "tictactoe"}) {
+  for (const char* id : {"stacks", "stack-nabbit", "six-stacks", "stack-attack", "stacks-5x5", "tictactoe",
+                         "goofspiel"}) {
     for (std::uint64_t seed : {1, 2}) {
       INFO(id << " seed " << seed);
-      int seats = std::string(id) == "stacks-5x5" || std::string(id) == "tictactoe" ? 2 : 3;
+      std::string two[] = {"stacks-5x5", "tictactoe", "goofspiel"};
+      int seats = std::find(std::begin(two), std::end(two), id) != std::end(two) ? 2 : 3;
       Game g(id, seats, seed);
       Run r(g, seed);
       CHECK(r.status == 0);

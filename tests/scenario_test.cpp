@@ -425,3 +425,20 @@ TEST_CASE("refused: the game must not start, and the refusal must say the text")
   };
   expect_failures(cases, coin);
 }
+
+TEST_CASE("chosen: who has committed to the open simultaneous choice, and nothing else can read it") {
+  const std::string throw_ = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/throw\nplayers: [Ann, Bob]\nsteps:\n";
+  CHECK(run_text("chosen-holds", throw_ + "  - expect: {chosen: []}\n  - Ann: paper\n  - expect: {chosen: [Ann]}\n").verdict ==
+        Verdict::Pass);
+  const Malformed cases[] = {
+      {"chosen-wrong", "  - Ann: paper\n  - expect: {chosen: [Bob]}\n", ":5:", "expected [Bob] to have chosen, found [Ann]"},
+      {"chosen-map", "  - expect: {chosen: {Ann: paper}}\n", ":4:", "chosen is a list of the seats that have chosen"},
+      {"chosen-unknown", "  - expect: {chosen: [Zed]}\n", ":4:", "Zed"},
+      {"chosen-twice", "  - Ann: paper\n  - expect: {chosen: [Ann, Ann]}\n", ":5:", "chosen names Ann twice"},
+  };
+  expect_failures(cases, throw_);
+  const std::string coin = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/coin\nplayers: [Andy]\nsteps:\n";
+  ScenarioResult closed = run_text("chosen-closed", coin + "  - expect: {chosen: []}\n");
+  CHECK(closed.verdict == Verdict::Fail);
+  CHECK_THAT(closed.detail, Catch::Contains("expected a simultaneous choice to be open, but none is"));
+}

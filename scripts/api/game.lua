@@ -36,6 +36,7 @@
 ---@field round_order? fun(game: Game): Seat[] the next round's order; {} keeps the last one (reading)
 ---@field score? fun(game: Game, seat: Seat): integer? a seat's score; default the `score` variable (reading)
 ---@field outcome? fun(game: Game, decision: string, result: string) a chance decision was made (changing)
+---@field resolve? fun(game: Game, choices: table<Seat, string>) every seat of a simultaneous choice has committed: each one's action by seat (changing)
 ---@field expand? fun(game: Game, seat: Seat, line: string): string[]? the steps of a whole move typed on one line, all applied or none; nil if it is not one (reading)
 
 ---A seat as a bot's view shows it.
@@ -134,6 +135,11 @@ function Game:eliminate(seat) end
 ---{results = {r1, r2, ...}}, with a result from 0 to 1 per seat (a draw: {results = {0.5, 0.5}}).
 ---@param winners Seat[]|{results: number[]}
 function Game:finish(winners) end
+
+---Changing: these seats choose at the same time, each one action of its own actions(); nobody
+---learns another's choice until all have chosen, when resolve(game, choices) gets them together.
+---@param seats Seat[]
+function Game:simultaneous(seats) end
 
 -- Parameters and variables -----------------------------------------------------------
 

@@ -35,6 +35,32 @@ def hot_seat_hands_over(arbiter):
     assert t.wait() == 0
 
 
+def simultaneous_choice_hands_over(arbiter):
+    """Two humans throwing at once (tests/fixtures/throw): nothing else is hidden, yet each
+    throw is handed over privately, and Bob's screen says only that Ann has chosen."""
+    throw = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "throw")
+    t = Terminal([arbiter, "play", throw, "--players", "Ann,Bob", "--seed", "1"])
+    t.expect("Pass to Ann, and press Enter")
+    t.line("")
+    t.expect("Ann> ")
+    t.line("paper")
+    t.expect("Pass to Bob, and press Enter")
+    t.line("")
+    t.expect("Bob> ")
+    screen = plain(t.screen())
+    assert "Ann has chosen." in screen, screen
+    assert "Ann: paper" not in screen and "throws paper" not in screen, screen
+    t.line("rock")
+    t.expect("Pass to Ann, and press Enter")
+    t.line("")
+    t.expect("Ann throws paper, Bob throws rock.")
+    t.expect("Ann> ")
+    t.line(":quit")
+    t.expect("save as> ")
+    t.line("")
+    assert t.wait() == 0
+
+
 def nothing_hidden_no_hand_over(arbiter):
     """Two humans at Stacks 5x5: nothing is hidden, so nobody is asked to pass the keyboard."""
     t = Terminal([arbiter, "play", "stacks-5x5", "--players", "Ann,Ben", "--seed", "1"])
@@ -308,6 +334,6 @@ def seed_told_at_the_end(arbiter):
 
 
 
-run({f.__name__: f for f in [long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+run({f.__name__: f for f in [long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
                                ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, table_fits_60_columns, game_end_keeps_a_prompt,
                                seed_told_at_the_end]})
