@@ -56,17 +56,17 @@ PendingChance ChanceAsk::take() {
 }
 
 void ChanceAsk::fill(std::string_view key, std::string_view text) {
-  fill_in(pending_.question, key, text);
-  fill_in(pending_.unseen, key, text);
+  fill_in(pending_.question, key, text, "the question");
+  fill_in(pending_.unseen, key, text, "the unseen line");
 }
 
-void ChanceAsk::fill_in(std::string& q, std::string_view key, std::string_view text) {
+void ChanceAsk::fill_in(std::string& q, std::string_view key, std::string_view text, const char* what) {
   std::string braced = "{" + std::string(key) + "}";
   // On after each text put in: a text holding its own key would be put in for ever.
   for (std::size_t at = 0; (at = q.find(braced, at)) != std::string::npos; at += text.size()) {
     q.replace(at, braced.size(), text);
     if (q.size() > kMaxChanceQuestion)
-      throw RuleError("chance " + quote(name_) + ": the question would be longer than " +
+      throw RuleError("chance " + quote(name_) + ": " + what + " would be longer than " +
                       std::to_string(kMaxChanceQuestion) + " bytes");
   }
 }

@@ -35,7 +35,8 @@ class ChanceAsk {
   PendingChance take();
 
  private:
-  void fill_in(std::string& text, std::string_view key, std::string_view value);
+  // Fills {key} in `text` (`what` names it in the error past kMaxChanceQuestion).
+  void fill_in(std::string& text, std::string_view key, std::string_view value, const char* what);
   const Ruleset& ruleset_;
   std::string name_;
   PendingChance pending_;
