@@ -3,10 +3,9 @@
 // anything the game so far has hidden.
 #include <fmt/format.h>
 
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
-
-#include <optional>
 
 #include "cli/app.hpp"
 #include "cli/output.hpp"
@@ -61,13 +60,8 @@ std::string reloaded(const Ruleset& r, const Table& t, const GameSteps& old, con
 
 }  // namespace
 
-// The game goes on, under the edited rules, after the last step they replay alike: the same
-// state hash and the same narration to every seat. The steps from the first that differs are
-// dropped, and which one it is said. Then, as after :undo, what no human seat can see is dealt
-// again and the generator reseeded, so that what the edited rules show from here on is not
-// what the game hid. If the edited ruleset does not load, cannot make the table, shows more
-// than the game's (a zone's visibility), or says the same setup otherwise, the game and the
-// rules stay as they were. Under --no-undo it is refused: edited rules could show anything.
+// What :reload compares to tell an edit: the parameters, the components and every rules
+// file, by fingerprint (interpreter/fingerprint.hpp).
 std::string Repl::rules_print(const Table& table) {
   RulesetPrints p = fingerprint_table(table, scripts_dir());
   std::string text = p.params + " " + p.components;
