@@ -39,7 +39,7 @@ int compare_files(const std::string& a_file, const std::string& b_file) {
 
 // The reports of shards of one run (seed ranges apart) as the run's own report.
 int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
-  if (is_sweep_file(files.at(0))) return merge_sweeps(files, sim.json);
+  if (is_sweep_file(files.at(0))) return merge_sweeps(files, sim.json, sim.html);
   std::vector<SimReport> reports;
   RunInfo run{0, 0, 0};
   for (const auto& file : files) {
@@ -48,6 +48,7 @@ int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
     run.threads += part.threads, run.seconds += part.seconds, run.merged += std::max(1, part.merged);
   }
   SimReport merged = merge_reports(reports, files);
+  if (!sim.html.empty()) write_html(sim.html, merged, run);
   if (sim.json) print("{}", report_json(merged, run));
   else if (sim.csv) print("{}", report_csv(merged));
   else print("{}", render_report(merged, run, color_enabled(STDOUT_FILENO)));
@@ -111,6 +112,8 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
       throw InputError("sim: --compare reads two reports and takes no ruleset (" + name + ")");
     if (!sim.merge.empty() && !name.empty())
       throw InputError("sim: --merge reads reports and takes no ruleset (" + name + ")");
+    if (!sim.compare.empty() && !sim.html.empty())
+      throw InputError("sim: --html draws a report or a --merge; --compare prints its table only");
     if (!sim.compare.empty()) return compare_files(sim.compare.at(0), sim.compare.at(1));
     if (!sim.merge.empty()) return merge_files(sim.merge, sim);
     if (name.empty()) throw InputError("sim: name a ruleset (or give --compare A.json B.json, or --merge A.json B.json …)");

@@ -82,7 +82,7 @@ bool is_sweep_file(const std::string& file) {
   }
 }
 
-int merge_sweeps(const std::vector<std::string>& files, bool json) {
+int merge_sweeps(const std::vector<std::string>& files, bool json, const std::string& html) {
   std::vector<SweepResult> parts;
   for (const auto& f : files) parts.push_back(read_sweep(f));
   SweepResult m = parts[0];
@@ -108,6 +108,7 @@ int merge_sweeps(const std::vector<std::string>& files, bool json) {
       for (std::size_t s = 0; s < into.seats.size(); ++s)
         into.seats[s].first += from.seats[s].first, into.seats[s].second += from.seats[s].second;
     }
+  if (!html.empty()) write_sweep_html(html, m);
   if (json) print("{}", sweep_json(m));
   else print("{}", render_sweep(m, color_enabled(STDOUT_FILENO)));
   return 0;
