@@ -48,10 +48,10 @@ int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
     run.threads += part.threads, run.seconds += part.seconds, run.merged += std::max(1, part.merged);
   }
   SimReport merged = merge_reports(reports, files);
-  if (!sim.html.empty()) write_html(sim.html, merged, run);
   if (sim.json) print("{}", report_json(merged, run));
   else if (sim.csv) print("{}", report_csv(merged));
   else print("{}", render_report(merged, run, color_enabled(STDOUT_FILENO)));
+  if (!sim.html.empty()) write_html(sim.html, merged, run);
   return 0;
 }
 
@@ -123,10 +123,11 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     SimRun ran = run_sim(name, flags, sim);
     const SimReport& report = ran.report;
     const RunInfo& run = ran.run;
-    if (!sim.html.empty()) write_html(sim.html, report, run);
     if (sim.json) print("{}", report_json(report, run));
     else if (sim.csv) print("{}", report_csv(report));
     else print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));
+    // After the report, so that a page that cannot be written loses no games.
+    if (!sim.html.empty()) write_html(sim.html, report, run);
     return report.asked > report.games ? 130 : 0;  // cut short by Ctrl-C: the report is partial
   } catch (const InputError& e) {
     print_err("{}\n", e.what());

@@ -108,9 +108,9 @@ int merge_sweeps(const std::vector<std::string>& files, bool json, const std::st
       for (std::size_t s = 0; s < into.seats.size(); ++s)
         into.seats[s].first += from.seats[s].first, into.seats[s].second += from.seats[s].second;
     }
-  if (!html.empty()) write_sweep_html(html, m);
   if (json) print("{}", sweep_json(m));
   else print("{}", render_sweep(m, color_enabled(STDOUT_FILENO)));
+  if (!html.empty()) write_sweep_html(html, m);
   return 0;
 }
 
