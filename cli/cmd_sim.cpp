@@ -39,7 +39,7 @@ int compare_files(const std::string& a_file, const std::string& b_file) {
 
 // The reports of shards of one run (seed ranges apart) as the run's own report.
 int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
-  if (is_sweep_file(files.at(0))) return merge_sweeps(files, sim.json);
+  if (is_sweep_file(files.at(0))) return merge_sweeps(files, sim.json, sim.html);
   std::vector<SimReport> reports;
   RunInfo run{0, 0, 0};
   for (const auto& file : files) {
@@ -51,6 +51,7 @@ int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
   if (sim.json) print("{}", report_json(merged, run));
   else if (sim.csv) print("{}", report_csv(merged));
   else print("{}", render_report(merged, run, color_enabled(STDOUT_FILENO)));
+  if (!sim.html.empty()) write_html(sim.html, merged, run);
   return 0;
 }
 
@@ -111,6 +112,8 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
       throw InputError("sim: --compare reads two reports and takes no ruleset (" + name + ")");
     if (!sim.merge.empty() && !name.empty())
       throw InputError("sim: --merge reads reports and takes no ruleset (" + name + ")");
+    if (!sim.compare.empty() && !sim.html.empty())
+      throw InputError("sim: --html draws a report or a --merge; --compare prints its table only");
     if (!sim.compare.empty()) return compare_files(sim.compare.at(0), sim.compare.at(1));
     if (!sim.merge.empty()) return merge_files(sim.merge, sim);
     if (name.empty()) throw InputError("sim: name a ruleset (or give --compare A.json B.json, or --merge A.json B.json …)");
@@ -120,10 +123,11 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     SimRun ran = run_sim(name, flags, sim);
     const SimReport& report = ran.report;
     const RunInfo& run = ran.run;
-    if (!sim.html.empty()) write_html(sim.html, report, run);
     if (sim.json) print("{}", report_json(report, run));
     else if (sim.csv) print("{}", report_csv(report));
     else print("{}", render_report(report, run, color_enabled(STDOUT_FILENO)));
+    // After the report, so that a page that cannot be written loses no games.
+    if (!sim.html.empty()) write_html(sim.html, report, run);
     return report.asked > report.games ? 130 : 0;  // cut short by Ctrl-C: the report is partial
   } catch (const InputError& e) {
     print_err("{}\n", e.what());

@@ -14,7 +14,10 @@ namespace arbiter::cli {
 
 namespace {
 
-constexpr std::int64_t kMaxCount = std::int64_t{1} << 53;  // exact as a double, more than any run counts
+// A count: far more than any run or merge counts, and small enough that a million of them add
+// up without overflow (a report is at most 16 MiB). A value (a length): exact as a double.
+constexpr std::int64_t kMaxCount = std::int64_t{1} << 40;
+constexpr std::int64_t kMaxValue = std::int64_t{1} << 53;
 
 std::int64_t count_of(const ordered_json& v, const std::string& what, std::int64_t low = 0) {
   if (!v.is_number_integer() || v.get<std::int64_t>() < low || v.get<std::int64_t>() > kMaxCount)
@@ -36,7 +39,7 @@ std::int64_t key_of(const std::string& key, const std::string& what) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != key.size() || key.empty() || std::llabs(value) > kMaxCount) throw InputError(what + ": " + quote(key) + " is not a whole number");
+  if (used != key.size() || key.empty() || std::llabs(value) > kMaxValue) throw InputError(what + ": " + quote(key) + " is not a whole number");
   return value;
 }
 

@@ -117,9 +117,9 @@ int run_sweep(const std::string& name, const GameFlags& flags, const SimFlags& s
   }
   int players = result.runs[0].report.players;
   for (std::size_t v = 1; v < records.size(); ++v) result.paired.push_back(pair_runs(records[0], records[v], players));
-  if (!sim.html.empty()) write_sweep_html(sim.html, result);
   if (sim.json) print("{}", sweep_json(result));
   else print("{}", render_sweep(result, color_enabled(STDOUT_FILENO)));
+  if (!sim.html.empty()) write_sweep_html(sim.html, result);
   return result.runs.size() < result.sweep.values.size() ? 130 : 0;
 }
 

@@ -41,6 +41,6 @@ void write_sweep_html(const std::string& file, const SweepResult& result);
 // sim --merge of sweep reports (cli/sim_sweep_merge.cpp): whether `file` is one, and the merge
 // printed as JSON or text. Throws InputError naming the files that cannot be merged.
 bool is_sweep_file(const std::string& file);
-int merge_sweeps(const std::vector<std::string>& files, bool json);
+int merge_sweeps(const std::vector<std::string>& files, bool json, const std::string& html = "");
 
 }  // namespace arbiter::cli

@@ -82,7 +82,7 @@ bool is_sweep_file(const std::string& file) {
   }
 }
 
-int merge_sweeps(const std::vector<std::string>& files, bool json) {
+int merge_sweeps(const std::vector<std::string>& files, bool json, const std::string& html) {
   std::vector<SweepResult> parts;
   for (const auto& f : files) parts.push_back(read_sweep(f));
   SweepResult m = parts[0];
@@ -110,6 +110,7 @@ int merge_sweeps(const std::vector<std::string>& files, bool json) {
     }
   if (json) print("{}", sweep_json(m));
   else print("{}", render_sweep(m, color_enabled(STDOUT_FILENO)));
+  if (!html.empty()) write_sweep_html(html, m);
   return 0;
 }
 

@@ -96,7 +96,7 @@ void MetricsObserver::finish(const State& state, GameMetrics& out) {
   if (state.winners.size() == 1 && !d.leaders.empty() && d.leaders.back().second == state.winners[0]) {
     std::size_t i = d.leaders.size();
     while (i > 0 && d.leaders[i - 1].second == state.winners[0]) --i;
-    d.m.decided = i == 0 ? 0 : d.leaders[i - 1].first;
+    d.m.decided = d.leaders[i].first;  // the first turn after which it led, and never let go
   }
   out = std::move(d.m);
 }

@@ -115,3 +115,26 @@ TEST_CASE("a kind one part never saw counts that part's seat-games as zeros", "[
   CHECK(whole.kinds["y"].by_times[0].first == 3);
   CHECK(whole.kinds["y"].by_times[0].second.value() == 1.0);  // seat 0 won game a without choosing y
 }
+
+TEST_CASE("lead changes and the turn the winner led for good, counted by hand", "[sim_metrics]") {
+  // tests/fixtures/lead: the lead goes seat 1, 2, 1, 2, 1 over five turns; seat 1 wins.
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/lead", ARBITER_SOURCE_DIR "/scripts");
+  SimOptions o;
+  o.game.seed = 1;
+  o.games = 1;
+  o.threads = 1;
+  std::string error;
+  auto records = play_games(ruleset, o, [](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
+    return std::make_unique<LuaRules>(r, ARBITER_SOURCE_DIR "/scripts");
+  }, error);
+  REQUIRE(error.empty());
+  REQUIRE(records.size() == 1);
+  const GameMetrics& g = records[0].metrics;
+  CHECK(g.scored);
+  CHECK(g.lead_changes == 4);
+  CHECK(g.decided == 5);  // it led for good from the end of turn 5, the last
+  CHECK(g.still == 0);
+  SimMetrics m = summarize_metrics(records, 2);
+  CHECK(m.lead_changes == Histogram{{4, 1}});
+  CHECK(m.decided == Histogram{{kPhases - 1, 1}});
+}
