@@ -41,8 +41,9 @@ std::string param_line(const ParamDef& p, const Table* table) {
 std::string rules_info(const Ruleset& r, const Table* table) {
   std::string out = fmt::format("{} ({})\n", r.name, r.id);
   if (!r.summary.empty()) out += wrap(r.summary, "  ");
-  out += fmt::format("Players: {} to {} (default {}, {} human)\n", r.min_players, r.max_players, r.default_players,
-                     r.default_humans);
+  std::string players = r.min_players == r.max_players ? std::to_string(r.min_players)
+                                                      : fmt::format("{} to {}", r.min_players, r.max_players);
+  out += fmt::format("Players: {} (default {}, {} human)\n", players, r.default_players, r.default_humans);
   if (table) out += wrap("Seats: " + join_choices(table->seat_names(), ", "), "", 60);
   if (table && !table->variant.empty()) out += "Variant in effect: " + table->variant + "\n";
   out += r.params.empty() ? "Parameters: none\n" : table ? "Parameters (value in effect):\n" : "Parameters:\n";

@@ -123,7 +123,7 @@ int Repl::seat_prefix(std::string& line) const {
 
 void Repl::refused(const std::string& what) {
   std::string where = interactive_ ? "" : fmt::format("line {}: ", line_number_);
-  print_err("{}{}\n", where, what);
+  print_err("{}{}\n", where, fit(what));
   if (!interactive_) failed_ = true;
 }
 
@@ -136,14 +136,15 @@ bool Repl::which_one(const std::vector<std::string>& candidates, const std::stri
   for (;;) {
     std::string pick;
     if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
-      print("Nothing played; {} is still to be finished.\n", quote(typed));
+      print("{}\n", fit(fmt::format("Nothing played; {} is still to be finished.", quote(typed))));
       return false;
     }
     pick = normalize_action(pick);
     std::size_t n = std::atoi(pick.c_str());
     if (n >= 1 && n <= candidates.size()) return chosen = candidates[n - 1], true;
     if (std::find(candidates.begin(), candidates.end(), pick) != candidates.end()) return chosen = pick, true;
-    print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), candidates.size());
+    print("{}\n", fit(fmt::format("{} is not one of 1 to {}; type a number, or Enter to play none.", quote(pick),
+                                   candidates.size())));
   }
 }
 

@@ -119,8 +119,8 @@ static void tally(ConformanceReport& report, const State& state, long long actio
 ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules& rules, const ConformanceOptions& o) {
   ConformanceReport report;
   if (o.players && (o.players < ruleset->min_players || o.players > ruleset->max_players))
-    return report.error = ruleset->id + " is for " + std::to_string(ruleset->min_players) + " to " +
-                          std::to_string(ruleset->max_players) + " players, not " + std::to_string(o.players),
+    return report.error = ruleset->id + " is for " + player_range(ruleset->min_players, ruleset->max_players) +
+                          ", not " + std::to_string(o.players),
            report;
   for (int g = 0; g < o.games && report.ok(); ++g) {
     int span = ruleset->max_players - ruleset->min_players + 1;

@@ -121,4 +121,12 @@ std::string join_choices(const std::vector<std::string>& choices, const std::str
   return out;
 }
 
+std::string counted(long long n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string player_range(int low, int high) {
+  return low == high ? counted(low, "player") : std::to_string(low) + " to " + std::to_string(high) + " players";
+}
+
 }  // namespace arbiter
