@@ -40,7 +40,7 @@ void ChanceAsk::ask() {
 }
 
 void ChanceAsk::fill(std::string_view key, std::string_view text) {
-  std::string braced = "{" + std::string(key) + "}";
+  std::string braced = std::string("{").append(key).append("}");
   std::string& q = pending_.question;
   // On after each text put in: a text holding its own key would be put in for ever.
   for (std::size_t at = 0; (at = q.find(braced, at)) != std::string::npos; at += text.size()) {
