@@ -31,7 +31,16 @@ complete_words "$A" pl | grep -qx play || fail "bash: 'arbiter pl' does not comp
 complete_words "$A" play st | grep -qx stacks || fail "bash: 'arbiter play st' does not offer stacks"
 complete_words "$A" sim --ga | grep -qx -- --games || fail "bash: 'arbiter sim --ga' does not offer --games"
 complete_words "$A" help mu | grep -qx mutate || fail "bash: 'arbiter help mu' does not offer mutate"
+# The zsh completion, where zsh is installed: run with compadd and _files standing in for
+# zsh's own (they print what they are offered).
+zsh_words() {
+  zsh -c 'compadd() { [[ $1 == -- ]] && shift; print -l -- "$@"; }; _files() { :; }
+          words=("${@:2}"); CURRENT=$#words; source "$1"' sh "$src/completions/_arbiter" "$@"
+}
 if command -v zsh > /dev/null; then
   zsh -n "$src/completions/_arbiter" || fail "zsh: the completion does not parse"
+  zsh_words "$A" pl | grep -qx play || fail "zsh: 'arbiter pl' does not offer play"
+  zsh_words "$A" play st | grep -qx stacks || fail "zsh: 'arbiter play st' does not offer stacks"
+  zsh_words "$A" sim --ga | grep -qx -- --games || fail "zsh: 'arbiter sim --ga' does not offer --games"
 fi
 exit $failed
