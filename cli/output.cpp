@@ -130,7 +130,7 @@ std::string ascii_symbols(std::string_view text) {
 
 std::string control(std::string_view raw) {
   std::string out = marker_prefix();
-  for (unsigned char c : raw) out += ";" + std::to_string(c);
+  for (unsigned char c : raw) out.append(";").append(std::to_string(c));
   return out + "m";
 }
 

@@ -196,7 +196,7 @@ bool Repl::apply(int seat, const std::string& text) {
     std::string shown = action.size() > 80 ? action.substr(0, 77) + "..." : action;
     std::string msg = own ? fmt::format("{}: {}: {}", name, shown, to_text(o.refusal))
                           : fmt::format("{}'s bot: its action was refused: {}", name, to_text(o.refusal));
-    if (o.refusal == Refusal::ScriptError) msg += "\n" + (own ? o.message : withheld_script_error(o.message, name));
+    if (o.refusal == Refusal::ScriptError) msg.append("\n").append(own ? o.message : withheld_script_error(o.message, name));
     else if (own && !o.message.empty()) msg += " (" + o.message + ")";
     if (own && o.refusal == Refusal::NotLegal) msg += did_you_mean(action, o.legal);
     if (own && !o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");

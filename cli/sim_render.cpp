@@ -93,7 +93,7 @@ std::string wins_table(const SimReport& r) {
     std::vector<std::vector<std::string>> kinds = {{"bot", "seats", "games won", "95% CI", "equal share"}};
     for (const auto& k : r.kinds)
       kinds.push_back({k.kind, std::to_string(k.seats), pct(k.win.rate()), range(k.win.ci()), pct(k.fair)});
-    out += "\n" + columns(kinds, "lrrrr");
+    out.append("\n") += columns(kinds, "lrrrr");
   }
   return out;
 }
@@ -175,7 +175,7 @@ std::string score_tables(const SimReport& r) {
   for (std::size_t i = 0; i < n; ++i) grid[0].push_back(numbered ? std::to_string(i + 1) : r.seats[i].name);
   for (std::size_t b = 1; b < grid.size(); ++b)
     for (const auto& s : r.seats) grid[b].push_back(bar(s.histogram[b - 1], full, width));
-  out += "\n" + columns(grid, "r" + std::string(n, 'l'));
+  out.append("\n") += columns(grid, std::string("r").append(n, 'l'));
   out += wrap_words(fmt::format("(games per bin of scores{}; the longest bar is {})",
                                 numbered ? ", the seats numbered in the order above" : "", counted(full, "game")),
                     kWidth) + "\n";
@@ -233,13 +233,13 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
                        rate < 10 ? 2 : 0);
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
-  if (!r.tally.empty()) out += "\n" + tally_table(r);
+  if (!r.tally.empty()) out.append("\n") += tally_table(r);
   if (!r.scored) return out;
   bool constant = std::all_of(r.seats.begin(), r.seats.end(), [&](const SeatStats& s) {
     return s.score.min == s.score.max && s.score.min == r.seats[0].score.min;
   });
   if (constant) out += fmt::format("\nEvery seat scored {:.0f} in every game: this ruleset keeps no score.\n", r.seats[0].score.min);
-  else out += "\n" + score_tables(r);
+  else out.append("\n") += score_tables(r);
   return out;
 }
 
@@ -270,7 +270,7 @@ std::string render_comparison(const SimReport& a, const std::string& a_name, con
                     sig ? style(test + " *", "1;33", color) : test + "  "});
   }
   out += columns(rows, "lrrrr");
-  out += "\n" + wrap_words(fmt::format("{} of {} metrics differ beyond noise at 95% (marked *; rates: two-proportion "
+  out.append("\n") += wrap_words(fmt::format("{} of {} metrics differ beyond noise at 95% (marked *; rates: two-proportion "
                                        "z-test; means: Welch's t-test). Even with no real change, about one metric in "
                                        "20 would.",
                                        beyond, metrics.size()),
