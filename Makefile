@@ -6,6 +6,9 @@ RELEASE ?= build-release
 # `make sanitize` builds and tests with AddressSanitizer and UBSan in a folder of its own.
 SANITIZE ?= build-sanitize
 JOBS ?= $(shell nproc)
+# `make install` puts the command in PREFIX/bin, the rulesets in PREFIX/share/arbiter, the
+# completions and the manual page where bash, zsh and man look under PREFIX.
+PREFIX ?= /usr/local
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
            libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev python3
 # Only `make fuzz` needs clang and libFuzzer; `make deps EXTRA_PACKAGES=...` adds them.
@@ -20,28 +23,44 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= -1
 FUZZ_TARGETS = game_yaml scenario save actions visible_text pattern json_door
 
-.PHONY: all deps build play test bench sanitize fuzz mutate check clean sim-parallel
+.PHONY: all deps configure build play install test bench sanitize fuzz mutate check clean sim-parallel
 
 all: build
 
+# Installing needs root: run as root, through sudo when it is there; with neither, the
+# packages missing are named with the command that installs them, and make stops.
 deps:
 	@missing=$$(for p in $(PACKAGES) $(EXTRA_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	missing=$$(echo $$missing); \
 	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	  elif command -v sudo >/dev/null 2>&1; then SUDO=sudo; \
+	  else \
+	    echo "make deps: these Debian packages are missing: $$missing"; \
+	    echo "Installing them needs root, and sudo is not here. As root (su -), run:"; \
+	    echo "  apt-get update && apt-get install -y $$missing"; \
+	    echo "then run make again as yourself: the build needs no root."; \
+	    exit 1; \
+	  fi; \
 	  echo "installing: $$missing"; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing >/dev/null; \
 	fi
 
-$(BUILD)/Makefile: deps CMakeLists.txt
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-
-build: deps
+configure: deps
 	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+
+build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
-play: build
+# Playing needs the `arbiter` binary only; the tests and benchmarks are built by `make test`.
+play: configure
+	cmake --build $(BUILD) -j $(JOBS) --target arbiter
 	$(BUILD)/arbiter play stacks
+
+install: configure
+	cmake --build $(BUILD) -j $(JOBS) --target arbiter
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -12,13 +12,16 @@
 namespace {
 std::size_t g_blocks = 0, g_bytes = 0;
 }
-void* operator new(std::size_t n) {
+[[gnu::noinline]] void* operator new(std::size_t n) {
   ++g_blocks, g_bytes += n;
   if (void* p = std::malloc(n ? n : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+// None of the three is inlined: GCC would otherwise see malloc() or free() at the call
+// sites and pair them with the library's operator new and delete, and warn
+// (-Wmismatched-new-delete) although the three are a matched set here.
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace arbiter::bench {
 

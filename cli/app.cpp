@@ -18,9 +18,21 @@ namespace fs = std::filesystem;
 
 namespace arbiter::cli {
 
+// Where the shipped rulesets, scripts and templates are: ARBITER_HOME when set; else, for a
+// binary installed as PREFIX/bin/arbiter (`make install`), PREFIX/share/arbiter, found
+// from the binary's own place so that an installed tree can be moved; else the source tree
+// the binary was built from.
 static std::string home() {
   if (const char* h = std::getenv("ARBITER_HOME")) return h;
-  return ARBITER_SOURCE_DIR;
+  static const std::string found = [] {
+    std::error_code ec;
+    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    fs::path installed = exe.parent_path().parent_path() / "share" / "arbiter";
+    if (!ec && exe.parent_path().filename() == "bin" && fs::is_directory(installed / "scripts", ec))
+      return installed.string();
+    return std::string(ARBITER_SOURCE_DIR);
+  }();
+  return found;
 }
 
 std::vector<std::string> search_path() {
@@ -72,8 +84,7 @@ static bool whole_number(const std::string& text, std::uint64_t& out) {
 int player_count(const Ruleset& r, const std::string& text) {
   std::uint64_t n = 0;
   if (!whole_number(text, n) || n < static_cast<std::uint64_t>(r.min_players) || n > static_cast<std::uint64_t>(r.max_players))
-    throw InputError(r.id + " is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
-                     " players, not " + text);
+    throw InputError(r.id + " is for " + player_range(r.min_players, r.max_players) + ", not " + text);
   return static_cast<int>(n);
 }
 

@@ -53,8 +53,8 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   make_table(l.ruleset, given);
   o.variant = given.variant;
   o.set = given.set;
-  print("{}: game.yaml is valid ({} component kinds, {} zones, {} parameters, {} variants)\n", r.id,
-        r.kinds.size(), r.zones.size(), r.params.size(), r.variants.size());
+  print("{}: game.yaml is valid ({}, {}, {}, {})\n", r.id, counted(r.kinds.size(), "component kind"),
+        counted(r.zones.size(), "zone"), counted(r.params.size(), "parameter"), counted(r.variants.size(), "variant"));
   print("{}: {} loads; rules: {}\n", r.id, r.rules_file, join_choices(l.rules->hooks(), ", "));
   for (const auto& p : r.params)
     print("  --set {}={}{}\n", p.name, to_text(p.initial), p.doc.empty() ? "" : "  (" + p.doc + ")");
@@ -66,10 +66,11 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
     return 1;
   }
   if (rep.unfinished == 0)
-    print("{}: {} random games played to the end ({} actions), every check held\n", r.id, rep.games, rep.actions);
+    print("{}: {} played to the end ({}), every check held\n", r.id, counted(rep.games, "random game"),
+          counted(rep.actions, "action"));
   else
-    print("{}: {} random games played ({} actions), every check held; {} hit the limit of {} actions\n", r.id,
-          rep.games, rep.actions, rep.unfinished, o.max_actions);
+    print("{}: {} played ({}), every check held; {} hit the limit of {}\n", r.id, counted(rep.games, "random game"),
+          counted(rep.actions, "action"), rep.unfinished, counted(o.max_actions, "action"));
   print_summary(rep);
   return 0;
 }

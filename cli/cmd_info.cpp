@@ -64,8 +64,9 @@ std::string how_to_play(const Ruleset& r) {
 std::string rules_info(const Ruleset& r, const Table* table) {
   std::string out = fmt::format("{} ({})\n", r.name, r.id);
   if (!r.summary.empty()) out += wrap(r.summary, "  ");
-  out += fmt::format("Players: {} to {} (default {}, {} human)\n", r.min_players, r.max_players, r.default_players,
-                     r.default_humans);
+  std::string players = r.min_players == r.max_players ? std::to_string(r.min_players)
+                                                      : fmt::format("{} to {}", r.min_players, r.max_players);
+  out += fmt::format("Players: {} (default {}, {} human)\n", players, r.default_players, r.default_humans);
   out += how_to_play(r);
   if (table) out += wrap("Seats: " + join_choices(table->seat_names(), ", "), "", 60);
   if (table && !table->variant.empty()) out += "Variant in effect: " + table->variant + "\n";

@@ -18,8 +18,10 @@ int cmd_list() {
   for (const auto& [id, dir] : found) {
     try {
       auto r = load_ruleset(dir, scripts_dir());
-      print("{:<14} {}-{} players  {}\n", id, r->min_players, r->max_players,
-            r->summary.empty() ? r->name : r->summary);
+      std::string players = r->min_players == r->max_players
+                                ? counted(r->min_players, "player")
+                                : fmt::format("{}-{} players", r->min_players, r->max_players);
+      print("{:<14} {:<11}  {}\n", id, players, r->summary.empty() ? r->name : r->summary);
     } catch (const InputError& e) {
       print("{:<14} (does not load: see `arbiter check {}`)\n", id, id);
       status = 1;

@@ -59,7 +59,7 @@ Found scenario_files(const std::string& target) {
       if (fs::is_directory(fs::path(dir) / "scenarios", ec)) add_folder(fs::path(dir) / "scenarios", found);
       else found.error = target + ": ruleset has no scenarios/ folder";
     } catch (const InputError& e) {
-      found.error = fs::path(target).has_extension() ? target + ": no such file" : e.what();
+      found.error = fs::path(target).has_extension() ? quote(target) + " does not exist" : e.what();
     }
   }
   std::sort(found.files.begin(), found.files.end());

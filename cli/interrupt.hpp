@@ -11,5 +11,10 @@ void catch_interrupts();
 bool take_interrupt();
 // Whether Ctrl-C was pressed since the last take_interrupt(); leaves the mark.
 bool interrupt_pending();
+// A file descriptor that becomes readable when Ctrl-C is pressed (-1 before catch_interrupts),
+// for a reader to wait on beside its input: a Ctrl-C that comes after the reader looked at
+// the mark but before it blocks still wakes it. drain_interrupt_fd() empties it.
+int interrupt_fd();
+void drain_interrupt_fd();
 
 }  // namespace arbiter::cli

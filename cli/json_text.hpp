@@ -11,6 +11,7 @@ namespace arbiter::cli {
 // `dumped` (nlohmann's dump, valid UTF-8) with every code point the sink would show escaped
 // (DEL, C1 controls, bidi controls: interpreter/visible_text.hpp) written as a \uNNNN
 // escape instead, which reads back as the same string. C0 controls are escaped by the dump.
+// Without a UTF-8 locale (ascii_output) every non-ASCII code point is escaped so too.
 std::string escape_shown(const std::string& dumped);
 
 // `j` as JSON text (`indent` as for dump: -1 is one line). Bytes that are not UTF-8 in its

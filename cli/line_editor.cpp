@@ -7,6 +7,7 @@
 #include "cli/output.hpp"
 
 #include <editline/readline.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -55,9 +56,23 @@ char** complete(const char* word, int, int) {
 std::uint64_t g_typed = 0;  // bytes typed into the line being read
 bool g_too_long = false;
 
+// Whether a key may be read from `fd` now: false when Ctrl-C was pressed, even before the
+// wait began (the signal's wake-up byte is then already in interrupt_fd()).
+bool wait_for_key(int fd) {
+  for (;;) {
+    if (interrupt_pending()) return false;
+    pollfd fds[2] = {{fd, POLLIN, 0}, {interrupt_fd(), POLLIN, 0}};
+    int n = poll(fds, interrupt_fd() >= 0 ? 2 : 1, -1);
+    if (n < 0 && errno != EINTR) return true;  // the read says what is wrong
+    if (n > 0 && fds[1].revents) drain_interrupt_fd();
+    if (n > 0 && fds[0].revents) return !interrupt_pending();
+  }
+}
+
 int bounded_getc(FILE* stream) {
   for (;;) {
     unsigned char c;
+    if (!wait_for_key(fileno(stream))) return EOF;
     ssize_t n = ::read(fileno(stream), &c, 1);
     if (n == 0) return EOF;
     // Ctrl-C ends the read (the line is cancelled); another signal (a resized window) does not.

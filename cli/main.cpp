@@ -69,17 +69,39 @@ bool known_subcommand(const std::vector<Command>& commands, int argc, char** arg
   return false;
 }
 
+// `arbiter help [SUBCOMMAND]` is `arbiter [SUBCOMMAND] --help`, the way git and cargo read
+// it: the words rewritten before parsing, so that the help printed is the same. An unknown
+// SUBCOMMAND is then named by known_subcommand, as anywhere else; false: more than one word.
+bool help_as_option(int& argc, char** argv, std::vector<char*>& words) {
+  static char help[] = "--help";
+  if (argc < 2 || std::string(argv[1]) != "help") return true;
+  if (argc > 3) {
+    print_err("arbiter help: one subcommand at most (arbiter help SUBCOMMAND)\n");
+    return false;
+  }
+  words.assign(argv, argv + argc);
+  words.erase(words.begin() + 1);
+  words.push_back(help);
+  argc = static_cast<int>(words.size());
+  return true;
+}
+
 // The command line parsed and the subcommand run (its name left in `sub`); the exit status.
 int run_command(int argc, char** argv, std::string& sub) {
   CLI::App app{"Arbiter: a tabletop rules interpreter. Rulesets are YAML and Lua, loaded at run time."};
   app.name("arbiter");  // usage lines say what a user types, not the path the binary was run by
   app.formatter(std::make_shared<WrappingFormatter>(terminal_columns(STDOUT_FILENO, 80)));
   app.require_subcommand(1);
+  app.footer(wrap_words("arbiter help SUBCOMMAND, or arbiter SUBCOMMAND --help, tells more.",
+                        terminal_columns(STDOUT_FILENO, 80) - 1));
   app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION, "print the version and exit");
   std::vector<Command> commands;
   for (auto add : {add_list_command, add_info_command, add_play_command, add_test_command, add_check_command,
                    add_sim_command, add_perft_command, add_new_command, add_mutate_command})
     commands.push_back(add(app));
+  std::vector<char*> words;
+  if (!help_as_option(argc, argv, words)) return 2;
+  if (!words.empty()) argv = words.data();
   if (!known_subcommand(commands, argc, argv)) return 2;
   try {
     app.parse(argc, argv);

@@ -10,6 +10,7 @@
 #include <csignal>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 
@@ -90,9 +91,46 @@ std::string path_of(int fd) {
 
 }  // namespace
 
+bool ascii_output() {
+  static const bool ascii = [] {
+    const char* locale = nullptr;
+    for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"})
+      if (const char* value = std::getenv(name); value && *value) {
+        locale = value;
+        break;
+      }
+    std::string upper = locale ? locale : "C";
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return upper.find("UTF-8") == std::string::npos && upper.find("UTF8") == std::string::npos;
+  }();
+  return ascii;
+}
+
+std::string ascii_symbols(std::string_view text) {
+  // Longest first: " · " between two items reads as a comma, a lone `·` as a dash.
+  static const std::pair<std::string_view, std::string_view> kSymbols[] = {
+      {" \u00b7 ", ", "}, {"\u00b7", "-"}, {"\u2014", "-"}, {"\u2013", "-"}, {"\u2212", "-"},
+      {"\u2026", "..."}, {"\u2192", "->"}, {"\u25b6", ">"}, {"\u00d7", "x"}, {"\u221e", "inf"},
+      {"\u2588", "#"}, {"\u2589", "+"}, {"\u258a", "+"}, {"\u258b", "+"}, {"\u258c", "+"},
+      {"\u258d", "+"}, {"\u258e", "+"}, {"\u258f", "+"}};
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t at = 0; at < text.size();) {
+    bool replaced = false;
+    if (static_cast<unsigned char>(text[at]) >= 0x80 || text[at] == ' ')
+      for (const auto& [symbol, ascii] : kSymbols)
+        if (text.substr(at, symbol.size()) == symbol) {
+          out += ascii, at += symbol.size(), replaced = true;
+          break;
+        }
+    if (!replaced) out += text[at++];
+  }
+  return out;
+}
+
 std::string control(std::string_view raw) {
   std::string out = marker_prefix();
-  for (unsigned char c : raw) out += ";" + std::to_string(c);
+  for (unsigned char c : raw) out.append(";").append(std::to_string(c));
   return out + "m";
 }
 
@@ -111,7 +149,8 @@ std::string terminal_text(std::string_view text) {
     out += bytes;
     shown = search = end;
   }
-  return out + visible_text(text.substr(shown));
+  out += visible_text(text.substr(shown));
+  return ascii_output() ? ascii_symbols(out) : out;
 }
 
 void write_out(std::string_view text) { write_to(out_stream(), text); }

@@ -32,8 +32,18 @@ namespace arbiter::cli {
 // outside text in `raw` would pass unchanged.
 std::string control(std::string_view raw);
 
-// What the sink writes for `text`: markers as their bytes, the rest as visible_text.
+// What the sink writes for `text`: markers as their bytes, the rest as visible_text, and
+// without a UTF-8 locale the symbols Arbiter prints in ASCII (ascii_symbols).
 std::string terminal_text(std::string_view text);
+
+// Whether the locale (LC_ALL, else LC_CTYPE, else LANG, as POSIX reads them; none set is the
+// C locale) is not UTF-8, so that a terminal may not show `—`, `▶` or `→`. Read once.
+bool ascii_output();
+// `text` with each non-ASCII symbol Arbiter's own messages use (`—` `–` `−` `…` `→` `▶` `·`
+// `×` `∞` and the bar's blocks) written in ASCII (`-`, `...`, `->`, `>`, `, `, `x`, `inf`,
+// `#`). The sink does it to everything it writes when ascii_output(), ruleset text
+// included; other non-ASCII text is left as it is.
+std::string ascii_symbols(std::string_view text);
 
 // Standard output and standard error, through the sink. A failed write is recorded.
 void write_out(std::string_view text);

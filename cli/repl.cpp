@@ -137,14 +137,15 @@ bool Repl::which_one(const std::vector<std::string>& candidates, const std::stri
   for (;;) {
     std::string pick;
     if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
-      print("Nothing played; {} is still to be finished.\n", quote(typed));
+      print("{}\n", fit(fmt::format("Nothing played; {} is still to be finished.", quote(typed))));
       return false;
     }
     pick = normalize_action(pick);
     std::size_t n = std::atoi(pick.c_str());
     if (n >= 1 && n <= candidates.size()) return chosen = candidates[n - 1], true;
     if (std::find(candidates.begin(), candidates.end(), pick) != candidates.end()) return chosen = pick, true;
-    print("{} is not one of 1 to {}; type a number, or Enter to play none.\n", quote(pick), candidates.size());
+    print("{}\n", fit(fmt::format("{} is not one of 1 to {}; type a number, or Enter to play none.", quote(pick),
+                                   candidates.size())));
   }
 }
 
@@ -196,7 +197,7 @@ bool Repl::apply(int seat, const std::string& text) {
     std::string shown = action.size() > 80 ? action.substr(0, 77) + "..." : action;
     std::string msg = own ? fmt::format("{}: {}: {}", name, shown, to_text(o.refusal))
                           : fmt::format("{}'s bot: its action was refused: {}", name, to_text(o.refusal));
-    if (o.refusal == Refusal::ScriptError) msg += "\n" + (own ? o.message : withheld_script_error(o.message, name));
+    if (o.refusal == Refusal::ScriptError) msg.append("\n").append(own ? o.message : withheld_script_error(o.message, name));
     else if (own && !o.message.empty()) msg += " (" + o.message + ")";
     if (own && o.refusal == Refusal::NotLegal) msg += did_you_mean(action, o.legal);
     if (own && !o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");

@@ -69,7 +69,7 @@ void Repl::cmd_reload(int, const std::string&) { reload(); }
 
 void Repl::cmd_log(int seat, const std::string&) {
   for (const auto& e : make_view(state_, viewer_for(seat)).log)
-    print("{}\n", e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text);
+    print("{}\n", fit(e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text));
 }
 
 void Repl::cmd_view(int seat, const std::string& arg) {
@@ -98,7 +98,7 @@ void Repl::cmd_save(int, const std::string& arg) {
     return refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
   try {
     write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
-    print("Saved to {}.\n", arg);
+    print("{}\n", fit("Saved to " + arg + "."));
     if (!warned_save_)
       print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
                         "can learn every hand and the order of the deck."));
@@ -152,17 +152,18 @@ void Repl::leave() {
     if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
     try {
       write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
-      print("Saved to {}; arbiter play --load {} resumes it.\n", normalize_action(file), normalize_action(file));
+      print("{}\n", fit(fmt::format("Saved to {}; arbiter play --load {} resumes it.", normalize_action(file),
+                                     normalize_action(file))));
       return;
     } catch (const InputError& e) {
-      print_err("{}\n", e.what());
+      print_err("{}\n", fit(e.what()));
     }
   }
 }
 
 // At a terminal the game's end leaves the table up: :log, :view, :save, :undo, :quit.
 bool Repl::after_end() {
-  print("The game is over: :log, :view SEAT, :save FILE, :undo or :quit.\n");
+  print("{}\n", fit("The game is over: :log, :view SEAT, :save FILE, :undo or :quit."));
   editor_.set_completions(commands());
   int seat = 0;
   for (std::size_t i = 0; i < seating_.human.size(); ++i)
@@ -174,7 +175,7 @@ bool Repl::after_end() {
     line = normalize_action(line);
     if (line.empty()) continue;
     if (line[0] != ':') {
-      print("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest.\n");
+      print("{}\n", fit("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest."));
       continue;
     }
     if (!meta(seat, line)) return false;

@@ -9,6 +9,7 @@
 #include "cli/app.hpp"
 #include "cli/output.hpp"
 #include "cli/sim_metrics_render.hpp"
+#include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/fingerprint.hpp"
 
@@ -31,7 +32,31 @@ std::size_t shown_width(const std::string& text) {
   return w;
 }
 
+// Every line of a report fits a terminal of 60 columns (a seat's or a file's name longer
+// than a line aside).
+constexpr int kWidth = 60;
+
+// `text` in lines of kWidth columns at most: `label`, padded to `indent` columns, before the
+// first; the others indented as far. The text is wrapped unstyled (wrap_words would count
+// a colour marker's digits as columns): `styled` is then coloured where it stands whole.
+std::string labelled(const std::string& label, const std::string& text, std::size_t indent = 12,
+                     const std::string& styled = "", const char* sgr = nullptr) {
+  std::string wrapped = wrap_words(text, kWidth - static_cast<int>(indent)), out;
+  for (std::size_t start = 0, first = 1;; first = 0) {
+    std::size_t end = wrapped.find('\n', start);
+    out += (first ? label + std::string(indent - std::min(indent, label.size()), ' ') : std::string(indent, ' ')) +
+           wrapped.substr(start, end == std::string::npos ? end : end - start) + "\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  if (sgr)
+    if (std::size_t at = out.find(styled); at != std::string::npos) out.replace(at, styled.size(), style(styled, sgr, true));
+  return out;
+}
+
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
+// `3 games (1.5%)`: how many of `of` games, and their share.
+std::string games_pct(int n, int of) { return counted(n, "game") + " (" + pct(of ? double(n) / of : 0) + ")"; }
 std::string range(const Interval& i) { return fmt::format("{:.1f}–{:.1f}%", 100 * i.low, 100 * i.high); }
 // Shared wins make fractions: show one decimal only when there is one.
 std::string count(double x) { return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x); }
@@ -79,7 +104,7 @@ std::string wins_table(const SimReport& r) {
     std::vector<std::vector<std::string>> kinds = {{"bot", "seats", "games won", "95% CI", "equal share"}};
     for (const auto& k : r.kinds)
       kinds.push_back({k.kind, std::to_string(k.seats), pct(k.win.rate()), range(k.win.ci()), pct(k.fair)});
-    out += "\n" + columns(kinds, "lrrrr");
+    out.append("\n") += columns(kinds, "lrrrr");
   }
   return out;
 }
@@ -88,27 +113,30 @@ std::string outcomes(const SimReport& r, bool color) {
   Interval ci = r.first_seat.ci();
   double fair = 1.0 / r.players;
   bool beyond = ci.low > fair || ci.high < fair;
-  std::string out = fmt::format(
-      "First seat  the seat on turn at the first decision won {} of {} games; an equal share is {}:\n"
-      "            edge {:+.1f} points (95% CI {:+.1f} to {:+.1f}), {}\n",
-      pct(r.first_seat.rate()), r.first_seat.games, pct(fair), 100 * r.first_seat_edge(), 100 * (ci.low - fair),
-      100 * (ci.high - fair), beyond ? style("beyond noise", "1;33", color) : std::string("within noise"));
+  std::string out = labelled("First seat", fmt::format("the seat on turn at the first decision won {} of {} games; an "
+                                                       "equal share is {}:",
+                                                       pct(r.first_seat.rate()), r.first_seat.games, pct(fair)));
+  out += labelled("", fmt::format("{}: edge {:+.1f} points (95% CI {:+.1f} to {:+.1f})", beyond ? "beyond noise" : "within noise",
+                                  100 * r.first_seat_edge(), 100 * (ci.low - fair), 100 * (ci.high - fair)),
+                  12, "beyond noise", beyond && color ? "1;33" : nullptr);
   if (r.kinds.size() > 1 && !r.rotated)
-    out += "            (the bots are not all alike: the edge mixes the seat's and its bot's strength)\n";
-  out += fmt::format("Ties        {} games ({}) had several winners (a win shared by k seats counts 1/k to each); "
-                     "{} had no winner\n",
-                     r.ties, pct(r.finished ? double(r.ties) / r.finished : 0), r.no_winner);
+    out += labelled("", "(the bots are not all alike: the edge mixes the seat's and its bot's strength)");
+  out += labelled("Ties", fmt::format("{} had several winners (a win shared by k seats counts 1/k to each); {} had "
+                                      "no winner",
+                                      games_pct(r.ties, r.finished), r.no_winner));
   if (r.draws)
-    out += fmt::format("Draws       {} games ({}) ended with every seat's result alike (a draw): each seat's share "
-                       "(1/2 of two) counts in its win rate and in the first seat's edge\n",
-                       r.draws, pct(double(r.draws) / r.finished));
+    out += labelled("Draws", fmt::format("{} ended with every seat's result alike (a draw): each seat's share (1/2 of "
+                                         "two) counts in its win rate and in the first seat's edge",
+                                         games_pct(r.draws, r.finished)));
   if (r.hit_limit) {
     std::vector<std::string> seeds;
     for (auto s : r.limit_seeds) seeds.push_back(std::to_string(s));
-    out += style(fmt::format("Unfinished  {} games did not end within {} actions and are left out of every figure "
-                             "(seeds {}{})",
-                             r.hit_limit, r.max_actions, join(seeds, ", "), r.hit_limit > int(seeds.size()) ? ", …" : ""),
-                 "1;31", color) + "\n";
+    std::string text = labelled("Unfinished", fmt::format("{} did not end within {} actions and are left out of "
+                                                          "every figure (seeds {}{})",
+                                                          counted(r.hit_limit, "game"), r.max_actions, join(seeds, ", "),
+                                                          r.hit_limit > int(seeds.size()) ? ", …" : ""));
+    text.pop_back();
+    out += style(text, "1;31", color) + "\n";
   }
   return out;
 }
@@ -143,16 +171,25 @@ std::string score_tables(const SimReport& r) {
   std::string out = columns(rows, "lrrrr");
   int full = 0;
   for (const auto& s : r.seats) full = std::max(full, *std::max_element(s.histogram.begin(), s.histogram.end()));
-  constexpr int kBarWidth = 8;
   std::vector<std::vector<std::string>> grid = {{"scores"}};
-  for (const auto& s : r.seats) grid[0].push_back(s.name);
+  std::size_t label = 6, name = 0, n = r.seats.size();
   for (std::size_t b = 0; b < r.seats[0].histogram.size(); ++b) {
     std::int64_t low = r.bin_low + static_cast<std::int64_t>(b) * r.bin_width;
     grid.push_back({r.bin_width == 1 ? std::to_string(low) : fmt::format("{} to {}", low, low + r.bin_width - 1)});
-    for (const auto& s : r.seats) grid.back().push_back(bar(s.histogram[b], full, kBarWidth));
+    label = std::max(label, shown_width(grid.back()[0]));
   }
-  out += fmt::format("\n{}(games per bin of scores; the longest bar is {} games)\n",
-                     columns(grid, "r" + std::string(r.seats.size(), 'l')), full);
+  for (const auto& s : r.seats) name = std::max(name, shown_width(s.name));
+  // Within kWidth: bars of up to 8 cells, under the seats' names, or under their numbers
+  // (their order in the table above) when the names would not fit.
+  bool numbered = label + n * (2 + name) > static_cast<std::size_t>(kWidth);
+  int width = std::clamp(static_cast<int>((kWidth - label) / n) - 2, 2, 8);
+  for (std::size_t i = 0; i < n; ++i) grid[0].push_back(numbered ? std::to_string(i + 1) : r.seats[i].name);
+  for (std::size_t b = 1; b < grid.size(); ++b)
+    for (const auto& s : r.seats) grid[b].push_back(bar(s.histogram[b - 1], full, width));
+  out.append("\n") += columns(grid, std::string("r").append(n, 'l'));
+  out += wrap_words(fmt::format("(games per bin of scores{}; the longest bar is {})",
+                                numbered ? ", the seats numbered in the order above" : "", counted(full, "game")),
+                    kWidth) + "\n";
   return out;
 }
 
@@ -192,41 +229,46 @@ std::string tally_table(const SimReport& r) {
 }
 
 std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
-  std::string out = style(title(r), "1", color) + "\n";
+  std::string out = style(wrap_words(title(r), kWidth, "  "), "1", color) + "\n";
   if (r.asked > r.games)
-    out += style(fmt::format("Partial: stopped by Ctrl-C after {} of the {} games asked for.", r.games, r.asked), "1;33", color) + "\n";
+    out += style(wrap_words(fmt::format("Partial: stopped by Ctrl-C after {} of the {} games asked for.", r.games, r.asked),
+                            kWidth), "1;33", color) + "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
+  out += wrap_words(fmt::format("{} games (seeds {} to {}), {}", r.games, r.seed, r.seed + r.games - 1, bots_text(r)),
+                    kWidth, "  ") + "\n";
+  // The run on a line of its own: the one line a merge of shards changes.
   if (run.merged)
-    out += fmt::format("{} games (seeds {} to {}), {} · merged from {} reports: {:.1f} s on {} threads in all\n\n", r.games,
-                       r.seed, r.seed + r.games - 1, bots_text(r), run.merged, run.seconds, run.threads);
+    out += fmt::format("Run: merged from {} reports, {:.1f} s on {} threads in all\n\n", run.merged, run.seconds, run.threads);
   else
-    out += fmt::format("{} games (seeds {} to {}), {} · {:.1f} s on {} thread{}, {:.{}f} games/s\n\n", r.games, r.seed,
-                       r.seed + r.games - 1, bots_text(r), run.seconds, run.threads, run.threads == 1 ? "" : "s", rate,
+    out += fmt::format("Run: {:.1f} s on {}, {:.{}f} games/s\n\n", run.seconds, counted(run.threads, "thread"), rate,
                        rate < 10 ? 2 : 0);
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
-  if (!r.tally.empty()) out += "\n" + tally_table(r);
+  if (!r.tally.empty()) out.append("\n") += tally_table(r);
   if (!r.scored) return out + render_metrics(r);
   bool constant = std::all_of(r.seats.begin(), r.seats.end(), [&](const SeatStats& s) {
     return s.score.min == s.score.max && s.score.min == r.seats[0].score.min;
   });
   if (constant) out += fmt::format("\nEvery seat scored {:.0f} in every game: this ruleset keeps no score.\n", r.seats[0].score.min);
-  else out += "\n" + score_tables(r);
+  else out.append("\n") += score_tables(r);
   return out + render_metrics(r);
 }
 
 std::string render_comparison(const SimReport& a, const std::string& a_name, const SimReport& b,
                               const std::string& b_name, bool color) {
   std::vector<Comparison> metrics = compare(a, b);
-  std::string out = columns({{"A", a_name, title(a), fmt::format("{} games, seed {}", a.games, a.seed)},
-                             {"B", b_name, title(b), fmt::format("{} games, seed {}", b.games, b.seed)}},
-                            "llll");
+  auto head = [](const char* tag, const std::string& name, const SimReport& r) {
+    return labelled(tag, fmt::format("{}: {} games, seed {}; {}", name, r.games, r.seed, title(r)), 3);
+  };
+  std::string out = head("A", a_name, a) + head("B", b_name, b);
   // Everything the games were played with, by the fingerprints in the reports.
   std::vector<std::string> differences = ruleset_differences(a, b);
-  if (differences.empty()) out += "Parameters, components and rules files: the same in both.\n";
-  else out += "What differs from A to B (parameters, components, rules files):\n  " + join(differences, "\n  ") + "\n";
+  if (differences.empty()) out += wrap_words("Parameters, components and rules files: the same in both.", kWidth) + "\n";
+  else out += "What differs from A to B (parameters, components, files):\n";
+  for (const auto& d : differences) out += labelled("", d, 2);
   out += "\n";
-  std::vector<std::vector<std::string>> rows = {{"metric", "A", "B", "B − A", "test", ""}};
+  // The verdict is a mark, not a column: a row of six columns would not fit kWidth.
+  std::vector<std::vector<std::string>> rows = {{"metric", "A", "B", "B − A", "test"}};
   int beyond = 0;
   for (const auto& m : metrics) {
     bool sig = m.significant();
@@ -236,13 +278,14 @@ std::string render_comparison(const SimReport& a, const std::string& a_name, con
     rows.push_back({m.metric, m.proportion ? pct(m.a) : fmt::format("{:.2f}", m.a),
                     m.proportion ? pct(m.b) : fmt::format("{:.2f}", m.b),
                     m.proportion ? fmt::format("{:+.1f} pts", 100 * (m.b - m.a)) : fmt::format("{:+.2f}", m.b - m.a),
-                    test, sig ? style("beyond noise", "1;33", color) : "within noise"});
+                    sig ? style(test + " *", "1;33", color) : test + "  "});
   }
-  out += columns(rows, "lrrrrl");
-  out += fmt::format(
-      "\n{} of {} metrics differ beyond noise at 95% (rates: two-proportion z-test; means: Welch's t-test).\n"
-      "Even with no real change, about one metric in 20 would.\n",
-      beyond, metrics.size());
+  out += columns(rows, "lrrrr");
+  out.append("\n") += wrap_words(fmt::format("{} of {} metrics differ beyond noise at 95% (marked *; rates: two-proportion "
+                                       "z-test; means: Welch's t-test). Even with no real change, about one metric in "
+                                       "20 would.",
+                                       beyond, metrics.size()),
+                           kWidth) + "\n";
   return out;
 }
 

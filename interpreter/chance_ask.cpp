@@ -61,7 +61,7 @@ void ChanceAsk::fill(std::string_view key, std::string_view text) {
 }
 
 void ChanceAsk::fill_in(std::string& q, std::string_view key, std::string_view text, const char* what) {
-  std::string braced = "{" + std::string(key) + "}";
+  std::string braced = std::string("{").append(key).append("}");
   // On after each text put in: a text holding its own key would be put in for ever.
   for (std::size_t at = 0; (at = q.find(braced, at)) != std::string::npos; at += text.size()) {
     q.replace(at, braced.size(), text);

@@ -141,22 +141,22 @@ static void tally(ConformanceReport& report, const State& state, long long actio
 ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules& rules, const ConformanceOptions& o) {
   ConformanceReport report;
   if (o.players && (o.players < ruleset->min_players || o.players > ruleset->max_players))
-    return report.error = ruleset->id + " is for " + std::to_string(ruleset->min_players) + " to " +
-                          std::to_string(ruleset->max_players) + " players, not " + std::to_string(o.players),
+    return report.error = ruleset->id + " is for " + player_range(ruleset->min_players, ruleset->max_players) +
+                          ", not " + std::to_string(o.players),
            report;
   for (int g = 0; g < o.games && report.ok(); ++g) {
     int span = ruleset->max_players - ruleset->min_players + 1;
     int players = o.players ? o.players : ruleset->min_players + g % span;
     GameOptions options;
-    for (int i = 1; i <= players; ++i) options.seats.push_back({"P" + std::to_string(i), -1});
+    for (int i = 1; i <= players; ++i) options.seats.push_back({std::string("P").append(std::to_string(i)), -1});
     options.seed = game_seed(o.first_seed, g);
     options.variant = o.variant;
     options.set = o.set;
     auto table = make_table(ruleset, options);
     Engine engine(table, rules);
     State state(table);
-    std::string where = "game " + std::to_string(g + 1) + " (seed " + std::to_string(options.seed) + ", " +
-                        std::to_string(players) + " players)";
+    std::string where = std::string("game ").append(std::to_string(g + 1)).append(" (seed ") +
+                        std::to_string(options.seed) + ", " + std::to_string(players) + " players)";
     if (Status st = engine.start(state); !st.ok) { report.error = where + ": " + st.message; break; }
     std::vector<std::unique_ptr<Bot>> bots;
     for (int i = 0; i < players; ++i) bots.push_back(std::make_unique<RandomBot>(check_bot_seed(options.seed, i)));

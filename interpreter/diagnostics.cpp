@@ -12,9 +12,9 @@ namespace arbiter {
 
 std::string located(const std::string& file, int line, int column, const std::string& message) {
   std::string out = file;
-  if (line > 0) out += ":" + std::to_string(line);
-  if (line > 0 && column > 0) out += ":" + std::to_string(column);
-  return out + ": " + message;
+  if (line > 0) out.append(":").append(std::to_string(line));
+  if (line > 0 && column > 0) out.append(":").append(std::to_string(column));
+  return out.append(": ").append(message);
 }
 
 std::size_t edit_distance(const std::string& a, const std::string& b) {
@@ -66,8 +66,9 @@ std::size_t cut_point(const std::string& text, std::size_t longest = kQuotedMax)
 }  // namespace
 
 std::string quote(const std::string& text) {
-  if (text.size() <= kQuotedMax) return "'" + text + "'";
-  return "'" + text.substr(0, cut_point(text)) + "…' (" + std::to_string(text.size()) + " bytes)";
+  std::string out = "'";
+  if (text.size() <= kQuotedMax) return out.append(text).append("'");
+  return out.append(text, 0, cut_point(text)).append("…' (").append(std::to_string(text.size())).append(" bytes)");
 }
 
 std::string shortened(const std::string& text, std::size_t longest) {
@@ -119,6 +120,14 @@ std::string join_choices(const std::vector<std::string>& choices, const std::str
     out += choices[i];
   }
   return out;
+}
+
+std::string counted(long long n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
+
+std::string player_range(int low, int high) {
+  return low == high ? counted(low, "player") : std::to_string(low) + " to " + std::to_string(high) + " players";
 }
 
 }  // namespace arbiter

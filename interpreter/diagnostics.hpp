@@ -57,4 +57,10 @@ std::string join(const std::vector<std::string>& items, const std::string& sep);
 // `a, b or c`, for messages that list what is allowed.
 std::string join_choices(const std::vector<std::string>& choices, const std::string& last_sep = " or ");
 
+// `1 parameter`, `3 parameters`: a count and its noun, plural but for one (the noun's plural
+// is the noun and an s).
+std::string counted(long long n, const std::string& noun);
+// How many players a game takes: `2 players`, `2 to 6 players`, `1 player`, `1 to 6 players`.
+std::string player_range(int low, int high);
+
 }  // namespace arbiter

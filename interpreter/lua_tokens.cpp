@@ -59,7 +59,8 @@ class Lexer {
   }
   // Skips a long bracket of `level` opening at i_; false when it never closes.
   bool long_bracket(int level) {
-    std::string close = "]" + std::string(static_cast<std::size_t>(level), '=') + "]";
+    std::string close(static_cast<std::size_t>(level) + 2, '=');
+    close.front() = close.back() = ']';
     i_ += static_cast<std::size_t>(level) + 2;
     while (i_ < s_.size()) {
       if (s_.compare(i_, close.size(), close) == 0) {

@@ -161,8 +161,9 @@ class LuaMutator {
     // `a+-b` made `a--b` would be a comment.
     std::string text(with);
     if (with == "-" && t_[i].end() < src_.size() && src_[t_[i].end()] == '-') text += ' ';
-    if (with == "-" && t_[i].offset > 0 && src_[t_[i].offset - 1] == '-') text.insert(0, " ");
-    add(i, kind, "'" + std::string(t_[i].text) + "' -> '" + std::string(with) + "'", {{t_[i].offset, t_[i].text.size(), text}});
+    if (with == "-" && t_[i].offset > 0 && src_[t_[i].offset - 1] == '-') text = std::string(" ").append(text);
+    add(i, kind, std::string("'").append(t_[i].text).append("' -> '").append(with).append("'"),
+        {{t_[i].offset, t_[i].text.size(), text}});
   }
 
   const std::string& file_;

@@ -74,7 +74,7 @@ RulesetPlace locate_ruleset(const std::string& name, const std::vector<std::stri
   std::error_code ec;
   if (name.find('/') != std::string::npos || name == "." || name == "..") {
     if (fs::exists(fs::path(name) / "game.yaml", ec)) return {fs::path(name).lexically_normal().string(), false};
-    if (!fs::exists(name, ec)) throw InputError("no such folder " + quote(name) + " (a ruleset is a folder holding game.yaml)");
+    if (!fs::exists(name, ec)) throw InputError(quote(name) + " does not exist (a ruleset is a folder holding game.yaml)");
     if (!fs::is_directory(name, ec))
       throw InputError(quote(name) + " is not a folder (a ruleset is a folder holding game.yaml)");
     throw InputError("no game.yaml in folder " + quote(name));

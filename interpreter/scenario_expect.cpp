@@ -23,7 +23,7 @@ const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winner
                                               "zones", "vars", "legal", "view", "log", "results", "chance",
                                               "payoffs", "chosen"};
 
-std::string as_list(const std::vector<std::string>& v) { return "[" + join_choices(v, ", ") + "]"; }
+std::string as_list(const std::vector<std::string>& v) { return std::string("[").append(join_choices(v, ", ")).append("]"); }
 
 // What a value is, for when two values read alike but differ in type ("3" and 3).
 std::string kind_of(const Value& v) {

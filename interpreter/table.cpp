@@ -170,8 +170,7 @@ std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, 
   t->variant = options.variant;
   int n = t->seat_count();
   if (n < r.min_players || n > r.max_players)
-    throw InputError(r.id + " is for " + std::to_string(r.min_players) + " to " + std::to_string(r.max_players) +
-                     " players, not " + std::to_string(n));
+    throw InputError(r.id + " is for " + player_range(r.min_players, r.max_players) + ", not " + std::to_string(n));
   for (int a = 0; a < n; ++a) {
     if (t->seats[a].name.empty() || t->seats[a].name.find_first_of(" .:\t") != std::string::npos)
       throw InputError("seat name " + quote(t->seats[a].name) + " must be one word without '.' or ':'");

@@ -92,7 +92,7 @@ TEST_CASE("the conformance summary counts lengths, wins and draws, and games tha
     s.games = 10;
     s.players = 2;
     ConformanceReport normal = check_games("stacks", s);
-    s.set["target"] = "1";
+    s.set["target"] = std::string("1");
     ConformanceReport short_games = check_games("stacks", s);
     REQUIRE(short_games.ok());
     CHECK(short_games.actions < normal.actions);

@@ -63,7 +63,7 @@ TEST_CASE("quote cuts long input and gives its length") {
   std::string accents;
   for (int i = 0; i < 40; ++i) accents += "é";
   std::string cut = quote(accents);
-  CHECK(cut.substr(0, 57) == "'" + accents.substr(0, 56));
+  CHECK(cut.substr(0, 57) == std::string("'").append(accents, 0, 56));
 }
 
 TEST_CASE("a script error in another seat's action shows only the place it starts with") {

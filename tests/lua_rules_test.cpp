@@ -112,7 +112,7 @@ TEST_CASE("table.sort is stable, on short lists and long ones") {
     std::vector<int> ids;
     for (int i = 1; i <= n; ++i) ids.push_back(i);
     std::stable_sort(ids.begin(), ids.end(), [](int a, int b) { return (a * 7) % 5 < (b * 7) % 5; });
-    for (std::size_t i = 0; i < ids.size(); ++i) expected += (i ? "," : "") + std::to_string(ids[i]);
+    for (std::size_t i = 0; i < ids.size(); ++i) expected.append(i ? "," : "").append(std::to_string(ids[i]));
     expected += ";";
   }
   expected += "-1,0,1,2,3,3,4,5,6,7,8,9,10,11,12";

@@ -20,7 +20,7 @@ struct Stacks {
   std::unique_ptr<Engine> engine;
   explicit Stacks(int players, std::uint64_t seed = 3) {
     GameOptions o;
-    for (int i = 0; i < players; ++i) o.seats.push_back({"P" + std::to_string(i + 1), -1});
+    for (int i = 0; i < players; ++i) o.seats.push_back({std::string("P").append(std::to_string(i + 1)), -1});
     o.seed = seed;
     table = make_table(ruleset, o);
     engine = std::make_unique<Engine>(table, rules);

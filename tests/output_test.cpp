@@ -72,3 +72,12 @@ TEST_CASE("JSON text of clean values is nlohmann's dump, byte for byte", "[outpu
   CHECK(json_text(j) == j.dump());
   CHECK(json_text(j, 2) == j.dump(2));
 }
+
+TEST_CASE("without a UTF-8 locale Arbiter's symbols are written in ASCII", "[output]") {
+  CHECK(ascii_symbols("Stacks \u2014 3 players") == "Stacks - 3 players");
+  CHECK(ascii_symbols("\u25b6 Andy  | play 2 \u00b7 fold") == "> Andy  | play 2, fold");
+  CHECK(ascii_symbols("Stacks \u00b7round 1\u2026 a \u2192 b, 2\u00d73, +\u221e, 1\u20132, B \u2212 A") ==
+        "Stacks -round 1... a -> b, 2x3, +inf, 1-2, B - A");
+  CHECK(ascii_symbols("[\u2588\u2588\u258c   ]") == "[##+   ]");
+  CHECK(ascii_symbols("caf\u00e9 \u2605 -10") == "caf\u00e9 \u2605 -10");  // other text as it is
+}

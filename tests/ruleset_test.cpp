@@ -142,7 +142,7 @@ TEST_CASE("rulesets are found by scanning folders") {
     find_ruleset_dir(kFixtures + "/nowhere", path);
     FAIL("a folder without game.yaml was accepted");
   } catch (const InputError& e) {
-    CHECK_THAT(std::string(e.what()), Catch::Contains("no such folder"));
+    CHECK_THAT(std::string(e.what()), Catch::Contains("does not exist"));
   }
   try {
     find_ruleset_dir("/dev/null", path);

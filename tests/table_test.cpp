@@ -48,9 +48,9 @@ TEST_CASE("make_table applies a variant, then --set") {
   GameOptions o;
   o.variant = "quick";
   CHECK(make_table(counter(), o)->params.at("target") == Value{3});
-  o.set["target"] = "7";
-  o.set["colour"] = "blue";
-  o.set["fast"] = "true";
+  o.set["target"] = std::string("7");
+  o.set["colour"] = std::string("blue");
+  o.set["fast"] = std::string("true");
   auto t = make_table(counter(), o);
   CHECK(t->params.at("target") == Value{7});
   CHECK(t->params.at("colour") == Value{"blue"});
@@ -59,7 +59,7 @@ TEST_CASE("make_table applies a variant, then --set") {
 
 TEST_CASE("a component count may come from a parameter") {
   GameOptions o;
-  o.set["markers"] = "5";
+  o.set["markers"] = std::string("5");
   auto t = make_table(counter(), o);
   CHECK(t->component_count() == 15);
   int marker = t->kind_by_name("marker");
@@ -72,27 +72,27 @@ TEST_CASE("a component count may come from a parameter") {
 TEST_CASE("make_table refuses what the ruleset does not allow, saying why") {
   GameOptions o;
   SECTION("an unknown parameter gets a suggestion and the list") {
-    o.set["targte"] = "5";
+    o.set["targte"] = std::string("5");
     std::string e = table_error(o);
     CHECK_THAT(e, Catch::Contains("unknown parameter 'targte'") && Catch::Contains("did you mean 'target'?") &&
                       Catch::Contains("--set targte"));
     CHECK_THAT(e, Catch::Contains("colour"));
   }
   SECTION("a value out of range") {
-    o.set["target"] = "0";
+    o.set["target"] = std::string("0");
     CHECK_THAT(table_error(o), Catch::Contains("'target' must lie in 1..100, not 0"));
-    o.set["target"] = "101";
+    o.set["target"] = std::string("101");
     CHECK_THAT(table_error(o), Catch::Contains("not 101"));
   }
   SECTION("a value of the wrong kind") {
-    o.set["target"] = "lots";
+    o.set["target"] = std::string("lots");
     CHECK_THAT(table_error(o), Catch::Contains("takes a whole number, not 'lots'"));
     o.set.clear();
-    o.set["fast"] = "1";
+    o.set["fast"] = std::string("1");
     CHECK_THAT(table_error(o), Catch::Contains("'fast' takes true or false"));
   }
   SECTION("a value not among the choices") {
-    o.set["colour"] = "green";
+    o.set["colour"] = std::string("green");
     CHECK_THAT(table_error(o), Catch::Contains("'colour' is one of red or blue, not 'green'"));
   }
   SECTION("an unknown variant") {

@@ -57,8 +57,8 @@ TEST_CASE("lists and maps nested deeper than the limit are refused, aliases coun
   // Each line a level deeper through the alias of the line before: no line is deep itself.
   std::string chain = "a0: &a0 " + std::string(100, '[') + "1" + std::string(100, ']') + "\n";
   for (int i = 1; i < 3; ++i)
-    chain += "a" + std::to_string(i) + ": &a" + std::to_string(i) + " " + std::string(100, '[') + "*a" +
-             std::to_string(i - 1) + std::string(100, ']') + "\n";
+    chain.append("a").append(std::to_string(i)).append(": &a").append(std::to_string(i)).append(" ").append(100, '[')
+        .append("*a").append(std::to_string(i - 1)).append(100, ']').append("\n");
   CHECK(only_error(chain) ==
         "s.yaml:3:109: nested too deeply (more than 256 levels of lists and maps, counting what the alias '*a1' stands for)");
 }

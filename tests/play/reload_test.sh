@@ -24,15 +24,18 @@ run() {
   : > "$out"
   {
     printf 'play 2 bid 5\n'
+    # Waits (a minute at most) for what Andy sees at his next turn, polling what was written.
     i=0
     until grep -q '^You draw a 6' "$out"; do
-      i=$((i + 1)); [ $i -gt 300 ] && break
+      i=$((i + 1))
+      [ $i -gt 600 ] && { echo "timed out waiting for 'You draw a 6'" > "reload-$c/timeout"; break; }
       sleep 0.1
     done
     (cd "reload-$c/stacks" && sh -c "$edit")
     printf ':reload\n:log\n%s' "$more"
   } | "$A" play "./reload-$c/stacks" --seed 1 --keep-going > "$out" 2> "reload-$c/err.txt"
   echo $? > "reload-$c/status"
+  [ -f "reload-$c/timeout" ] && { fail "$c: $(cat "reload-$c/timeout"); it wrote:"; cat "$out" "reload-$c/err.txt"; }
 }
 says() { grep -qF -- "$2" "reload-$1/out.txt" || { fail "$1: missing: $2"; cat "reload-$1/out.txt" "reload-$1/err.txt" | tail -n 8; }; }
 says_err() { grep -qF -- "$2" "reload-$1/err.txt" || { fail "$1: missing on stderr: $2"; cat "reload-$1/err.txt"; }; }

@@ -2,7 +2,6 @@
 describes. Run by CTest as `play_test.py ARBITER CASE`, one test per case."""
 import os
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from terminal import Terminal, plain, run  # noqa: E402
@@ -104,7 +103,7 @@ def ctrl_c_stops_a_thinking_bot(arbiter):
     t.expect("Ann> ")
     t.line("b2")
     t.expect(r"Ben is thinking…")
-    t.interrupt()
+    t.interrupt(at_prompt=False)
     t.expect(r"Ben puts O on")
     t.expect("Ann> ")
     t.send("\x04")
@@ -182,6 +181,20 @@ def sim_progress_fits_60_columns(arbiter):
     assert bars and max(len(b) for b in bars) <= 60, bars
 
 
+def sim_interrupt_reports_partial(arbiter):
+    """Ctrl-C during `arbiter sim` (its progress line on the terminal) stops the workers once some
+    games are finished: those are reported, marked partial, and the status is 130."""
+    import json
+    script = 'exec "$0" sim stacks --games 100000 --bot all=mcts:20 --threads 2 --json > sim-partial.json'
+    t = Terminal(["sh", "-c", script, arbiter], cols=60)
+    t.expect(r"\] [1-9][0-9]*/100000 games", timeout=60)
+    t.interrupt(at_prompt=False)
+    assert t.wait(60) == 130, plain(t.out)
+    with open("sim-partial.json") as f:
+        report = json.load(f)
+    assert "partial" in report and 0 < report["games"] < 100000, report.get("partial")
+
+
 def table_fits_60_columns(arbiter):
     """At 60 columns the table and the options fit: long seat lines go on below the name."""
     t = Terminal([arbiter, "play", "stack-attack", "--seed", "1", "--players", "6"], cols=60)
@@ -229,6 +242,29 @@ def narration_wraps_at_60_columns(arbiter):
     t.wait()
 
 
+def repl_messages_fit_60_columns(arbiter):
+    """At 60 columns every message of the REPL fits: refusals, did-you-mean, the meta commands'
+    answers and errors, out-of-turn and the end of the game."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3", "--variant", "short"], cols=60)
+    lines = ["plya 4 bid 4", "Zed: call", "play 4 bid 99999999999999999999999", ":nosuch", ":rules", ":legal",
+             ":view Bill", ":view Nobody", ":load /nonexistent/save.yaml", ":save /nonexistent/dir/x.yaml",
+             ":undo", "help", "quit", "play 4 bid 4"]
+    for line in lines:
+        t.expect("Andy> ")
+        t.line(line)
+    t.expect(r"\(Enter passes\)> ")
+    t.line(":log")
+    t.expect(r"\(Enter passes\)> ")
+    t.line("call")
+    t.expect(r"Andy calls Bill")
+    t.expect(r"(Andy|\(Enter passes\))> ")
+    t.send("\x04")
+    t.wait()
+    text = plain(t.out).replace("\r", "")
+    too_wide = [line for line in text.split("\n") if len(line) > 60]
+    assert not too_wide, too_wide
+
+
 def help_fits_60_columns(arbiter):
     """arbiter play --help at 60 columns: every line fits, the descriptions broken between words."""
     t = Terminal([arbiter, "play", "--help"], cols=60)
@@ -258,7 +294,7 @@ def long_line_is_refused(arbiter):
     """A line typed (or pasted) past 65536 bytes is refused with the limit, and the prompt comes back."""
     t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
     t.expect("Andy> ")
-    time.sleep(0.1)
+    t.reading()
     for _ in range(70):  # in chunks, reading the echo between them: the pty's buffers are small
         os.write(t.fd, b"x" * 1000)
         while t._read(0.05):
@@ -303,6 +339,16 @@ def hostile_ruleset_at_terminal(arbiter):
 
 
 
+def ascii_without_utf8_locale(arbiter):
+    """Under LC_ALL=C the table, the options and the prompt are ASCII: `>` marks the seat on turn."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"], env={"LC_ALL": "C"})
+    t.expect("Andy> ")
+    assert all(ord(c) < 128 for c in t.out), [c for c in t.out if ord(c) >= 128]
+    assert "> Andy" in plain(t.out) and "Stacks - 3 players" in plain(t.out), plain(t.out)
+    t.send("\x04")
+    assert t.wait() == 0
+
+
 def seed_told_at_the_end(arbiter):
     """Without --seed the seed is a secret until the game is over: not in the seat line, :rules or
     :log (it fixes every shuffle, so it would tell the bots' hands); then it is printed. A seed
@@ -334,6 +380,6 @@ def seed_told_at_the_end(arbiter):
 
 
 
-run({f.__name__: f for f in [long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
-                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, table_fits_60_columns, game_end_keeps_a_prompt,
-                               seed_told_at_the_end]})
+run({f.__name__: f for f in [long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, repl_messages_fit_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, sim_interrupt_reports_partial, table_fits_60_columns, game_end_keeps_a_prompt,
+                               seed_told_at_the_end, ascii_without_utf8_locale]})

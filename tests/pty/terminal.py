@@ -1,8 +1,10 @@
 """A small expect-like driver for `arbiter play` at a pseudo-terminal (python3 standard library only).
 
-Terminal(argv) starts the command on a pty of 60 columns; send() types, expect() waits for text
-in what the program wrote since the last expect (ANSI sequences kept), screen() is what was
-written since the last screen clear. A failed expect raises with what was written.
+Terminal(argv) starts the command on a pty of 60 columns; send() types once the program reads
+the terminal, expect() waits for text in what the program wrote since the last expect (ANSI
+sequences kept), screen() is what was written since the last screen clear. Nothing sleeps: each
+step waits for what it needs, up to a deadline, and a step that times out raises with what was
+written.
 """
 import os
 import pty
@@ -22,12 +24,14 @@ class Terminal:
     def __init__(self, argv, cols=60, rows=40, env=None):
         pid, fd = pty.fork()
         if pid == 0:
+            # The size is set here, before the program starts, so that it reads this one
+            # (set from the parent, it raced the program's first look at the terminal).
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
             e = dict(os.environ)
             e.update({"TERM": "xterm", "HOME": e.get("TMPDIR", "/tmp")})
             e.update(env or {})
             os.execvpe(argv[0], argv, e)
         self.pid, self.fd = pid, fd
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.out = ""     # everything written
         self.seen = 0     # where the next expect starts looking
         self.status = None
@@ -61,17 +65,33 @@ class Terminal:
             except EOFError:
                 raise AssertionError(f"the program ended before {pattern!r}; it wrote:\n{self.out[-3000:]}")
 
+    def reading(self, timeout=20):
+        """Waits until the program reads the terminal key by key: libedit turns canonical mode
+        off while it reads a line, and may do so after its prompt is written, so keys typed on
+        seeing the prompt could reach a terminal not yet set up. (The pty's master shares the
+        terminal's settings.)"""
+        deadline = time.time() + timeout
+        while termios.tcgetattr(self.fd)[3] & termios.ICANON:
+            if time.time() > deadline:
+                raise AssertionError(f"the program did not start reading keys; it wrote:\n{self.out[-3000:]}")
+            try:
+                self._read(0.01)
+            except EOFError:
+                raise AssertionError(f"the program ended before reading keys; it wrote:\n{self.out[-3000:]}")
+
     def send(self, text):
-        # libedit may set the terminal up after its prompt is written; a moment's wait keeps
-        # what is typed from reaching the terminal before that (a busy machine made it flaky).
-        time.sleep(0.1)
+        self.reading()
         os.write(self.fd, text.encode())
 
     def line(self, text):
         self.send(text + "\r")
 
-    def interrupt(self):
-        self.send("\x03")
+    def interrupt(self, at_prompt=True):
+        """Ctrl-C: at a prompt, once the line is being read; otherwise (a bot thinking reads no
+        keys) at once: the terminal makes it a signal whatever the program is doing."""
+        if at_prompt:
+            self.reading()
+        os.write(self.fd, b"\x03")
 
     def screen(self):
         """What was written since the last clear of the screen, up to the last expect."""
