@@ -118,7 +118,7 @@ std::string length_section(const SimReport& r, const std::string& at) {
   for (const auto& b : bin_histogram(m.turns, 12)) {
     most = std::max(most, b.count);
     bars.push_back({b.low == b.high ? std::to_string(b.low) : fmt::format("{}–{} turns", b.low, b.high), double(b.count),
-                    std::to_string(b.count)});
+                    std::to_string(b.count), ""});
   }
   std::string table = "<table>" + header({"length", "10%", "median", "90%", "mean"});
   auto line = [&](const std::string& name, const Histogram& h, const std::string& mean_pointer, double mean) {
@@ -156,7 +156,7 @@ std::string kinds_section(const SimReport& r, const std::string& at) {
   for (const auto& [name, k] : m.kinds) {
     std::string p = at + "/metrics/action_kinds/kinds/" + pointer_token(name);
     double share = total ? double(k.chosen) / double(total) : 0;
-    bars.push_back({name, share, pct(share)});
+    bars.push_back({name, share, pct(share), ""});
     KindSplit s = split_at_median(k);
     table += row({name, cell(std::to_string(k.chosen), p + "/chosen", double(k.chosen)), std::to_string(s.median),
                   cell(s.above ? pct(s.above_rate) : "–", s.above ? p + "/above_median/win_rate" : "", s.above_rate),
@@ -173,7 +173,7 @@ std::string lead_section(const SimReport& r, const std::string& at) {
   std::vector<BarItem> bars;
   for (const auto& [tenth, n] : m.decided)
     bars.push_back({tenth < 0 ? "never" : fmt::format("from {}–{}%", tenth * 10, tenth * 10 + 10), double(n) / double(m.lead_games),
-                    pct(double(n) / double(m.lead_games))});
+                    pct(double(n) / double(m.lead_games)), ""});
   double changes = histogram_mean(m.lead_changes);
   std::string table = "<table>" + header({"", "value"}) +
                       row({"games with one winner and a moving score", cell(std::to_string(m.lead_games), at + "/metrics/lead/games", double(m.lead_games))}) +

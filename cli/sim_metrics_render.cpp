@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "cli/render.hpp"
 #include "cli/sim_render.hpp"
 #include "interpreter/diagnostics.hpp"
 
@@ -14,6 +15,11 @@ namespace arbiter::cli {
 namespace {
 
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
+
+constexpr int kWidth = 60;  // the report fits a 60-column terminal
+
+// A section's heading, wrapped to the report's width.
+std::string heading(const std::string& text) { return wrap_words(text, kWidth) + "\n"; }
 
 std::string bin_label(const Bin& b) { return b.low == b.high ? std::to_string(b.low) : fmt::format("{}–{}", b.low, b.high); }
 
@@ -32,7 +38,8 @@ std::string length_section(const SimReport& r) {
   row("decisions", m.decisions);
   if (histogram_mean(m.chance) > 0) row("chance draws", m.chance);
   for (std::size_t s = 0; s < m.seat_decisions.size(); ++s) row("  by " + r.seats[s].name, m.seat_decisions[s]);
-  std::string out = "Length (quantiles over the finished games; decisions: the seats' chosen actions)\n" + columns(rows, "lrrrrrr");
+  std::string out = heading("Length (quantiles over the finished games; decisions: the seats' chosen actions)") +
+                    columns(rows, "lrrrrrr");
   std::vector<Bin> bins = bin_histogram(m.turns, 12);
   std::int64_t most = 0;
   for (const auto& b : bins) most = std::max(most, b.count);
@@ -42,13 +49,14 @@ std::string length_section(const SimReport& r) {
 }
 
 std::string branching_section(const SimMetrics& m) {
-  std::vector<std::string> header = {"tenth of the game"}, means = {"legal actions"};
+  // Two rows of five tenths, so that six-figure means still fit the width.
+  std::vector<std::vector<std::string>> rows = {{"tenth", "1", "2", "3", "4", "5"}, {"actions"}, {"tenth"}, {"actions"}};
   for (int p = 0; p < kPhases; ++p) {
-    header.push_back(std::to_string(p + 1));
-    means.push_back(m.asked[p] ? fmt::format("{:.1f}", double(m.options[p]) / double(m.asked[p])) : "–");
+    if (p >= 5) rows[2].push_back(std::to_string(p + 1));
+    rows[p < 5 ? 1 : 3].push_back(m.asked[p] ? fmt::format("{:.1f}", double(m.options[p]) / double(m.asked[p])) : "–");
   }
-  return "Branching (legal actions per decision, mean, by tenth of each game's decisions)\n" +
-         columns({header, means}, "lrrrrrrrrrr");
+  return heading("Branching (legal actions per decision, mean, by tenth of each game's decisions)") +
+         columns(rows, "lrrrrr");
 }
 
 // Seat by bot kind: with rotated bots, a kind's rate in each seat; the rows differ by bot
@@ -56,15 +64,18 @@ std::string branching_section(const SimMetrics& m) {
 std::string seat_bot_section(const SimReport& r) {
   const SimMetrics& m = r.metrics;
   if (m.seat_kind.size() < 2) return {};
-  std::vector<std::vector<std::string>> rows = {{"bot \\ seat"}};
-  for (const auto& s : r.seats) rows[0].push_back(s.name);
+  // A row per seat and a column per bot: bots are few, seats up to the ruleset's maximum.
+  std::vector<std::vector<std::string>> rows = {{"seat \\ bot"}};
+  for (std::size_t s = 0; s < r.seats.size(); ++s) rows.push_back({r.seats[s].name});
   for (const auto& [kind, row] : m.seat_kind) {
-    std::vector<std::string> cells = {kind};
-    for (const auto& [n, w] : row) cells.push_back(n ? fmt::format("{} of {}", pct(w.value() / double(n)), n) : "–");
-    rows.push_back(cells);
+    rows[0].push_back(kind);
+    for (std::size_t s = 0; s < row.size() && s + 1 < rows.size(); ++s) {
+      const auto& [n, w] = row[s];
+      rows[s + 1].push_back(n ? fmt::format("{} of {}", pct(w.value() / double(n)), n) : "–");
+    }
   }
-  return "\nWin rate of each bot in each seat (rows: the bots' strength; columns: the seats')\n" +
-         columns(rows, "l" + std::string(r.seats.size(), 'r'));
+  return "\n" + heading("Win rate of each bot in each seat (columns: the bots' strength; rows: the seats')") +
+         columns(rows, "l" + std::string(m.seat_kind.size(), 'r'));
 }
 
 std::string endings_section(const SimReport& r) {
@@ -74,7 +85,7 @@ std::string endings_section(const SimReport& r) {
                                 r.finished, r.draws, r.no_winner, r.hit_limit);
   if (r.metrics.score_moved > 0)  // a ruleset whose scores never move cannot show a stall by them
     out += fmt::format(", {} stalled (no score changed for {} turns or more)", stalled, kStallTurns);
-  return out + "\n";
+  return wrap_words(out, kWidth, "  ") + "\n";
 }
 
 std::string kinds_section(const SimMetrics& m) {
@@ -83,43 +94,45 @@ std::string kinds_section(const SimMetrics& m) {
   if (m.kinds.empty()) return {};
   std::int64_t total = 0;
   for (const auto& [name, k] : m.kinds) total += k.chosen;
-  std::vector<std::vector<std::string>> rows = {{"action", "chosen", "share", "median", "win rate above", "below"}};
+  std::vector<std::vector<std::string>> rows = {{"action", "chosen", "share", "median", "above", "below"}};
   for (const auto& [name, k] : m.kinds) {
     KindSplit s = split_at_median(k);
     rows.push_back({name, std::to_string(k.chosen), pct(total ? double(k.chosen) / double(total) : 0),
                     std::to_string(s.median), s.above ? fmt::format("{} of {}", pct(s.above_rate), s.above) : "–",
                     s.below ? fmt::format("{} of {}", pct(s.below_rate), s.below) : "–"});
   }
-  return "Action kinds (first word; median: times per seat per game; win rates of seats that chose it more or fewer times)\n" +
+  return heading("Action kinds (first word; median: times per seat per game; win rates of seats that chose it "
+                 "more or fewer times)") +
          columns(rows, "lrrrrr");
 }
 
 std::string lead_section(const SimMetrics& m) {
   if (m.lead_games == 0) return {};
   std::int64_t none = m.lead_changes.count(0) ? m.lead_changes.at(0) : 0;
-  std::string out = fmt::format("Lead        over {} games with one winner and a moving score: {:.2f} lead changes a game "
-                                "(none in {}); the winner led for good from…\n",
-                                m.lead_games, histogram_mean(m.lead_changes), pct(double(none) / double(m.lead_games)));
+  std::string out = heading(fmt::format("Lead        over {} games with one winner and a moving score: {:.2f} lead changes a game "
+                                "(none in {}); the winner led for good from…",
+                                m.lead_games, histogram_mean(m.lead_changes), pct(double(none) / double(m.lead_games))));
   std::int64_t most = 0;
   for (const auto& [tenth, n] : m.decided) most = std::max(most, n);
   std::vector<std::vector<std::string>> rows;
   for (const auto& [tenth, n] : m.decided)
     rows.push_back({tenth < 0 ? "never (behind at the end)" : fmt::format("{}–{}% of the turns", tenth * 10, tenth * 10 + 10),
-                    pct(double(n) / double(m.lead_games)), eighths_bar(double(n), double(most), 30)});
-  return out + columns(rows, "rrl", 12);
+                    pct(double(n) / double(m.lead_games)), eighths_bar(double(n), double(most), 20)});
+  return out + columns(rows, "rrl", 2);
 }
 
 std::string ladder_section(const std::vector<LadderPair>& ladder) {
   if (ladder.empty()) return {};
-  std::vector<std::vector<std::string>> rows = {{"stronger", "weaker", "rungs apart", "stronger won", "95% CI", "equal share"}};
+  std::vector<std::vector<std::string>> rows = {{"stronger", "weaker", "apart", "won", "95% CI", "equal"}};
   for (const auto& p : ladder) {
     double wins = p.wins.value();
     Interval ci = wilson(wins, static_cast<int>(p.games));
     rows.push_back({p.stronger, p.weaker, std::to_string(p.gap), p.games ? pct(wins / double(p.games)) : "–",
                     fmt::format("{:.1f}–{:.1f}%", 100 * ci.low, 100 * ci.high), pct(p.fair)});
   }
-  return "Skill ladder (the stronger bot in one seat, moving seat by seat, against the weaker in every other;\n"
-         "a share that grows with the rungs apart means skill tells; one near the equal share, luck)\n" +
+  return heading("Skill ladder (the stronger bot in one seat, moving seat by seat, against the weaker in every "
+                 "other; rungs apart, and the share the stronger won: one that grows with the rungs apart means "
+                 "skill tells; one near the equal share, luck)") +
          columns(rows, "llrrrr");
 }
 

@@ -31,6 +31,19 @@ std::string bot_kind(const SimOptions& o, int seat, std::uint64_t seed, int seat
   return bot_kind(o, o.rotate ? (seat + offset) % seats : seat);
 }
 
+// The --tally variable's final value(s) in `state`, into `rec`.
+void tally_game(const Table& table, const State& state, int var, GameRecord& rec) {
+  const VarDef& def = table.ruleset->vars[var];
+  for (int seat = 0; seat < (def.per_seat ? table.seat_count() : 1); ++seat) {
+    Value v = state.var(var, seat);
+    // A text is tallied by its first 248 bytes and its length: a run keeps a tally for every game.
+    std::string text = def.holds_seat && v.is_int() && v.as_int() >= 1 && v.as_int() <= table.seat_count()
+                           ? table.seats[v.as_int() - 1].name
+                           : shortened(to_text(v), 256);
+    rec.tallied.push_back(def.per_seat ? table.seats[seat].name + "=" + text : text);
+  }
+}
+
 // Plays game `g` to its end, or to the action limit, on this worker's `rules`.
 Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions& o, Rules& rules, int g,
                  GameRecord& rec) {
@@ -70,17 +83,7 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   rec.results = state.results;
   observe.finish(state, rec.metrics);
   rec.payoffs = state.payoffs;
-  if (o.tally >= 0) {
-    const VarDef& def = table->ruleset->vars[o.tally];
-    for (int seat = 0; seat < (def.per_seat ? table->seat_count() : 1); ++seat) {
-      Value v = state.var(o.tally, seat);
-      // A text is tallied by its first 248 bytes and its length: a run keeps a tally for every game.
-      std::string text = def.holds_seat && v.is_int() && v.as_int() >= 1 && v.as_int() <= table->seat_count()
-                             ? table->seats[v.as_int() - 1].name
-                             : shortened(to_text(v), 256);
-      rec.tallied.push_back(def.per_seat ? table->seats[seat].name + "=" + text : text);
-    }
-  }
+  if (o.tally >= 0) tally_game(*table, state, o.tally, rec);
   rec.turns = state.turn;
   rec.rounds = state.round;
   for (int seat = 0; seat < table->seat_count(); ++seat) {

@@ -20,9 +20,9 @@ def piped_output_shows_table_and_prompt(arbiter):
     t.expect("Your options:")
     t.expect("Andy> ")
     assert not too_wide(t.out), too_wide(t.out)
-    t.line("play 4 bid 4")
+    t.line("play 4 bid 4", cooked=True)  # through a pipe there is no line editor: the terminal reads lines
     t.expect(r"\(Enter passes\)> ")
-    t.send("\x04")
+    t.send("\x04", cooked=True)
     assert t.wait() == 0
 
 

@@ -79,12 +79,16 @@ class Terminal:
             except EOFError:
                 raise AssertionError(f"the program ended before reading keys; it wrote:\n{self.out[-3000:]}")
 
-    def send(self, text):
-        self.reading()
+    def send(self, text, cooked=False):
+        """Types `text` once the program reads keys. `cooked`: the program reads whole lines in
+        the terminal's canonical mode (no line editor, as when its output is piped), where the
+        terminal keeps what is typed until it is read, so there is nothing to wait for."""
+        if not cooked:
+            self.reading()
         os.write(self.fd, text.encode())
 
-    def line(self, text):
-        self.send(text + "\r")
+    def line(self, text, cooked=False):
+        self.send(text + "\r", cooked)
 
     def interrupt(self, at_prompt=True):
         """Ctrl-C: at a prompt, once the line is being read; otherwise (a bot thinking reads no
