@@ -87,6 +87,12 @@ std::string joined(const std::vector<Step>& path, int seat = -1) {
   return out.empty() ? "the start" : out;
 }
 
+std::string list(const std::vector<std::string>& actions) {
+  std::string out;
+  for (const std::string& a : actions) out += (out.empty() ? "" : ", ") + a;
+  return out;
+}
+
 class Builder {
  public:
   Builder(Engine& engine, SolveTree& tree, std::size_t max, const PayoffDef& payoffs)
@@ -182,14 +188,15 @@ class Builder {
     auto [it, fresh] = keys_.try_emplace(key, static_cast<std::uint32_t>(tree_.infosets.size()));
     out = it->second;
     if (fresh) {
-      tree_.infosets.push_back({sa.seat, tree_.slots, sa.actions, joined(path_, sa.seat)});
+      tree_.infosets.push_back({sa.seat, tree_.slots, sa.actions, joined(path_, sa.seat), joined(path_)});
       tree_.slots += static_cast<std::uint32_t>(sa.actions.size());
       return {};
     }
     const SolveInfoset& known = tree_.infosets[out];
     if (known.actions != sa.actions)
       return Status::error(s.table->seats[sa.seat].name + " sees the same after " + joined(path_) + " as after " +
-                           known.where + ", but may do different things; its view must tell its actions apart");
+                           known.first + ", but may do different things (" + list(sa.actions) + " against " +
+                           list(known.actions) + "): its view must tell its actions apart");
     return {};
   }
 

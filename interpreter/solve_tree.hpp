@@ -30,6 +30,7 @@ struct SolveInfoset {
   std::vector<std::string> actions;       // the same in every history of the set
   // The first history that reached it as the seat saw it: "outcome ?, outcome J, Andy: bet".
   std::string where;
+  std::string first;                      // the same history as it was, every step shown
 };
 
 struct SolveTree {
