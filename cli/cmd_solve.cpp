@@ -49,7 +49,8 @@ SolveReport run(const Loaded& l, const SolveOptions& o) {
 
 void print_report(const std::string& id, const std::vector<std::string>& seats, const SolveOptions& o,
                   const SolveReport& r, bool strategy) {
-  print("solve {}: {} histories, {} information sets; {}\n", id, r.histories, r.infosets, r.scale);
+  // The seed decides every shuffle, which is not a branch of the tree: it says which tree this is.
+  print("solve {} (seed {}): {} histories, {} information sets; {}\n", id, o.game.seed, r.histories, r.infosets, r.scale);
   print("{:>10} {:>12} {:>12} {:>15}\n", "iteration", seats[0], seats[1], "exploitability");
   for (const SolveStep& s : r.steps) print_step(s);
   const SolveStep& last = r.steps.back();
