@@ -100,6 +100,11 @@ class Builder {
 
   Status expand(const State& s, std::uint32_t index) {
     if (s.over) return terminal(s, index), Status{};
+    // The walk is depth first, a few stack frames a ply: a game that goes on and on must
+    // stop here, not at the end of the stack.
+    if (path_.size() >= kMaxSolveDepth)
+      return Status::error("a line of play runs past " + std::to_string(kMaxSolveDepth) +
+                           " decisions without the game ending; solve takes games whose every line ends");
     Decision d;
     if (Status st = engine_.decision(s, d); !st.ok) return st;
     if (d.kind == Decision::Kind::Chance) return chance(s, d, index);

@@ -13,6 +13,8 @@
 
 namespace arbiter {
 
+constexpr std::size_t kMaxSolveDepth = 1000;  // decisions (actions and chance outcomes) on one line of play
+
 struct SolveNode {
   enum class Kind : std::uint8_t { Terminal, Chance, Seat };
   Kind kind = Kind::Terminal;
@@ -44,7 +46,8 @@ struct SolveTree {
 
 // Builds the tree of the game `options` describe. Refuses (tree.error) a game without two
 // seats, with payoffs that are not zero-sum, with several seats acting at once outside a
-// simultaneous choice, or with more than `max_histories` histories.
+// simultaneous choice, with more than `max_histories` histories, or with a line of play
+// longer than kMaxSolveDepth.
 SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const GameOptions& options,
                            const RulesFactory& make_rules, std::size_t max_histories);
 
