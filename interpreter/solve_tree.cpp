@@ -146,6 +146,8 @@ class Builder {
     std::vector<std::size_t> outcomes;
     for (std::size_t i = 0; i < d.weights.size(); ++i)
       if (d.weights[i] > 0) total += d.weights[i], outcomes.push_back(i);
+    if (outcomes.empty())  // a node with no branch would be worth 0 to both, which nothing in the game says
+      return Status::error("a chance decision with no outcome of weight above zero, after " + joined(path_));
     std::uint32_t first = 0;
     if (Status st = allocate(outcomes.size(), first); !st.ok) return st;
     tree_.nodes[index] = {SolveNode::Kind::Chance, 0, first, static_cast<std::uint32_t>(outcomes.size()), 0, 0};
