@@ -66,3 +66,11 @@ add_test(NAME perft.goofspiel.5-descending-carry
          COMMAND ${ARBITER} perft goofspiel --players Andy,Bill --set cards=5 --set prizes=descending --set ties=carry
                  --depth 5 --expect 25,400,3600,14400,14400 --expect-ended Andy=6960,Bill=6960,none=480
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# `arbiter solve`: 3 cards with the prizes in a fixed order is symmetric, so under best play
+# it is worth 0 to each seat (a win 1, a draw 0, a loss -1), within 0.001.
+add_test(NAME solve.goofspiel.3-ascending
+         COMMAND ${ARBITER} solve goofspiel --players Andy,Bill --set cards=3 --set prizes=ascending --iterations 2000
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(solve.goofspiel.3-ascending PROPERTIES PASS_REGULAR_EXPRESSION
+  "value under best play: Andy -?0\\.000[0-9]+, Bill -?0\\.000[0-9]+ \\(within 0\\.000[0-9]+:")

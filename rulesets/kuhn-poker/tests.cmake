@@ -7,3 +7,11 @@ add_test(NAME perft.kuhn-poker
                  --expect 3,6,12,24,12
                  --expect-ended Player1=15,Player2=15
          WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+
+# `arbiter solve`: the first player's value under best play is -1/18 = -0.0556 (Kuhn, 1950),
+# found to within 0.001 with an exploitability under 0.001 (0.000…).
+add_test(NAME solve.kuhn-poker
+         COMMAND ${ARBITER} solve kuhn-poker --players Andy,Bill --iterations 1000
+         WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
+set_tests_properties(solve.kuhn-poker PROPERTIES PASS_REGULAR_EXPRESSION
+  "value under best play: Andy -0\\.05(4[6-9]|5[0-9]|6[0-5])[0-9]*, Bill 0\\.05[0-9]+ \\(within 0\\.000[0-9]+:")

@@ -1,0 +1,103 @@
+// `arbiter solve`: the value of a small two-player zero-sum game under best play, found by
+// CFR+ over its whole tree, with the exploitability of the strategy as it converges.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include "cli/app.hpp"
+#include "cli/output.hpp"
+#include "cli/progress.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/solve.hpp"
+
+namespace arbiter::cli {
+
+namespace {
+
+constexpr int kMaxSolveIterations = 10'000'000;
+
+struct SolveFlags {
+  int iterations = 1000;
+  int every = 0;            // 0: a tenth of the iterations
+  bool strategy = false;    // print the average strategy
+  std::size_t max_histories = kMaxSolveHistories;
+};
+
+void print_step(const SolveStep& s) {
+  print("{:>10} {:>12.6f} {:>12.6f} {:>15.6f}\n", s.iteration, s.value, -s.value, s.exploitability);
+}
+
+void print_strategy(const std::vector<std::string>& seats, const SolveReport& r) {
+  print("\naverage strategy, by information set (first reached after):\n");
+  for (const SolvedInfoset& i : r.strategy) {
+    std::string odds;
+    for (std::size_t a = 0; a < i.actions.size(); ++a)
+      odds += fmt::format("{}{} {:.4f}", a ? ", " : "", i.actions[a], i.probabilities[a]);
+    print("  {} at {}: {}\n", seats[i.seat], i.where, odds);
+  }
+}
+
+SolveReport run(const Loaded& l, const SolveOptions& o) {
+  if (!isatty(STDERR_FILENO)) return solve(l.ruleset, o, rules_factory());
+  std::unique_ptr<ProgressBar> bar;
+  return solve(l.ruleset, o, rules_factory(), [&](int done, const SolveStep*) {
+    if (!bar) bar = std::make_unique<ProgressBar>("iterations", 0, color_enabled(STDERR_FILENO));
+    if (done % 16 == 0 || done == o.iterations) bar->draw(static_cast<std::size_t>(done), static_cast<std::size_t>(o.iterations));
+  });
+}
+
+void print_report(const std::string& id, const std::vector<std::string>& seats, const SolveOptions& o,
+                  const SolveReport& r, bool strategy) {
+  // The seed decides every shuffle, which is not a branch of the tree: it says which tree this is.
+  print("solve {} (seed {}): {} histories, {} information sets; {}\n", id, o.game.seed, r.histories, r.infosets, r.scale);
+  print("{:>10} {:>12} {:>12} {:>15}\n", "iteration", seats[0], seats[1], "exploitability");
+  for (const SolveStep& s : r.steps) print_step(s);
+  const SolveStep& last = r.steps.back();
+  print("\nvalue under best play: {} {:.6f}, {} {:.6f} (within {:.6f}: the exploitability after {} iterations, "
+        "{:.2f} s)\n", seats[0], last.value, seats[1], -last.value, last.exploitability, o.iterations, r.seconds);
+  if (strategy) print_strategy(seats, r);
+}
+
+}  // namespace
+
+int cmd_solve(const std::string& name, const GameFlags& flags, const SolveFlags& sf) {
+  try {
+    Loaded l = load(name);
+    SolveOptions o;
+    o.game = game_options(*l.ruleset, flags);
+    o.iterations = sf.iterations;
+    o.max_histories = sf.max_histories;
+    o.every = sf.every > 0 ? sf.every : std::max(1, sf.iterations / 10);
+    SolveReport r = run(l, o);
+    if (!r.error.empty()) {
+      print_err("solve {}: {}\n", l.ruleset->id, r.error);
+      return 1;
+    }
+    print_report(l.ruleset->id, make_table(l.ruleset, o.game)->seat_names(), o, r, sf.strategy);
+  } catch (const InputError& e) {
+    print_err("{}\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+Command add_solve_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("solve", "find a two-player zero-sum game's value under best play (CFR+ over the whole tree)");
+  auto ruleset = std::make_shared<std::string>();
+  auto flags = std::make_shared<GameFlags>();
+  auto sf = std::make_shared<SolveFlags>();
+  cmd->add_option("ruleset", *ruleset, "a ruleset id or folder")->required();
+  add_game_flags(cmd, *flags);
+  cmd->add_option("--iterations", sf->iterations, "CFR+ iterations, 1.." + std::to_string(kMaxSolveIterations) + " (default 1000)")
+      ->check(CLI::Range(1, kMaxSolveIterations));
+  cmd->add_option("--every", sf->every, "print the value and exploitability every K iterations (default: a tenth of them)")
+      ->check(CLI::Range(1, kMaxSolveIterations));
+  cmd->add_option("--max-histories", sf->max_histories, "refuse a game whose tree has more histories than this, 1.." +
+                                                          std::to_string(kMaxSolveHistories) + " (the default)")
+      ->check(CLI::Range(std::size_t{1}, kMaxSolveHistories));
+  cmd->add_flag("--strategy", sf->strategy, "also print the average strategy of every information set");
+  return {cmd, [ruleset, flags, sf] { return cmd_solve(*ruleset, *flags, *sf); }};
+}
+
+}  // namespace arbiter::cli

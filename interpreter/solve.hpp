@@ -1,0 +1,83 @@
+// `arbiter solve`: counterfactual regret minimisation (CFR+) over the whole tree of a small
+// two-player zero-sum game, with information sets taken from what each seat has seen. It
+// gives the game's value under best play and how far the strategy found is from it.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interpreter/rules_factory.hpp"
+#include "interpreter/solve_tree.hpp"
+#include "interpreter/table.hpp"
+
+namespace arbiter {
+
+constexpr std::size_t kMaxSolveHistories = 5'000'000;  // nodes of the tree held in memory
+
+struct SolveOptions {
+  GameOptions game;
+  int iterations = 1000;
+  int every = 0;            // report each `every` iterations; 0: only at the end
+  std::size_t max_histories = kMaxSolveHistories;
+};
+
+// Where the average strategy stands after `iteration` iterations.
+struct SolveStep {
+  int iteration = 0;
+  double value = 0;           // seat 0's expected payoff when both play the average strategy
+  double exploitability = 0;  // what a best response gains against it, averaged over the two seats
+};
+
+// One seat's average strategy in one information set.
+struct SolvedInfoset {
+  int seat = 0;
+  std::string where;                  // the first history that reaches it, as the seat saw it
+  std::vector<std::string> actions;
+  std::vector<double> probabilities;  // per action, adding up to 1
+};
+
+struct SolveReport {
+  std::string error;          // non-empty: refused or failed, and why
+  std::string scale;          // what the payoffs are
+  std::size_t histories = 0;
+  std::size_t infosets = 0;
+  std::vector<SolveStep> steps;  // each `every` iterations, and the last
+  std::vector<SolvedInfoset> strategy;
+  double seconds = 0;
+};
+
+// Builds the tree of the game `options` describe and runs CFR+ on it (regret matching+,
+// alternating updates, the average weighted by iteration). `progress` is called after each
+// iteration with the count done, and with the step when one is measured (else nullptr).
+using SolveProgress = std::function<void(int done, const SolveStep* step)>;
+SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOptions& options,
+                  const RulesFactory& make_rules, const SolveProgress& progress = {});
+// Why `tree` breaks perfect recall (a seat's information set reached after different numbers
+// of its own decisions), or "".
+std::string recall_error(const SolveTree& tree);
+
+// The solver on a tree already built, for tests.
+class Cfr {
+ public:
+  explicit Cfr(const SolveTree& tree);
+  void iterate();                       // one iteration: seat 0's update, then seat 1's
+  int iterations() const { return t_; }
+  // Seat 0's expected payoff under the average strategy of both seats.
+  double value() const;
+  // What a best response of `seat` against the other's average strategy gets (its payoff).
+  double best_response(int seat) const;
+  // The average strategy of every information set.
+  std::vector<SolvedInfoset> strategy() const;
+
+ private:
+  double traverse(std::uint32_t node, int seat, double reach, double others);
+  void current(std::uint32_t infoset, double* out) const;
+  void average(std::uint32_t infoset, double* out) const;
+  const SolveTree& tree_;
+  std::vector<double> regret_, delta_, sum_;  // per action slot; delta_: this traversal's regrets
+  int t_ = 0;
+};
+
+}  // namespace arbiter

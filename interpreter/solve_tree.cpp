@@ -1,0 +1,253 @@
+// Building the tree for `arbiter solve`: depth first through the decision seam (Engine::
+// decision, take, take_outcome on copies of the state), with each seat's decisions keyed by
+// what that seat has seen: its view of the state and the log entries it may read.
+#include "interpreter/solve_tree.hpp"
+
+#include <functional>
+#include <unordered_map>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/engine.hpp"
+#include "interpreter/view.hpp"
+
+namespace arbiter {
+
+namespace {
+
+// Two 64-bit hashes of a seat's view text, so that two different views sharing a key
+// would take a collision of both.
+struct Key {
+  std::uint64_t a = 0, b = 0;
+  bool operator==(const Key& o) const { return a == o.a && b == o.b; }
+};
+struct KeyHash {
+  std::size_t operator()(const Key& k) const { return static_cast<std::size_t>(k.a ^ (k.b * 0x9e3779b97f4a7c15ull)); }
+};
+
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+void add(std::string& out, const std::string& field) {
+  out += std::to_string(field.size());
+  out += ':';
+  out += field;
+}
+
+void add_zones(std::string& out, const View& v) {
+  for (const ZoneView& z : v.zones) {
+    add(out, z.name);
+    add(out, std::to_string(z.count) + "/" + std::to_string(z.revealed));
+    for (const std::string& item : z.items) add(out, item);
+    for (const std::string& item : z.listed) add(out, item);
+    for (Face f : z.faces) out += static_cast<char>('0' + static_cast<int>(f));
+  }
+}
+
+// Everything `v` holds that a seat could tell apart, as one text: fields length-prefixed so
+// that no two views write the same text.
+std::string seen_text(const View& v) {
+  std::string out = std::to_string(v.seat) + "|" + std::to_string(v.round) + "|" + std::to_string(v.turn) + "|" +
+                    std::to_string(v.turn_index) + "|" + std::to_string(v.active) + "|";
+  for (int o : v.order) out += std::to_string(o) + ",";
+  for (SeatStatus s : v.status) out += static_cast<char>('0' + static_cast<int>(s));
+  add_zones(out, v);
+  for (const SeatView& s : v.seats)
+    for (const auto& [name, value] : s.vars) add(out, name), add(out, value);
+  for (const auto& [name, value] : v.globals) add(out, name), add(out, value);
+  for (const Value& value : v.var_slots) add(out, to_text(value));
+  add(out, v.chance);
+  out += std::to_string(v.simultaneous.seats) + "/" + std::to_string(v.simultaneous.chosen);
+  for (const std::string& c : v.simultaneous.choices) add(out, c);
+  for (const Event& e : v.log) {
+    out += static_cast<char>('0' + static_cast<int>(e.kind));
+    add(out, std::to_string(e.seat));
+    add(out, e.text);
+  }
+  return out;
+}
+
+// One branch taken on the way to a node: a chance outcome or a seat's action, with the
+// seats that saw it.
+struct Step {
+  std::string text;            // "outcome K", "Andy: bet"
+  std::string hidden;          // what the others read: "outcome ?", "Andy: ?"
+  std::uint32_t audience = kEveryone;
+};
+
+// The way to a node as `seat` saw it (-1: as it was), steps it did not see as "?".
+std::string joined(const std::vector<Step>& path, int seat = -1) {
+  std::string out;
+  for (const Step& step : path) {
+    bool seen = seat < 0 || (step.audience >> seat) & 1u;
+    out += (out.empty() ? "" : ", ") + (seen ? step.text : step.hidden);
+  }
+  return out.empty() ? "the start" : out;
+}
+
+std::string list(const std::vector<std::string>& actions) {
+  std::string out;
+  for (const std::string& a : actions) out += (out.empty() ? "" : ", ") + a;
+  return out;
+}
+
+class Builder {
+ public:
+  Builder(Engine& engine, SolveTree& tree, std::size_t max, const PayoffDef& payoffs)
+      : engine_(engine), tree_(tree), max_(max), payoffs_(payoffs) {}
+
+  Status expand(const State& s, std::uint32_t index) {
+    if (s.over) return terminal(s, index), Status{};
+    // The walk is depth first, a few stack frames a ply: a game that goes on and on must
+    // stop here, not at the end of the stack.
+    if (path_.size() >= kMaxSolveDepth)
+      return Status::error("a line of play runs past " + std::to_string(kMaxSolveDepth) +
+                           " decisions without the game ending; solve takes games whose every line ends");
+    Decision d;
+    if (Status st = engine_.decision(s, d); !st.ok) return st;
+    if (d.kind == Decision::Kind::Chance) return chance(s, d, index);
+    if (d.seats.empty())
+      return Status::error("nobody can act in a position that is not over, after " + joined(path_));
+    if (!d.simultaneous && d.seats.size() > 1)
+      return Status::error("several seats may act at once after " + joined(path_) +
+                           " (out-of-turn actions); solve takes games where one seat acts at a time, "
+                           "or a simultaneous choice");
+    return seat(s, d, index);
+  }
+
+ private:
+  void terminal(const State& s, std::uint32_t index) {
+    SolveNode& n = tree_.nodes[index];
+    n.kind = SolveNode::Kind::Terminal;
+    if (payoffs_.declared) {
+      n.value = s.payoffs.at(0);
+    } else {
+      std::vector<double> shares = s.shares();
+      n.value = shares.at(0) - shares.at(1);
+    }
+  }
+
+  // `count` new nodes, after every node there is; refused past the cap.
+  Status allocate(std::size_t count, std::uint32_t& first) {
+    if (tree_.nodes.size() + count > max_)
+      return Status::error("the game is too large to solve: more than " + std::to_string(max_) +
+                           " histories (" + std::to_string(tree_.nodes.size() + count) +
+                           " reached when the walk stopped)");
+    first = static_cast<std::uint32_t>(tree_.nodes.size());
+    tree_.nodes.resize(tree_.nodes.size() + count);
+    tree_.chance.resize(tree_.nodes.size(), 1.0);
+    return {};
+  }
+
+  Status chance(const State& s, const Decision& d, std::uint32_t index) {
+    double total = 0;
+    std::vector<std::size_t> outcomes;
+    for (std::size_t i = 0; i < d.weights.size(); ++i)
+      if (d.weights[i] > 0) total += d.weights[i], outcomes.push_back(i);
+    if (outcomes.empty())  // a node with no branch would be worth 0 to both, which nothing in the game says
+      return Status::error("a chance decision with no outcome of weight above zero, after " + joined(path_));
+    std::uint32_t first = 0;
+    if (Status st = allocate(outcomes.size(), first); !st.ok) return st;
+    tree_.nodes[index] = {SolveNode::Kind::Chance, 0, first, static_cast<std::uint32_t>(outcomes.size()), 0, 0};
+    for (std::size_t j = 0; j < outcomes.size(); ++j) {
+      tree_.chance[first + j] = d.weights[outcomes[j]] / total;
+      State child = s;
+      const std::string& name = d.chance->outcomes[outcomes[j]].first;
+      if (Status st = engine_.take_outcome(child, d, outcomes[j]); !st.ok)
+        return Status::error("chance outcome " + quote(name) + ": " + st.message);
+      path_.push_back({"outcome " + name, "outcome ?", d.audience});
+      Status st = expand(child, static_cast<std::uint32_t>(first + j));
+      path_.pop_back();
+      if (!st.ok) return st;
+    }
+    return {};
+  }
+
+  Status seat(const State& s, const Decision& d, std::uint32_t index) {
+    const SeatActions& sa = d.seats.front();
+    std::uint32_t infoset = 0;
+    if (Status st = infoset_of(s, sa, infoset); !st.ok) return st;
+    std::uint32_t first = 0;
+    if (Status st = allocate(sa.actions.size(), first); !st.ok) return st;
+    tree_.nodes[index] = {SolveNode::Kind::Seat, static_cast<std::uint8_t>(sa.seat), first,
+                          static_cast<std::uint32_t>(sa.actions.size()), infoset, 0};
+    const std::string& who = s.table->seats[sa.seat].name;
+    for (std::size_t i = 0; i < sa.actions.size(); ++i) {
+      State child = s;
+      if (Status st = engine_.take(child, d, 0, i); !st.ok) return st;
+      // A commitment to a simultaneous choice is its seat's alone.
+      path_.push_back({who + ": " + sa.actions[i], who + ": ?", d.simultaneous ? 1u << sa.seat : kEveryone});
+      Status st = expand(child, static_cast<std::uint32_t>(first + i));
+      path_.pop_back();
+      if (!st.ok) return st;
+    }
+    return {};
+  }
+
+  // The information set of what `sa.seat` has seen in `s`, made on its first history. A seat
+  // that has seen the same things must have the same actions: otherwise its actions tell it
+  // something its view does not, and no strategy could be played from the view alone.
+  Status infoset_of(const State& s, const SeatActions& sa, std::uint32_t& out) {
+    std::string text = seen_text(make_view(s, sa.seat));
+    Key key{fnv1a(text), std::hash<std::string>{}(text)};
+    auto [it, fresh] = keys_.try_emplace(key, static_cast<std::uint32_t>(tree_.infosets.size()));
+    out = it->second;
+    if (fresh) {
+      tree_.infosets.push_back({sa.seat, tree_.slots, sa.actions, joined(path_, sa.seat), joined(path_)});
+      tree_.slots += static_cast<std::uint32_t>(sa.actions.size());
+      return {};
+    }
+    const SolveInfoset& known = tree_.infosets[out];
+    if (known.actions != sa.actions)
+      return Status::error(s.table->seats[sa.seat].name + " sees the same after " + joined(path_) + " as after " +
+                           known.first + ", but may do different things (" + list(sa.actions) + " against " +
+                           list(known.actions) + "): its view must tell its actions apart");
+    return {};
+  }
+
+  Engine& engine_;
+  SolveTree& tree_;
+  std::size_t max_;
+  const PayoffDef& payoffs_;
+  std::vector<Step> path_;
+  std::unordered_map<Key, std::uint32_t, KeyHash> keys_;
+};
+
+// Why the game cannot be solved as a two-player zero-sum game, or "" (and `scale` said).
+std::string refusal(const Table& table, std::string& scale) {
+  const PayoffDef& p = table.ruleset->payoffs;
+  if (table.seat_count() != 2)
+    return "solve takes two-player games; this game has " + std::to_string(table.seat_count()) +
+           (table.seat_count() == 1 ? " seat" : " seats");
+  if (p.declared && !p.zero_sum)
+    return "solve takes zero-sum games; this game's payoffs (game.yaml payoffs:) are not declared zero_sum";
+  scale = p.declared ? "payoffs" + (p.unit.empty() ? std::string() : " in " + p.unit) + ", zero-sum"
+                     : "results as win/draw/loss: a seat's payoff is its result minus the other's (1, 0 or -1)";
+  return "";
+}
+
+}  // namespace
+
+SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const GameOptions& options,
+                           const RulesFactory& make_rules, std::size_t max_histories) {
+  SolveTree tree;
+  try {
+    auto table = make_table(ruleset, options);
+    if (tree.error = refusal(*table, tree.scale); !tree.error.empty()) return tree;
+    std::unique_ptr<Rules> rules = make_rules(ruleset);
+    Engine engine(table, *rules);
+    State root(table);
+    if (Status st = engine.start(root); !st.ok) return tree.error = st.message, tree;
+    tree.nodes.resize(1);
+    tree.chance.resize(1, 1.0);
+    Builder builder(engine, tree, max_histories, ruleset->payoffs);
+    if (Status st = builder.expand(root, 0); !st.ok) tree.error = st.message;
+  } catch (const std::exception& e) {
+    tree.error = user_message(e, "solve");
+  }
+  return tree;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,107 @@
+// Tests of interpreter/solve*.cpp: CFR+ on games whose equilibria are known by hand —
+// rock-paper-scissors (tests/fixtures/rps: value 0, a third each) and Kuhn poker (Kuhn,
+// 1950: the first player's value is -1/18; the second player's strategy is unique).
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "binding/lua_rules.hpp"
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/solve.hpp"
+
+using namespace arbiter;
+
+namespace {
+
+RulesFactory lua_rules() {
+  return [](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
+    return std::make_unique<LuaRules>(r, ARBITER_SOURCE_DIR "/scripts");
+  };
+}
+
+GameOptions two_seats() {
+  GameOptions o;
+  o.seats = {Seat{"Andy"}, Seat{"Bill"}};
+  return o;
+}
+
+SolveTree tree_of(const std::string& dir, const GameOptions& o, std::size_t max = kMaxSolveHistories) {
+  return build_solve_tree(load_ruleset(dir, ARBITER_SOURCE_DIR "/scripts"), o, lua_rules(), max);
+}
+
+double exploitability(const Cfr& cfr) { return (cfr.best_response(0) + cfr.best_response(1)) / 2; }
+
+// The probability of `action` in the information set first reached as `where`.
+double probability(const std::vector<SolvedInfoset>& strategy, const std::string& where, const std::string& action) {
+  for (const SolvedInfoset& i : strategy)
+    if (i.where == where)
+      for (std::size_t a = 0; a < i.actions.size(); ++a)
+        if (i.actions[a] == action) return i.probabilities[a];
+  FAIL("no information set " << where << " with action " << action);
+  return NAN;
+}
+
+}  // namespace
+
+TEST_CASE("solve: rock-paper-scissors is two information sets, value 0, a third each", "[solve]") {
+  SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/tests/fixtures/rps", two_seats());
+  REQUIRE(tree.error.empty());
+  // Andy's throw, Bill's three histories (one information set: he cannot see Andy's throw),
+  // nine finished games.
+  CHECK(tree.nodes.size() == 13);
+  REQUIRE(tree.infosets.size() == 2);
+  CHECK(tree.infosets[1].where == "Andy: ?");
+  Cfr cfr(tree);
+  for (int t = 0; t < 100; ++t) cfr.iterate();
+  CHECK(std::abs(cfr.value()) < 1e-9);
+  CHECK(exploitability(cfr) < 1e-9);
+  for (const SolvedInfoset& i : cfr.strategy())
+    for (double p : i.probabilities) CHECK(std::abs(p - 1.0 / 3) < 1e-9);
+}
+
+TEST_CASE("solve: Kuhn poker's first player is worth -1/18, the second plays Kuhn's strategy", "[solve]") {
+  SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/rulesets/kuhn-poker", two_seats());
+  REQUIRE(tree.error.empty());
+  CHECK(tree.infosets.size() == 12);  // each seat: 3 cards x its two spots to act
+  Cfr cfr(tree);
+  for (int t = 0; t < 1000; ++t) cfr.iterate();
+  CHECK(std::abs(cfr.value() + 1.0 / 18) < 0.001);
+  CHECK(exploitability(cfr) < 0.001);
+  auto s = cfr.strategy();
+  CHECK(probability(s, "outcome ?, outcome J, Andy: bet", "fold") > 0.99);
+  CHECK(probability(s, "outcome ?, outcome K, Andy: bet", "call") > 0.99);
+  CHECK(std::abs(probability(s, "outcome ?, outcome Q, Andy: bet", "call") - 1.0 / 3) < 0.02);
+  CHECK(std::abs(probability(s, "outcome ?, outcome J, Andy: check", "bet") - 1.0 / 3) < 0.02);
+  CHECK(probability(s, "outcome ?, outcome K, Andy: check", "bet") > 0.99);
+}
+
+TEST_CASE("solve: the exploitability of a strategy far from best play is large", "[solve]") {
+  SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/rulesets/kuhn-poker", two_seats());
+  REQUIRE(tree.error.empty());
+  Cfr cfr(tree);
+  cfr.iterate();  // one iteration's average: each seat's uniform strategy
+  // Against a seat that checks, bets, calls and folds at random, a best response wins more
+  // than the game's value: the sum of what both best responses gain is well above 0.
+  CHECK(exploitability(cfr) > 0.1);
+}
+
+TEST_CASE("solve: a tree larger than the cap is refused with the count reached", "[solve]") {
+  GameOptions o = two_seats();
+  o.set = {{"cards", "4"}, {"prizes", "ascending"}};
+  SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/rulesets/goofspiel", o, 1000);
+  CHECK_THAT(tree.error, Catch::Contains("too large to solve: more than 1000 histories"));
+}
+
+TEST_CASE("solve: goofspiel with 3 cards and the prizes in order is worth 0 to each seat", "[solve]") {
+  GameOptions o = two_seats();
+  o.set = {{"cards", "3"}, {"prizes", "ascending"}};
+  SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/rulesets/goofspiel", o);
+  REQUIRE(tree.error.empty());
+  // The first bid: Andy's one information set, Bill's one (he has not seen Andy's bid).
+  CHECK(tree.infosets[0].where == "the start");
+  CHECK(tree.infosets[1].where == "Andy: ?");
+  Cfr cfr(tree);
+  for (int t = 0; t < 2000; ++t) cfr.iterate();
+  CHECK(std::abs(cfr.value()) < 0.001);
+  CHECK(exploitability(cfr) < 0.001);
+}
