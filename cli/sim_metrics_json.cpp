@@ -52,15 +52,6 @@ Histogram read_histogram(const ordered_json& j, const std::string& what) {
 
 ordered_json sum_json(const ExactSum& s) { return s.parts(); }
 
-ExactSum read_sum(const ordered_json& j, const std::string& what) {
-  if (!j.is_array() || j.size() > 64) throw InputError(what + ": not the parts of an exact sum");
-  ExactSum s;
-  for (const auto& x : j) {
-    if (!x.is_number() || !(std::fabs(x.get<double>()) <= 1e60)) throw InputError(what + ": a part beyond any report's");
-    s.add(x.get<double>());
-  }
-  return s;
-}
 
 ordered_json length_json(const SimMetrics& m) {
   ordered_json j = {{"turns", histogram_json(m.turns)}, {"rounds", histogram_json(m.rounds)},
@@ -128,7 +119,7 @@ std::vector<LadderPair> read_ladder(const ordered_json& j) {
   for (const auto& p : j)
     out.push_back({p.at("weaker").get<std::string>(), p.at("stronger").get<std::string>(),
                    static_cast<int>(count_of(p.at("gap"), "ladder.gap", 1)), count_of(p.at("games"), "ladder.games"),
-                   read_sum(p.at("wins"), "ladder.wins"), p.at("fair").get<double>()});
+                   read_exact_sum(p.at("wins"), "ladder.wins"), p.at("fair").get<double>()});
   return out;
 }
 
@@ -147,7 +138,7 @@ void read_kinds(SimMetrics& m, const ordered_json& j) {
     ActionKind& kind = m.kinds[name];
     kind.chosen = count_of(k.at("chosen"), "chosen");
     for (const auto& [times, entry] : k.at("by_times").items())
-      kind.by_times[key_of(times, "by_times")] = {count_of(entry.at(0), "by_times"), read_sum(entry.at(1), "by_times")};
+      kind.by_times[key_of(times, "by_times")] = {count_of(entry.at(0), "by_times"), read_exact_sum(entry.at(1), "by_times")};
   }
 }
 
@@ -181,10 +172,20 @@ SimMetrics read_metrics(const ordered_json& j, int players) {
   for (const auto& [kind, seats] : j.at("seat_bot").items()) {
     if (seats.size() != static_cast<std::size_t>(players)) throw InputError("metrics.seat_bot: not one entry per seat");
     auto& row = m.seat_kind[kind];
-    for (const auto& s : seats) row.emplace_back(count_of(s.at("games"), "seat_bot.games"), read_sum(s.at("wins"), "seat_bot.wins"));
+    for (const auto& s : seats) row.emplace_back(count_of(s.at("games"), "seat_bot.games"), read_exact_sum(s.at("wins"), "seat_bot.wins"));
   }
   if (j.contains("ladder")) m.ladder = read_ladder(j.at("ladder"));
   return m;
+}
+
+ExactSum read_exact_sum(const ordered_json& j, const std::string& what) {
+  if (!j.is_array() || j.size() > 64) throw InputError(what + ": not the parts of an exact sum");
+  ExactSum s;
+  for (const auto& x : j) {
+    if (!x.is_number() || !(std::fabs(x.get<double>()) <= 1e60)) throw InputError(what + ": a part beyond any report's");
+    s.add(x.get<double>());
+  }
+  return s;
 }
 
 }  // namespace arbiter::cli

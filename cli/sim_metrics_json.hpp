@@ -12,5 +12,8 @@ nlohmann::ordered_json metrics_json(const SimMetrics& m);
 // Reads what metrics_json wrote for a report of `players` seats; throws InputError (or a
 // json exception) naming what is wrong.
 SimMetrics read_metrics(const nlohmann::ordered_json& j, int players);
+// An exact sum written as its parts (ExactSum::parts), checked: at most 64 parts, each a
+// number within a report's range; throws InputError naming `what`.
+ExactSum read_exact_sum(const nlohmann::ordered_json& j, const std::string& what);
 
 }  // namespace arbiter::cli

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli/output.hpp"
+#include "cli/sim_metrics_json.hpp"
 #include "cli/sim_sweep.hpp"
 #include "interpreter/diagnostics.hpp"
 
@@ -13,16 +14,6 @@ using nlohmann::ordered_json;
 namespace arbiter::cli {
 
 namespace {
-
-ExactSum parts_of(const ordered_json& j, const std::string& what) {
-  if (!j.is_array() || j.size() > 64) throw InputError(what + ": not the parts of an exact sum");
-  ExactSum s;
-  for (const auto& x : j) {
-    if (!x.is_number() || !(std::fabs(x.get<double>()) <= 1e60)) throw InputError(what + ": a part beyond any report's");
-    s.add(x.get<double>());
-  }
-  return s;
-}
 
 std::int64_t count_of(const ordered_json& j, const std::string& what) {
   if (!j.is_number_integer() || j.get<std::int64_t>() < 0 || j.get<std::int64_t>() > (std::int64_t{1} << 40))
@@ -34,8 +25,8 @@ Spread read_difference(const ordered_json& j, const std::string& what) {
   Spread s;
   s.n = static_cast<int>(count_of(j.at("n"), what + ".n"));
   s.min = j.at("min").get<double>(), s.max = j.at("max").get<double>();
-  s.sum = parts_of(j.at("sum"), what + ".sum");
-  s.squares = parts_of(j.at("sum_squares"), what + ".sum_squares");
+  s.sum = read_exact_sum(j.at("sum"), what + ".sum");
+  s.squares = read_exact_sum(j.at("sum_squares"), what + ".sum_squares");
   finish_spread(s);
   return s;
 }

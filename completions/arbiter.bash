@@ -3,7 +3,7 @@
 # `make install`; to try it from a clone: source completions/arbiter.bash
 _arbiter() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} arbiter=${COMP_WORDS[0]}
-  local subcommands="list info play test check sim perft new mutate help"
+  local subcommands="list info play test check sim perft solve new mutate help"
   if [ "$COMP_CWORD" -eq 1 ]; then
     COMPREPLY=($(compgen -W "$subcommands --help --version" -- "$cur"))
     return
@@ -26,7 +26,7 @@ _arbiter() {
     return
   fi
   case $sub in
-    info|play|test|check|sim|perft|mutate)
+    info|play|test|check|sim|perft|solve|mutate)
       local ids
       ids=$("$arbiter" list 2>/dev/null | cut -d' ' -f1)
       COMPREPLY=($(compgen -W "$ids" -- "$cur") $(compgen -d -- "$cur"))
