@@ -5,13 +5,15 @@
 set -u
 A=$1 src=$2
 failed=0
+err=$(mktemp)  # a file of its own: other tests write err.txt in the same folder at the same time
+trap 'rm -f "$err"' EXIT
 fail() { echo "FAIL: $*"; failed=1; }
 
 [ "$("$A" help)" = "$("$A" --help)" ] || fail "arbiter help differs from arbiter --help"
 [ "$("$A" help sim)" = "$("$A" sim --help)" ] || fail "arbiter help sim differs from arbiter sim --help"
-"$A" help nosuch > /dev/null 2> err.txt; status=$?
+"$A" help nosuch > /dev/null 2> "$err"; status=$?
 [ $status = 2 ] || fail "arbiter help nosuch: status $status, not 2"
-grep -q "unknown subcommand 'nosuch'" err.txt || { fail "arbiter help nosuch does not say so"; cat err.txt; }
+grep -q "unknown subcommand 'nosuch'" "$err" || { fail "arbiter help nosuch does not say so"; cat "$err"; }
 "$A" help play sim > /dev/null 2>&1; [ $? = 2 ] || fail "arbiter help play sim: not a usage error"
 
 subcommands=$("$A" --help | sed -n '/^Subcommands:/,$p' | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p')
