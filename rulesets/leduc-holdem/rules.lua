@@ -14,7 +14,7 @@ local function hand(game, s) return game:zone("hand", s) end
 
 -- This round's letters: the betting after the last "/".
 local function this_round(game) return game:get("betting"):match("[^/]*$") end
-local function round_number(game) return game:get("betting"):find("/", 1, true) and 2 or 1 end
+local function round_number(game) return game:get("betting"):find("/") and 2 or 1 end
 local function raises(letters) return select(2, letters:gsub("[br]", "")) end
 
 -- The weights of a deal: each card still in the deck, 1 (so two of a rank weigh 2).
@@ -85,19 +85,18 @@ local function finish(game, winner)
   game:finish{ payoffs = payoffs }
 end
 
--- A card's strength with the public card: a pair above every single card.
-local function strength(game, s)
-  local mine = game:prop(game:top(hand(game, s)), "rank")
-  local public = game:prop(game:top(game:zone("board")), "rank")
-  return mine == public and 10 + mine or mine
-end
+local function rank(game, zone) return game:prop(game:top(zone), "rank") end
 
+-- A pair with the public card wins (only one seat can hold one: two cards a rank), else
+-- the higher card; equal ranks split the pot.
 local function showdown(game)
   for s = 1, 2 do game:reveal(hand(game, s)) end
-  local a, b = strength(game, 1), strength(game, 2)
+  local a, b, public = rank(game, hand(game, 1)), rank(game, hand(game, 2)), rank(game, game:zone("board"))
   if a == b then
     game:say("The hands are equal: the pot is split.")
     game:finish{ payoffs = { 0, 0 } }
+  elseif a == public or b == public then
+    finish(game, a == public and 1 or 2)
   else
     finish(game, a > b and 1 or 2)
   end
