@@ -66,20 +66,11 @@ void print_report(const std::string& id, const std::vector<std::string>& seats, 
 // The average strategy keyed by what a bot sees, written to `path`; "" or why not.
 std::string write_bot(const std::string& path, const Loaded& l, const SolveOptions& o, const SolveReport& r) {
   if (!r.positions_error.empty()) return r.positions_error;
-  auto table = make_table(l.ruleset, o.game);
-  SolvedStrategy s;
-  s.ruleset = l.ruleset->id;
-  s.game = game_print(*table);
+  SolvedStrategy s = solved_strategy(*make_table(l.ruleset, o.game), r);
   const SolveStep& last = r.steps.back();
   s.comment = fmt::format("# The average strategy `arbiter solve {}` found after {} iterations (seed {}): value {:.6f} for\n"
                           "# the first seat, exploitability {:.6f}. Play it with --bot SEAT=solved:FILE.\n",
                           l.ruleset->id, o.iterations, o.game.seed, last.value, last.exploitability);
-  std::vector<std::string> seats = table->seat_names();
-  for (const auto& [at, infoset] : r.positions) {
-    const SolvedInfoset& i = r.strategy[infoset];
-    StrategyEntry e{i.actions, i.probabilities, 0, seats[i.seat] + " at " + i.where};
-    s.positions.emplace(std::make_pair(i.seat, at.substr(at.find(' ') + 1)), std::move(e));
-  }
   return write_strategy(path, s);
 }
 

@@ -9,6 +9,7 @@
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/fingerprint.hpp"
+#include "interpreter/solve.hpp"
 
 namespace fs = std::filesystem;
 
@@ -72,6 +73,19 @@ std::string game_print(const Table& table) {
   return fingerprint(text);
 }
 
+SolvedStrategy solved_strategy(const Table& table, const SolveReport& r) {
+  SolvedStrategy s;
+  s.ruleset = table.ruleset->id;
+  s.game = game_print(table);
+  std::vector<std::string> seats = table.seat_names();
+  for (const auto& [at, infoset] : r.positions) {
+    const SolvedInfoset& i = r.strategy[infoset];
+    StrategyEntry e{i.actions, i.probabilities, 0, seats[i.seat] + " at " + i.where};
+    s.positions.emplace(std::make_pair(i.seat, at.substr(at.find(' ') + 1)), std::move(e));
+  }
+  return s;
+}
+
 std::shared_ptr<const SolvedStrategy> load_strategy(const std::string& kind, const std::string& ruleset_id,
                                                     const Table* table, std::string& error) {
   // A sim makes its bots again for every game: each file is read once per version of it.
@@ -105,7 +119,8 @@ std::string SolvedBot::choose(const View& view, const std::vector<std::string>& 
   auto found = strategy_->positions.find({view.seat, view_key(view)});
   if (found == strategy_->positions.end()) {
     if (!on_turn) return "";  // off its turn the strategy passes where it has nothing to say
-    failure_ = file_ + " has no strategy for this position (solved with another seed, whose shuffles made another tree?)";
+    failure_ = file_ + " has no strategy for this position (a file cut short, or solved with another seed whose shuffles made "
+               "another tree?)";
     return "";
   }
   const StrategyEntry& e = found->second;

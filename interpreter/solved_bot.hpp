@@ -40,6 +40,11 @@ struct SolvedStrategy {
   std::map<std::pair<int, std::string>, StrategyEntry> positions;
 };
 
+struct SolveReport;
+// The strategy of `report` (solved with SolveOptions::bot_keys, without positions_error) on
+// `table`, by seat and view key.
+SolvedStrategy solved_strategy(const Table& table, const SolveReport& report);
+
 // Writes `s` to `path`; "" or why it could not.
 std::string write_strategy(const std::string& path, const SolvedStrategy& s);
 // Reads a strategy file. Throws InputError naming FILE:LINE and what is wrong.

@@ -59,8 +59,10 @@ class Reader {
     SolvedStrategy s;
     std::string line = next(true);
     if (line != kHeader) {
-      if (line.rfind("arbiter strategy ", 0) == 0) fail("written in format " + quote(line.substr(17)) + "; this arbiter reads " + quote(kHeader));
-      fail("not a strategy file: expected " + quote(kHeader) + " (what `arbiter solve --write-bot` writes), not " + quote(line));
+      if (line.rfind("arbiter strategy ", 0) == 0)
+        fail("written in format " + quote(line.substr(17)) + "; this arbiter reads " + quote(kHeader));
+      fail("not a strategy file: expected " + quote(kHeader) + " (what `arbiter solve --write-bot` writes), not " +
+           quote(line));
     }
     s.ruleset = field(next(false), "ruleset");
     s.game = field(next(false), "game");
