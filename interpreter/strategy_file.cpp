@@ -31,8 +31,8 @@ namespace {
 constexpr const char* kHeader = "arbiter strategy 1";
 constexpr std::size_t kMaxStrategyActions = 10000;  // as actions() may return
 
-bool hex_key(const std::string& s) {
-  if (s.size() != 32) return false;
+bool hex_digits(const std::string& s, std::size_t n) {
+  if (s.size() != n) return false;
   for (char c : s)
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
   return true;
@@ -65,7 +65,10 @@ class Reader {
            quote(line));
     }
     s.ruleset = field(next(false), "ruleset");
+    if (s.ruleset.size() > kMaxFileNameLength || !plain_text(s.ruleset))
+      fail("a ruleset id is a name of at most " + std::to_string(kMaxFileNameLength) + " bytes, not " + quote(s.ruleset));
     s.game = field(next(false), "game");
+    if (!hex_digits(s.game, 16)) fail("the game's fingerprint is 16 hex digits (0-9, a-f), not " + quote(s.game));
     while (!(line = next(false)).empty()) position(line, s);
     if (s.positions.empty()) fail("the file holds no position");
     return s;
@@ -105,7 +108,7 @@ class Reader {
     int start = line_;
     std::size_t n = count_in(count, kMaxStrategyActions), who = count_in(seat, static_cast<std::size_t>(kMaxSeats));
     if (!who) fail("a seat is a number from 1 to " + std::to_string(kMaxSeats) + ", not " + quote(seat));
-    if (!hex_key(key)) fail("a position's key is 32 hex digits (0-9, a-f), not " + quote(key));
+    if (!hex_digits(key, 32)) fail("a position's key is 32 hex digits (0-9, a-f), not " + quote(key));
     if (!n) fail("a position has 1 to " + std::to_string(kMaxStrategyActions) + " actions, not " + quote(count));
     StrategyEntry e;
     e.line = start;

@@ -158,6 +158,8 @@ TEST_CASE("a corrupt strategy file is refused at its line, saying what is wrong"
       {head + "position 1" + key + "2\n0.5 bet\n0.5 bet\n", ":6: the action 'bet' is given twice in one position"},
       {head + "turn 1" + key + "1\n1 bet\n", ":4: expected 'position SEAT KEY COUNT'"},
       {"arbiter strategy 1\ngame 0123\n", ":2: expected 'ruleset …', not 'game 0123'"},
+      {"arbiter strategy 1\nruleset kuhn-poker\ngame 0123\n", ":3: the game's fingerprint is 16 hex digits"},
+      {"arbiter strategy 1\nruleset kuhn\x1b]0;x\x07\n", ":2: a ruleset id is a name of at most 255 bytes"},
   };
   for (const Case& c : cases) {
     TempFile file("corrupt.strategy");
