@@ -10,6 +10,7 @@
 #include "cli/progress.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/solve.hpp"
+#include "interpreter/solved_bot.hpp"
 
 namespace arbiter::cli {
 
@@ -22,6 +23,7 @@ struct SolveFlags {
   int every = 0;            // 0: a tenth of the iterations
   bool strategy = false;    // print the average strategy
   std::size_t max_histories = kMaxSolveHistories;
+  std::string write_bot;    // write the strategy to this file, for --bot SEAT=solved:FILE
 };
 
 void print_step(const SolveStep& s) {
@@ -56,7 +58,20 @@ void print_report(const std::string& id, const std::vector<std::string>& seats, 
   const SolveStep& last = r.steps.back();
   print("\nvalue under best play: {} {:.6f}, {} {:.6f} (within {:.6f}: the exploitability after {} iterations, "
         "{:.2f} s)\n", seats[0], last.value, seats[1], -last.value, last.exploitability, o.iterations, r.seconds);
+  print("against a seat that picks at random: {} {:.6f} as the first seat, {} {:.6f} as the second\n", seats[0],
+        r.against_random[0], seats[1], r.against_random[1]);
   if (strategy) print_strategy(seats, r);
+}
+
+// The average strategy keyed by what a bot sees, written to `path`; "" or why not.
+std::string write_bot(const std::string& path, const Loaded& l, const SolveOptions& o, const SolveReport& r) {
+  if (!r.positions_error.empty()) return r.positions_error;
+  SolvedStrategy s = solved_strategy(*make_table(l.ruleset, o.game), r);
+  const SolveStep& last = r.steps.back();
+  s.comment = fmt::format("# The average strategy `arbiter solve {}` found after {} iterations (seed {}): value {:.6f} for\n"
+                          "# the first seat, exploitability {:.6f}. Play it with --bot SEAT=solved:FILE.\n",
+                          l.ruleset->id, o.iterations, o.game.seed, last.value, last.exploitability);
+  return write_strategy(path, s);
 }
 
 }  // namespace
@@ -69,12 +84,20 @@ int cmd_solve(const std::string& name, const GameFlags& flags, const SolveFlags&
     o.iterations = sf.iterations;
     o.max_histories = sf.max_histories;
     o.every = sf.every > 0 ? sf.every : std::max(1, sf.iterations / 10);
+    o.bot_keys = !sf.write_bot.empty();
     SolveReport r = run(l, o);
     if (!r.error.empty()) {
       print_err("solve {}: {}\n", l.ruleset->id, r.error);
       return 1;
     }
     print_report(l.ruleset->id, make_table(l.ruleset, o.game)->seat_names(), o, r, sf.strategy);
+    if (!sf.write_bot.empty()) {
+      if (std::string why = write_bot(sf.write_bot, l, o, r); !why.empty()) {
+        print_err("solve {}: --write-bot: {}\n", l.ruleset->id, why);
+        return 1;
+      }
+      print("strategy written to {}: play it with --bot SEAT=solved:{}\n", sf.write_bot, sf.write_bot);
+    }
   } catch (const InputError& e) {
     print_err("{}\n", e.what());
     return 1;
@@ -97,6 +120,8 @@ Command add_solve_command(CLI::App& app) {
                                                           std::to_string(kMaxSolveHistories) + " (the default)")
       ->check(CLI::Range(std::size_t{1}, kMaxSolveHistories));
   cmd->add_flag("--strategy", sf->strategy, "also print the average strategy of every information set");
+  cmd->add_option("--write-bot", sf->write_bot, "write the average strategy to FILE, for --bot SEAT=solved:FILE in play and sim")
+      ->option_text("FILE");
   return {cmd, [ruleset, flags, sf] { return cmd_solve(*ruleset, *flags, *sf); }};
 }
 

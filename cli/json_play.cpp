@@ -131,6 +131,8 @@ class Session {
   Answer bot(const SeatActions& sa) {
     int seat = sa.seat;
     std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa.actions, sa.on_turn);
+    if (choice.empty() && sa.on_turn && !bots_[seat]->failure().empty())
+      return error(name(seat) + "'s bot: " + bots_[seat]->failure()), Answer::Failed;
     if (choice.empty()) return Answer::Passed;
     ActionResult o;
     if (int action = sa.find(choice); action >= 0) {

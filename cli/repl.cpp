@@ -323,9 +323,11 @@ bool Repl::step() {
     }
     std::vector<std::string> legal = mine->actions;  // the bot's action moves the decision on
     std::string choice = think(seat, legal, true);
-    if (apply(seat, choice)) return narrate(), true;
+    std::string why = seating_.bots[seat]->failure();  // it found nothing to play: no action to refuse
+    if (why.empty() && apply(seat, choice)) return narrate(), true;
     // The bot would choose the same again: the game cannot go on, even with --keep-going.
-    refused(engine_->table().seats[seat].name + "'s bot cannot act, so the game stops here");
+    refused(engine_->table().seats[seat].name + "'s bot cannot act" + (why.empty() ? "" : " (" + why + ")") +
+            ", so the game stops here");
     failed_ = true;
     return false;
   }

@@ -10,7 +10,7 @@ _arbiter() {
   fi
   local sub=${COMP_WORDS[1]}
   case $prev in
-    --load|--compare|--merge) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --load|--compare|--merge|--write-bot) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --players|--seed|--set|--games|--depth|--threads|--max|--max-actions|--min-score) return ;;
     --bot) COMPREPLY=($(compgen -W "all=random all=mcts 2=random 2=mcts" -- "$cur")); return ;;
     --variant) return ;;

@@ -5,6 +5,7 @@
 #include "interpreter/engine.hpp"
 #include "interpreter/mcts.hpp"
 #include "interpreter/ruleset_bots.hpp"
+#include "interpreter/solved_bot.hpp"
 
 namespace arbiter {
 
@@ -46,6 +47,7 @@ bool check_bot_kind(const std::string& kind, std::string& error, const Ruleset* 
   MctsBudget budget;
   if (kind == "random" || kind == "mcts") return true;
   if (kind.rfind("mcts:", 0) == 0) return parse_mcts_budget(kind.substr(5), budget, error);
+  if (kind.rfind("solved:", 0) == 0) return !ruleset || load_strategy(kind, ruleset->id, nullptr, error) != nullptr;
   std::vector<std::string> all = bot_kinds();
   if (ruleset) {
     for (const auto& b : ruleset->bots)
@@ -53,7 +55,8 @@ bool check_bot_kind(const std::string& kind, std::string& error, const Ruleset* 
     all.insert(all.end(), ruleset->bots.begin(), ruleset->bots.end());
   }
   error = "unknown bot " + quote(kind) + did_you_mean(kind, all) + "; bots: " + join_choices(all, ", ") +
-          " (mcts:N for N iterations, mcts:Nms for a time budget)";
+          " (mcts:N for N iterations, mcts:Nms for a time budget; solved:FILE for a strategy `arbiter solve --write-bot` "
+          "wrote)";
   return false;
 }
 
@@ -63,6 +66,10 @@ std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engin
     MctsBudget budget;
     if (!parse_mcts_budget(kind.size() > 4 ? kind.substr(5) : "", budget, error)) return nullptr;
     return std::make_unique<MctsBot>(engine, budget, seed);
+  }
+  if (kind.rfind("solved:", 0) == 0) {
+    auto strategy = load_strategy(kind, engine.table().ruleset->id, &engine.table(), error);
+    return strategy ? std::make_unique<SolvedBot>(strategy, kind.substr(7), seed) : nullptr;
   }
   for (const auto& b : engine.table().ruleset->bots)
     if (b == kind) return std::make_unique<RulesBot>(engine, kind);

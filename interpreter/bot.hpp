@@ -16,6 +16,9 @@ class Bot {
   // `legal` is non-empty. On an out-of-turn opportunity (`on_turn` false) the bot may
   // return "" to let it pass.
   virtual std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) = 0;
+  // Why the last `choose` gave no action on the bot's turn (it cannot play the position), or
+  // "": whoever asked reports it rather than a stuck game.
+  virtual std::string failure() const { return {}; }
   // False for bots that never look at the table, so that no view is made for them.
   virtual bool wants_view() const { return true; }
   // The bot's random stream, or nullptr if it has none: the REPL's :reload makes the bot
@@ -43,7 +46,7 @@ struct Ruleset;
 // far; whoever asks a bot to choose clears it first. One flag for the process.
 std::atomic<bool>& stop_thinking();
 
-// A bot by kind name ("random", "mcts", "mcts:2000", "mcts:200ms"); nullptr with `error` set
+// A bot by kind name ("random", "mcts", "mcts:2000", "mcts:200ms", "solved:FILE"); nullptr with `error` set
 // for an unknown kind. Search bots play through `engine`, which must outlive them.
 std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engine& engine, std::string& error);
 std::vector<std::string> bot_kinds();

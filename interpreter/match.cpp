@@ -23,6 +23,8 @@ bool take_turn(Engine& engine, State& state, const Decision& d, std::vector<std:
     std::optional<View> view;
     if (bot.wants_view()) view = make_view(state, sa.seat, state.log.size());
     std::string choice = bot.choose(view ? *view : kUnseen, sa.actions, sa.on_turn);
+    if (choice.empty() && sa.on_turn && !bot.failure().empty())
+      return failed = Status::error(state.table->seats[sa.seat].name + "'s bot: " + bot.failure()), true;
     if (choice.empty()) continue;
     int action = sa.find(choice);
     if (action < 0) return failed = Status::error(state.table->seats[sa.seat].name + "'s bot chose " + quote(choice) + ", which is not legal"), true;

@@ -77,7 +77,7 @@ void Cfr::iterate() {
   }
 }
 
-double Cfr::value() const {
+double Cfr::evaluate(int uniform) const {
   // Children come after their parents, so one pass from the last node back is bottom-up.
   std::vector<double> v(tree_.nodes.size(), 0.0), sigma;
   for (std::size_t i = tree_.nodes.size(); i-- > 0;) {
@@ -86,8 +86,8 @@ double Cfr::value() const {
       v[i] = n.value;
       continue;
     }
-    sigma.assign(n.count, 1.0);
-    if (n.kind == Kind::Seat) average(n.infoset, sigma.data());
+    sigma.assign(n.count, n.kind == Kind::Seat && n.seat == uniform ? 1.0 / n.count : 1.0);
+    if (n.kind == Kind::Seat && n.seat != uniform) average(n.infoset, sigma.data());
     for (std::uint32_t a = 0; a < n.count; ++a)
       v[i] += (n.kind == Kind::Chance ? tree_.chance[n.first + a] : sigma[a]) * v[n.first + a];
   }
@@ -226,7 +226,7 @@ SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOpti
                   const SolveProgress& progress) {
   auto started = std::chrono::steady_clock::now();
   SolveReport report;
-  SolveTree tree = build_solve_tree(ruleset, o.game, make_rules, o.max_histories);
+  SolveTree tree = build_solve_tree(ruleset, o.game, make_rules, o.max_histories, o.bot_keys);
   if (tree.error.empty()) tree.error = recall_error(tree);
   if (!tree.error.empty()) return report.error = tree.error, report;
   report.scale = tree.scale;
@@ -243,6 +243,10 @@ SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOpti
     if (progress) progress(t, step);
   }
   report.strategy = cfr.strategy();
+  for (int seat = 0; seat < 2; ++seat) report.against_random[seat] = cfr.against_random(seat);
+  report.positions.assign(tree.bot_keys.begin(), tree.bot_keys.end());
+  std::sort(report.positions.begin(), report.positions.end());
+  report.positions_error = tree.bot_key_error;
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return report;
 }

@@ -21,6 +21,7 @@ struct SolveOptions {
   int iterations = 1000;
   int every = 0;            // report each `every` iterations; 0: only at the end
   std::size_t max_histories = kMaxSolveHistories;
+  bool bot_keys = false;    // key the strategy by what a bot sees too (SolveReport::positions)
 };
 
 // Where the average strategy stands after `iteration` iterations.
@@ -45,6 +46,14 @@ struct SolveReport {
   std::size_t infosets = 0;
   std::vector<SolveStep> steps;  // each `every` iterations, and the last
   std::vector<SolvedInfoset> strategy;
+  // Each seat's expected payoff playing the average strategy against a seat that picks
+  // uniformly among its legal actions.
+  double against_random[2] = {0, 0};
+  // With SolveOptions::bot_keys: each position as a bot sees it, "SEAT KEY" (seat from 0,
+  // view_key), with the index of its information set in `strategy`; and why the strategy
+  // cannot be played from those views, or "".
+  std::vector<std::pair<std::string, std::uint32_t>> positions;
+  std::string positions_error;
   double seconds = 0;
 };
 
@@ -65,7 +74,10 @@ class Cfr {
   void iterate();                       // one iteration: seat 0's update, then seat 1's
   int iterations() const { return t_; }
   // Seat 0's expected payoff under the average strategy of both seats.
-  double value() const;
+  double value() const { return evaluate(-1); }
+  // `seat`'s expected payoff playing the average strategy against the other seat choosing
+  // uniformly at random.
+  double against_random(int seat) const { return seat == 0 ? evaluate(1) : -evaluate(0); }
   // What a best response of `seat` against the other's average strategy gets (its payoff).
   double best_response(int seat) const;
   // The average strategy of every information set.
@@ -75,6 +87,9 @@ class Cfr {
   double traverse(std::uint32_t node, int seat, double reach, double others);
   void current(std::uint32_t infoset, double* out) const;
   void average(std::uint32_t infoset, double* out) const;
+  // Seat 0's expected payoff with both seats on the average strategy but `uniform` (0, 1 or
+  // -1 for neither), which picks uniformly.
+  double evaluate(int uniform) const;
   const SolveTree& tree_;
   std::vector<double> regret_, delta_, sum_;  // per action slot; delta_: this traversal's regrets
   int t_ = 0;

@@ -8,6 +8,7 @@
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/engine.hpp"
+#include "interpreter/solved_bot.hpp"
 #include "interpreter/view.hpp"
 
 namespace arbiter {
@@ -95,8 +96,8 @@ std::string list(const std::vector<std::string>& actions) {
 
 class Builder {
  public:
-  Builder(Engine& engine, SolveTree& tree, std::size_t max, const PayoffDef& payoffs)
-      : engine_(engine), tree_(tree), max_(max), payoffs_(payoffs) {}
+  Builder(Engine& engine, SolveTree& tree, std::size_t max, const PayoffDef& payoffs, bool bot_keys)
+      : engine_(engine), tree_(tree), max_(max), payoffs_(payoffs), bot_keys_(bot_keys) {}
 
   Status expand(const State& s, std::uint32_t index) {
     if (s.over) return terminal(s, index), Status{};
@@ -194,6 +195,7 @@ class Builder {
     Key key{fnv1a(text), std::hash<std::string>{}(text)};
     auto [it, fresh] = keys_.try_emplace(key, static_cast<std::uint32_t>(tree_.infosets.size()));
     out = it->second;
+    if (bot_keys_) bot_key(s, sa.seat, out);
     if (fresh) {
       tree_.infosets.push_back({sa.seat, tree_.slots, sa.actions, joined(path_, sa.seat), joined(path_)});
       tree_.slots += static_cast<std::uint32_t>(sa.actions.size());
@@ -207,10 +209,24 @@ class Builder {
     return {};
   }
 
+  // Notes which information set the seat's view without its log (all a bot is given) stands
+  // for, and the first time one such view stands for two.
+  void bot_key(const State& s, int seat, std::uint32_t infoset) {
+    std::string key = std::to_string(seat) + " " + view_key(make_view(s, seat, s.log.size()));
+    auto [it, fresh] = tree_.bot_keys.try_emplace(key, infoset);
+    if (fresh || it->second == infoset || !tree_.bot_key_error.empty()) return;
+    const SolveInfoset& known = tree_.infosets[it->second];
+    tree_.bot_key_error = s.table->seats[seat].name + "'s view without its log (what a bot is given) is the same after " +
+                          known.where + " as after " + joined(path_, seat) +
+                          ", which it tells apart by what it has seen: keep what a seat must remember in the state "
+                          "(a variable) for a bot to play it";
+  }
+
   Engine& engine_;
   SolveTree& tree_;
   std::size_t max_;
   const PayoffDef& payoffs_;
+  bool bot_keys_;
   std::vector<Step> path_;
   std::unordered_map<Key, std::uint32_t, KeyHash> keys_;
 };
@@ -231,7 +247,7 @@ std::string refusal(const Table& table, std::string& scale) {
 }  // namespace
 
 SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const GameOptions& options,
-                           const RulesFactory& make_rules, std::size_t max_histories) {
+                           const RulesFactory& make_rules, std::size_t max_histories, bool bot_keys) {
   SolveTree tree;
   try {
     auto table = make_table(ruleset, options);
@@ -242,7 +258,7 @@ SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const 
     if (Status st = engine.start(root); !st.ok) return tree.error = st.message, tree;
     tree.nodes.resize(1);
     tree.chance.resize(1, 1.0);
-    Builder builder(engine, tree, max_histories, ruleset->payoffs);
+    Builder builder(engine, tree, max_histories, ruleset->payoffs, bot_keys);
     if (Status st = builder.expand(root, 0); !st.ok) tree.error = st.message;
   } catch (const std::exception& e) {
     tree.error = user_message(e, "solve");

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "interpreter/rules_factory.hpp"
@@ -42,13 +43,18 @@ struct SolveTree {
   std::uint32_t slots = 0;                // actions over all information sets
   std::string scale;                      // what the payoffs are, for reports
   std::string error;                      // non-empty: refused or failed, and why
+  // With bot keys asked for: each seat's positions as a bot sees them (seat, view_key of
+  // its view without the log) -> their information set; and why they cannot be played from
+  // that view (two information sets sharing one), or "".
+  std::unordered_map<std::string, std::uint32_t> bot_keys;
+  std::string bot_key_error;
 };
 
 // Builds the tree of the game `options` describe. Refuses (tree.error) a game without two
 // seats, with payoffs that are not zero-sum, with several seats acting at once outside a
 // simultaneous choice, with more than `max_histories` histories, or with a line of play
-// longer than kMaxSolveDepth.
+// longer than kMaxSolveDepth. `bot_keys` also fills SolveTree::bot_keys.
 SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const GameOptions& options,
-                           const RulesFactory& make_rules, std::size_t max_histories);
+                           const RulesFactory& make_rules, std::size_t max_histories, bool bot_keys = false);
 
 }  // namespace arbiter
