@@ -41,7 +41,7 @@ TEST_CASE("an action tally is 'actions' or 'action:NAME'") {
   CHECK_FALSE(is_action_tally("acts"));
 }
 
-TEST_CASE("--tally actions counts games by their line of play: Kuhn poker has five") {
+TEST_CASE("sim --tally actions counts games by their line of play: Kuhn poker has five") {
   SimReport r = tallied("actions");
   CHECK(r.tally == "actions");
   auto table = make_table(kuhn(), SimOptions{}.game);
@@ -59,7 +59,7 @@ TEST_CASE("--tally actions counts games by their line of play: Kuhn poker has fi
   CHECK(total == r.finished);
 }
 
-TEST_CASE("--tally action:NAME counts games by how often each seat took it") {
+TEST_CASE("sim --tally action:NAME counts games by how often each seat took it") {
   SimReport r = tallied("action:fold");
   CHECK(r.tally == "action:fold");
   auto table = make_table(kuhn(), SimOptions{}.game);
