@@ -10,7 +10,8 @@ JOBS ?= $(shell nproc)
 # completions and the manual page where bash, zsh and man look under PREFIX.
 PREFIX ?= /usr/local
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
-           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev python3
+           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev python3 \
+           python3-jsonschema python3-yaml
 # Only `make fuzz` needs clang and libFuzzer; `make deps EXTRA_PACKAGES=...` adds them.
 EXTRA_PACKAGES ?=
 FUZZ_PACKAGES = clang libclang-rt-14-dev

@@ -45,6 +45,7 @@ struct LuaContext {
   SandboxLimits limits;
   const State* reading = nullptr;  // the state the current hook sees
   State* writing = nullptr;        // non-null only in hooks that may change it
+  Rng* bot_rng = nullptr;          // a ruleset bot's own generator, while the bot runs (its math.random)
   const char* hook = "";           // the hook being run, for messages
   std::string display;              // "stacks/rules.lua", for messages
   int game_ref = LUA_NOREF;         // the `game` object, in the registry

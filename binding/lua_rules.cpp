@@ -441,7 +441,7 @@ Status LuaRules::expand(const State& state, int seat, const std::string& line, s
 }
 
 Status LuaRules::choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
-                        bool on_turn, std::string& choice) {
+                        bool on_turn, Rng& rng, std::string& choice) {
   Impl& m = *impl_;
   if (m.bots_ref == LUA_NOREF) return Status::error("no bot " + quote(name));
   lua_pushcfunction(m.L, traceback_handler);
@@ -459,7 +459,9 @@ Status LuaRules::choose(const std::string& name, const View& view, const std::ve
   // The bot sees no state: the game object refuses use while `reading` is null.
   m.ctx.reading = nullptr;
   m.ctx.writing = nullptr;
+  m.ctx.bot_rng = &rng;
   int rc = m.protected_call("bot", 3, 1, h);
+  m.ctx.bot_rng = nullptr;
   Status st;
   if (rc != LUA_OK) st = Status::error(lua_tostring(m.L, -1) ? cut_message(lua_tostring(m.L, -1), lua_rawlen(m.L, -1)) : "bot error");
   else if (lua_type(m.L, -1) == LUA_TSTRING && lua_rawlen(m.L, -1) > kMaxActionText)

@@ -49,7 +49,7 @@ class LuaRules final : public Rules, public RulesetBots {
   RulesetBots* bots() override { return this; }
   // RulesetBots: the bot `name` of bots.lua chooses.
   Status choose(const std::string& name, const View& view, const std::vector<std::string>& legal, bool on_turn,
-                std::string& choice) override;
+                Rng& rng, std::string& choice) override;
 
   // The names of the hooks the rules table defines (for `arbiter check`).
   std::vector<std::string> hooks() const;

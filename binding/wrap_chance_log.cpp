@@ -172,10 +172,13 @@ int random_number(lua_State* L) {
   if (lua_gettop(L) >= arg + 1) lo = arg_integer(L, arg), hi = arg_integer(L, arg + 1);
   else hi = arg_integer(L, arg);
   if (hi < lo) throw RuleError("random: empty interval");
-  State& s = writing(L);
+  // A ruleset bot draws from its own generator: it has no state to draw from, and a bot's
+  // coin must not move the game's.
+  Rng* bot = context(L).bot_rng;
+  Rng& rng = bot ? *bot : writing(L).rng;
   // In unsigned arithmetic: hi - lo overflows a signed integer on the widest ranges.
   std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-  std::uint64_t pick = span == UINT64_MAX ? s.rng.next() : s.rng.below(span + 1);
+  std::uint64_t pick = span == UINT64_MAX ? rng.next() : rng.below(span + 1);
   lua_pushinteger(L, static_cast<lua_Integer>(static_cast<std::uint64_t>(lo) + pick));
   return 1;
 }

@@ -13,6 +13,7 @@
 #include "cli/app.hpp"
 #include "cli/interrupt.hpp"
 #include "cli/output.hpp"
+#include "interpreter/sim_tally.hpp"
 #include "cli/progress.hpp"
 #include "cli/sim_lab.hpp"
 #include "cli/sim_sweep.hpp"
@@ -67,9 +68,11 @@ SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFl
   if (!sim.tally.empty()) {
     const Ruleset& r = *loaded.ruleset;
     o.tally = r.var_index(sim.tally);
-    if (o.tally < 0)
+    if (o.tally < 0 && is_action_tally(sim.tally)) o.tally_actions = sim.tally;
+    else if (o.tally < 0)
       throw InputError("sim: --tally: unknown variable " + quote(sim.tally) + did_you_mean(sim.tally, r.var_names()) +
-                       (r.vars.empty() ? "; " + r.id + " has no variables" : "; variables: " + join_choices(r.var_names(), ", ")));
+                       (r.vars.empty() ? "; " + r.id + " has no variables" : "; variables: " + join_choices(r.var_names(), ", ")) +
+                       " (or 'actions' for the line of play, 'action:NAME' for how often each seat took NAME)");
   }
   return o;
 }
@@ -179,7 +182,7 @@ void add_sim_flags(CLI::App* sim, GameFlags& flags, SimFlags& sf) {
       ->check(CLI::Range(1, kMaxInt));
   auto* json = sim->add_flag("--json", sf.json, "print the report as JSON (what --compare reads)");
   sim->add_flag("--csv", sf.csv, "print one CSV row per seat")->excludes(json);
-  sim->add_option("--tally", sf.tally, "count the games by a variable's final value (a per-seat one: by seat and value)");
+  sim->add_option("--tally", sf.tally, "count the games by a variable's final value (a per-seat one: by seat and value), by their line of play (actions) or by how often each seat took an action (action:NAME)");
   auto* compare = sim->add_option("--compare", sf.compare,
                                   "compare two --json reports metric by metric, and list what differs in their "
                                   "parameters, components and rules files: --compare A.json B.json")

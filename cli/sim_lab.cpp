@@ -42,6 +42,7 @@ std::vector<LadderPair> run_ladder(std::shared_ptr<const Ruleset> ruleset, const
       o.bots[0] = rungs[weak + gap];
       o.rotate = true;
       o.tally = -1;
+      o.tally_actions.clear();
       std::string error;
       auto records = play_games(ruleset, o, rules_factory(), error);
       if (!error.empty()) throw InputError(fmt::format("{}: ladder, {} against {}: {}", ruleset->id, rungs[weak + gap], rungs[weak], error));

@@ -27,11 +27,11 @@ namespace {
 // A bot written in the ruleset's bots.lua: it sees the seat's view as a plain table.
 class RulesBot final : public Bot {
  public:
-  RulesBot(Engine& engine, std::string name) : engine_(engine), name_(std::move(name)) {}
+  RulesBot(Engine& engine, std::string name, std::uint64_t seed) : engine_(engine), name_(std::move(name)), rng_(seed) {}
   std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override {
     std::string choice;
     RulesetBots* bots = engine_.rules().bots();
-    Status st = bots ? bots->choose(name_, view, legal, on_turn, choice) : Status::error("no bot " + quote(name_));
+    Status st = bots ? bots->choose(name_, view, legal, on_turn, rng_, choice) : Status::error("no bot " + quote(name_));
     if (!st.ok || (choice.empty() && on_turn)) return on_turn ? legal.front() : "";
     return choice;
   }
@@ -39,6 +39,7 @@ class RulesBot final : public Bot {
  private:
   Engine& engine_;
   std::string name_;
+  Rng rng_;  // the bot's math.random
 };
 
 }  // namespace
@@ -72,7 +73,7 @@ std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engin
     return strategy ? std::make_unique<SolvedBot>(strategy, kind.substr(7), seed) : nullptr;
   }
   for (const auto& b : engine.table().ruleset->bots)
-    if (b == kind) return std::make_unique<RulesBot>(engine, kind);
+    if (b == kind) return std::make_unique<RulesBot>(engine, kind, seed);
   check_bot_kind(kind, error, engine.table().ruleset.get());
   return nullptr;
 }

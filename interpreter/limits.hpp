@@ -34,6 +34,8 @@ inline constexpr int kMaxPerftDepth = 100;
 inline constexpr std::size_t kMaxVars = 1000;
 inline constexpr std::size_t kMaxVarText = 65536;
 inline constexpr std::size_t kMaxVarTextTotal = 1u << 20;
+// The values a hidden variable may declare (`values:`), each a search may sample.
+inline constexpr std::size_t kMaxVarValues = 1000;
 
 // Whether a hook's error message is that of a call the sandbox stopped (binding/limits.cpp:
 // the instruction budget, the time limit, the memory cap) rather than one the rules raised.

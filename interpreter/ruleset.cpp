@@ -249,6 +249,27 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   }
 }
 
+// `values:` of a hidden variable: a list of distinct plain values holding its initial one.
+void read_var_values(YamlChecker& y, const YAML::Node& d, const std::string& what, VarDef& v) {
+  const YAML::Node& list = d["values"];
+  if (!v.hidden) return y.error(list, what + ".values: only a hidden variable declares its values (what a search samples for it)");
+  if (!y.is_list(list, what + ".values")) return;
+  if (list.size() == 0 || list.size() > kMaxVarValues)
+    return y.error(list, what + ".values: a list of 1 to " + std::to_string(kMaxVarValues) + " values, not " +
+                             std::to_string(list.size()));
+  for (const auto& item : list) {
+    Value value = y.value(item, what + ".values");
+    if (value.is_string() && value.as_string().size() > kMaxVarText)
+      return y.error(item, what + ".values: a text of " + std::to_string(value.as_string().size()) +
+                               " bytes is longer than a variable holds (" + std::to_string(kMaxVarText) + ")");
+    if (std::find(v.values.begin(), v.values.end(), value) != v.values.end())
+      return y.error(item, what + ".values: " + quote(to_text(value)) + " is listed twice");
+    v.values.push_back(value);
+  }
+  if (std::find(v.values.begin(), v.values.end(), v.initial) == v.values.end())
+    y.error(d["initial"] ? d["initial"] : list, what + ".initial: " + quote(to_text(v.initial)) + " is not one of its values");
+}
+
 void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.is_map(n, "vars")) return;
   if (n.size() > kMaxVars) {
@@ -262,7 +283,7 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     std::string what = "vars." + v.name;
     const YAML::Node& d = kv.second;
     if (d.IsNull()) { r.vars.push_back(v); continue; }
-    if (!y.keys(d, {"per_seat", "initial", "hidden", "type", "display", "label"}, what)) continue;
+    if (!y.keys(d, {"per_seat", "initial", "hidden", "type", "display", "label", "values"}, what)) continue;
     if (d["display"]) v.display = y.boolean(d["display"], what + ".display");
     if (d["label"]) v.label = y.text(d["label"], what + ".label");
     if (d["type"]) v.holds_seat = y.choice(d["type"], what + ".type", {"value", "seat"}) == "seat";
@@ -270,6 +291,7 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     if (d["initial"]) v.initial = y.value(d["initial"], what + ".initial");
     if (d["hidden"]) v.hidden = y.boolean(d["hidden"], what + ".hidden");
     if (v.hidden && !v.per_seat) y.error(d["hidden"], what + ": only a per-seat variable can be hidden");
+    if (d["values"]) read_var_values(y, d, what, v);
     std::size_t size = v.initial.is_string() ? v.initial.as_string().size() : 0;
     if (size > kMaxVarText)
       y.error(d["initial"], what + ".initial: a text of " + std::to_string(size) + " bytes is longer than a variable holds (" +

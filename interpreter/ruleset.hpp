@@ -47,6 +47,9 @@ struct VarDef {
   bool display = true;                    // false: rules' bookkeeping the table does not show (views still carry it)
   bool holds_seat = false;                // `type: seat`: a seat number, shown by name
   std::string label;                      // what the table calls it ("last bid"); "": its name
+  // A hidden variable's `values:`, every value it may hold (the rules may set no other): what
+  // a search bot samples for another seat's (sample.cpp). Empty: undeclared.
+  std::vector<Value> values;
 };
 
 struct ParamDef {

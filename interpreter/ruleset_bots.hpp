@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/rng.hpp"
 #include "interpreter/rules.hpp"
 #include "interpreter/view.hpp"
 
@@ -14,9 +15,11 @@ class RulesetBots {
  public:
   virtual ~RulesetBots() = default;
   // The bot `name` chooses from `legal` (non-empty), seeing only `view`; "" passes an
-  // out-of-turn chance. A bot the ruleset does not have is an error.
+  // out-of-turn chance. A bot the ruleset does not have is an error. `rng` is the bot's own
+  // generator (its math.random), seeded by whoever seats the bot and kept from call to call,
+  // so a bot may play a mixed strategy and the same seed still gives the same game.
   virtual Status choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
-                        bool on_turn, std::string& choice) = 0;
+                        bool on_turn, Rng& rng, std::string& choice) = 0;
 };
 
 }  // namespace arbiter

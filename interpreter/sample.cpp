@@ -46,6 +46,18 @@ std::vector<Place> seen_places(const Table& t, const View& view, std::vector<std
   return places;
 }
 
+// Another seat's hidden variable: the seat knows only what game.yaml declares of it, so a
+// variable with `values:` is drawn from them, uniformly; one without stays at its initial
+// value (all the seat can know of it is that it began there).
+void sample_hidden_vars(const Table& t, int seat, State& s, Rng& rng) {
+  const auto& vars = t.ruleset->vars;
+  for (std::size_t d = 0; d < vars.size(); ++d) {
+    if (!vars[d].hidden || vars[d].values.empty()) continue;
+    for (int other = 0; other < t.seat_count(); ++other)
+      if (other != seat) s.vars[t.var_slot_of(static_cast<int>(d), other)] = vars[d].values[rng.below(vars[d].values.size())];
+  }
+}
+
 }  // namespace
 
 State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rng) {
@@ -78,6 +90,7 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   }
   s.kinds = kind_of;
   s.vars = view.var_slots;
+  sample_hidden_vars(t, view.seat, s, rng);
   s.status = view.status;
   s.order.assign(view.order.begin(), view.order.end());
   s.turn_index = view.turn_index;

@@ -48,6 +48,8 @@ std::string fmt_result(double r) {
 
 }  // namespace
 
+std::string compared_values(const Value& want, const Value& have) { return compared(want, have); }
+
 void Runner::not_empty(const YAML::Node& map, const std::string& what) {
   if (map.IsMap() && map.size() == 0) fail(map, what + " is empty: it would check nothing");
 }
@@ -188,29 +190,12 @@ void Runner::expect_zone(const std::string& zname, const std::vector<std::string
 void Runner::expect_vars(const YAML::Node& map) {
   if (!map.IsMap()) fail(map, "vars is a map {NAME: V} or {SEAT.NAME: V}");
   not_empty(map, "vars");
-  const Table& t = engine_->table();
   for (const auto& kv : map) {
     std::string key = text(kv.first, "a variable's name");
     int seat_index = -1;
-    std::string name = key;
-    auto dot = key.find('.');
-    if (dot != std::string::npos) {
-      seat_index = seat(kv.first, key.substr(0, dot));
-      name = key.substr(dot + 1);
-    }
-    int v = ruleset_->var_index(name);
-    if (v < 0) fail(kv.first, "unknown variable " + quote(name) + did_you_mean(name, ruleset_->var_names()));
-    bool per_seat = ruleset_->vars[v].per_seat;
-    if (per_seat && seat_index < 0) fail(kv.first, "variable " + quote(name) + " is per seat: write SEAT." + name);
-    if (!per_seat && seat_index >= 0) fail(kv.first, "variable " + quote(name) + " is not per seat: write " + name);
-    // A list or map would read as nothing, and pass wherever the variable is none.
-    if (!kv.second.IsScalar() && !kv.second.IsNull())
-      fail(kv.second, "a variable's value is a number, true/false, text or none, not a list or map");
-    Value have = state_.var(v, per_seat ? seat_index : 0);
-    Value want = scalar_value(kv.second);
-    // A variable that holds a seat may be expected by the seat's name.
-    if (ruleset_->vars[v].holds_seat && want.is_string() && t.seat_by_name(want.as_string()) >= 0)
-      want = Value{t.seat_by_name(want.as_string()) + 1};
+    int v = var_key(kv.first, key, seat_index);
+    Value want = wanted_value(kv.second, v);
+    Value have = state_.var(v, ruleset_->vars[v].per_seat ? seat_index : 0);
     if (have != want) fail(kv.second, "expected " + key + " " + compared(want, have));
   }
 }
@@ -261,23 +246,6 @@ void Runner::expect_legal(const YAML::Node& map) {
           fail(a, "expected " + seat_name + "'s legal actions " + (want_in ? "to include" : "to exclude") +
                       " " + quote(action) + "; legal: " + as_list(legal));
       }
-    }
-  }
-}
-
-// What a seat sees of zones: the runtime's own view of the state, as front-ends get it.
-void Runner::expect_view(const YAML::Node& map) {
-  if (!map.IsMap()) fail(map, "view is a map {SEAT: {ZONE: [NAMES] | {count: N}}}");
-  not_empty(map, "view");
-  for (const auto& kv : map) {
-    std::string seat_name = text(kv.first, "a seat");
-    int s = seat(kv.first, seat_name);
-    if (!kv.second.IsMap()) fail(kv.second, "a seat's view check is a map {ZONE: [NAMES] | {count: N}}");
-    not_empty(kv.second, "a seat's view check");
-    View v = make_view(state_, s);
-    for (const auto& zv : kv.second) {
-      int z = zone(zv.first, text(zv.first, "a zone"));
-      expect_zone(seat_name + "'s view of " + v.zones[z].name, v.zones[z].items, zv.second, true);
     }
   }
 }

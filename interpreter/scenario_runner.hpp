@@ -9,6 +9,7 @@
 
 #include "interpreter/engine.hpp"
 #include "interpreter/scenario.hpp"
+#include "interpreter/view.hpp"
 #include "interpreter/yaml_check.hpp"
 
 namespace arbiter::scenario_detail {
@@ -17,6 +18,9 @@ namespace arbiter::scenario_detail {
 struct Failure {
   std::string message;
 };
+
+// "to be 3, found 4", naming the types when two values read alike ("3" and 3).
+std::string compared_values(const Value& want, const Value& have);
 
 class Runner {
  public:
@@ -75,7 +79,14 @@ class Runner {
                    bool hidden);
   void expect_vars(const YAML::Node& map);
   void expect_legal(const YAML::Node& map);
+  // scenario_view.cpp
   void expect_view(const YAML::Node& map);
+  void expect_view_vars(const std::string& whose, const View& v, const YAML::Node& map);
+  void expect_unseen(const std::string& whose, const View& v, const YAML::Node& list);
+  // A variable named as a scenario names it (NAME, SEAT.NAME): its index, and the seat in `seat_index`.
+  int var_key(const YAML::Node& at, const std::string& key, int& seat_index);
+  // An expected value of variable `var`, read strictly (a seat variable may be given by name).
+  Value wanted_value(const YAML::Node& n, int var);
   void expect_log(const YAML::Node& map);
   void expect_results(const YAML::Node& map);
   void expect_chance(const YAML::Node& map);

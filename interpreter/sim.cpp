@@ -13,6 +13,7 @@
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/match.hpp"
 #include "interpreter/seeds.hpp"
+#include "interpreter/sim_tally.hpp"
 
 namespace arbiter {
 
@@ -68,12 +69,14 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   };
   note_first(state);
   MetricsObserver observe(engine, state);
+  ActionTally tally(*table, o.tally_actions);
   int steps = 0;
   Status st = play_out(engine, state, bots, o.max_actions, [&](const State& s, const MatchStep& step) {
     ++steps;
     if (step.seat >= 0) ++rec.actions;
     note_first(s);
     observe.step(s, step);
+    tally.step(step);
   });
   if (!st.ok) {
     if (state.over || steps < o.max_actions) return st;
@@ -84,6 +87,7 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   observe.finish(state, rec.metrics);
   rec.payoffs = state.payoffs;
   if (o.tally >= 0) tally_game(*table, state, o.tally, rec);
+  tally.finish(rec);
   rec.turns = state.turn;
   rec.rounds = state.round;
   for (int seat = 0; seat < table->seat_count(); ++seat) {
@@ -328,6 +332,7 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   r.rounds_played = table.ruleset->turns.rounds;
   r.rotated = o.rotate && !o.bots.empty();
   if (o.tally >= 0) r.tally = table.ruleset->vars[o.tally].name;
+  if (!o.tally_actions.empty()) r.tally = o.tally_actions;
   for (int s = 0; s < r.players; ++s)
     r.seats.push_back({table.seats[s].name, r.rotated ? "(rotating)" : bot_kind(o, s), {}, 0, {}, {}, {}});
   std::vector<double> turns, rounds, actions;

@@ -26,6 +26,7 @@ struct SimOptions {
   int max_actions = 20000;          // per game, chance decisions included
   int histogram_bins = 10;
   int tally = -1;                   // a variable (VarDef index) whose final value is counted; -1: none
+  std::string tally_actions;        // or the action history: "actions" (the line of play), "action:NAME" (sim_tally.hpp)
 };
 
 // One game as it ended. Game g (0-based) is played with seed `options.game.seed + g`, so a

@@ -7,7 +7,8 @@ namespace arbiter {
 
 // Sets variable `def` (of `seat`, for a per-seat one; `seat` is ignored otherwise) to
 // `value`. Throws RuleError, leaving the state as it was, when the game's text variables
-// would hold more than kMaxVarTextTotal bytes together.
+// would hold more than kMaxVarTextTotal bytes together, or when the variable declares its
+// `values:` and `value` is not one of them.
 void set_var_checked(State& s, int def, int seat, Value value);
 
 }  // namespace arbiter

@@ -138,3 +138,34 @@ TEST_CASE("mcts cannot see a kind that changed where it could not look") {
   CHECK(wins <= 140);
   CHECK(wins >= 60);  // and it still plays: it is not losing on purpose either
 }
+
+namespace {
+
+// What mcts answers for Andy in the hidden-strength fixture (a call wins a third of the time,
+// a fold half), with or without the game.yaml `values:` of Bill's hidden strength.
+std::string strength_choice(bool declared, std::uint64_t seed) {
+  auto r = std::make_shared<Ruleset>(*load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hidden-strength"));
+  if (!declared) r->vars[static_cast<std::size_t>(r->var_index("strength"))].values.clear();
+  std::shared_ptr<const Ruleset> ruleset = r;
+  LuaRules rules(ruleset, ARBITER_SOURCE_DIR "/scripts");
+  auto table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, seed, "", {}});
+  Engine engine(table, rules);
+  State s(table);
+  REQUIRE(engine.start(s).ok);
+  MctsBot bot(engine, MctsBudget{300, 0, 2000}, seed);
+  return bot.choose(make_view(s, 0), {"call", "fold"}, true);
+}
+
+}  // namespace
+
+TEST_CASE("mcts weighs another seat's hidden variable over its declared values") {
+  // Whatever Bill holds (three seeds deal him 1, 2 and 3 among them), Andy folds: to Andy,
+  // Bill's strength is 1, 2 or 3 alike, and a call wins a third of the time.
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    INFO("seed " << seed);
+    CHECK(strength_choice(true, seed) == "fold");
+  }
+  // Reset to its initial value (what a search did before `values:`), Bill's strength is always
+  // 1 to Andy, and he calls every time: wrong two times in three.
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) CHECK(strength_choice(false, seed) == "call");
+}

@@ -3,9 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
 
 #include "interpreter/engine.hpp"
 #include "interpreter/sample.hpp"
+#include "interpreter/vars.hpp"
 #include "interpreter/view.hpp"
 #include "binding/lua_rules.hpp"
 
@@ -82,4 +84,63 @@ TEST_CASE("a re-deal moves only what no given seat sees, and reseeds the generat
     CHECK(make_view(r, 0).log.size() == make_view(s, 0).log.size());  // nobody reads it
   }
   CHECK(deck_changed);
+}
+
+namespace {
+
+// The hidden-strength fixture started from `seed`, with Bill's strength dealt by its setup;
+// `declared` false plays it as if game.yaml declared no `values:` for it.
+struct Strength {
+  std::shared_ptr<const Ruleset> ruleset;
+  std::unique_ptr<LuaRules> rules;
+  std::shared_ptr<const Table> table;
+  explicit Strength(bool declared = true) {
+    auto r = std::make_shared<Ruleset>(*load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hidden-strength"));
+    if (!declared) r->vars[static_cast<std::size_t>(r->var_index("strength"))].values.clear();
+    ruleset = r;
+    rules = std::make_unique<LuaRules>(ruleset, ARBITER_SOURCE_DIR "/scripts");
+    table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 1, "", {}});
+  }
+};
+
+}  // namespace
+
+TEST_CASE("another seat's hidden variable is sampled from its declared values, not read nor reset") {
+  Strength g;
+  Engine engine(g.table, *g.rules);
+  State s(g.table);
+  REQUIRE(engine.start(s).ok);
+  int strength = g.ruleset->var_index("strength");
+  Rng rng(4);
+  View andy = make_view(s, 0);
+  std::map<std::int64_t, int> seen;
+  for (int i = 0; i < 300; ++i) {
+    State sample = sample_state(g.table, andy, rng);
+    ++seen[sample.var(strength, 1).as_int()];
+    CHECK(sample.var(strength, 0) == s.var(strength, 0));  // Andy's own is what it is
+  }
+  // Each of 1, 2 and 3 about a third of the time, whatever Bill's really is.
+  REQUIRE(seen.size() == 3);
+  for (const auto& [value, n] : seen) {
+    INFO(value);
+    CHECK(n > 60);
+  }
+  SECTION("undeclared, it stays at its initial value, all the seat can know of it") {
+    Strength plain(false);
+    Engine e(plain.table, *plain.rules);
+    State t(plain.table);
+    REQUIRE(e.start(t).ok);
+    for (int i = 0; i < 20; ++i) CHECK(sample_state(plain.table, make_view(t, 0), rng).var(strength, 1) == Value{1});
+  }
+}
+
+TEST_CASE("a hidden variable's declared values bind the rules") {
+  Strength g;
+  Engine engine(g.table, *g.rules);
+  State s(g.table);
+  REQUIRE(engine.start(s).ok);
+  int strength = g.ruleset->var_index("strength");
+  CHECK_THROWS_WITH(set_var_checked(s, strength, 1, Value{4}),
+                    Catch::Contains("variable 'strength' holds one of its values in game.yaml (1, 2, 3), not '4'"));
+  CHECK_NOTHROW(set_var_checked(s, strength, 1, Value{3}));
 }
