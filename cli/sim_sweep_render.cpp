@@ -20,13 +20,6 @@ constexpr double kZ95 = 1.959963984540054;
 
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
-// The share of games with one winner whose winner led for good by half-way (tenths 0 to 4).
-double decided_by_half(const SimMetrics& m) {
-  std::int64_t early = 0;
-  for (const auto& [tenth, n] : m.decided) early += tenth >= 0 && tenth < kPhases / 2 ? n : 0;
-  return m.lead_games ? double(early) / double(m.lead_games) : 0;
-}
-
 std::string test_text(double stat, double critical, bool color) {
   bool beyond = std::abs(stat) > critical;
   std::string verdict = beyond ? style("beyond noise", "1;33", color) : std::string("within noise");
