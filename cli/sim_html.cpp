@@ -221,7 +221,7 @@ void write_file(const std::string& file, const std::string& text) {
 
 void write_html(const std::string& file, const SimReport& r, const RunInfo&) {
   std::string body = "<h1>" + html_text(title_of(r)) + "</h1>\n" +
-                     fmt::format("<p>{} games, seeds {} to {}; {} finished.</p>\n", r.games, r.seed, r.seed + r.games - 1, r.finished);
+                     fmt::format("<p>{} games, seeds {} to {}; {} finished.</p>\n", r.games, r.seed, r.last_seed(), r.finished);
   write_file(file, page(title_of(r), body + report_body(r, "")));
 }
 
@@ -277,7 +277,7 @@ void write_sweep_html(const std::string& file, const SweepResult& s) {
   std::string title = fmt::format("{} · {} players · sweep of {} over {}", r.ruleset, r.players, s.sweep.key, values);
   std::string body = "<h1>" + html_text(title) + "</h1>\n" +
                      fmt::format("<p>{} games a value, seeds {} to {}, the same seeds for every value.</p>\n", r.games, r.seed,
-                                 r.seed + r.games - 1);
+                                 r.last_seed());
   body += section("sweep", "What does " + s.sweep.key + " do?", sweep_curves(s),
                   "Each seat's win rate (with its 95% interval) and the mean game length against the value.");
   if (!s.paired.empty())

@@ -235,7 +235,7 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
                             kWidth), "1;33", color) + "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
   std::string games = r.seatings > 1 ? fmt::format("{} games (seeds {} to {}, each in all {} seatings)", r.games, r.seed,
-                                                   r.seed + r.games / r.seatings - 1, r.seatings)
+                                                   r.last_seed(), r.seatings)
                                      : fmt::format("{} games (seeds {} to {})", r.games, r.seed, r.seed + r.games - 1);
   out += wrap_words(games + ", " + bots_text(r), kWidth, "  ") + "\n";
   // The run on a line of its own: the one line a merge of shards changes.

@@ -80,7 +80,7 @@ std::string render_sweep(const SweepResult& s, bool color) {
   for (const auto& v : s.sweep.values) values += (values.empty() ? "" : ", ") + v;
   std::string out = style(fmt::format("{} · {} players · sweep of {} over {}", r.ruleset, r.players, s.sweep.key, values), "1", color) +
                     fmt::format("\n{} games a value (seeds {} to {}), the same seeds for every value\n\n", r.games, r.seed,
-                                r.seed + r.games - 1);
+                                r.last_seed());
   out += columns(metric_rows(s), "l" + std::string(metric_rows(s)[0].size() - 1, 'r'));
   if (!s.paired.empty()) out += "\n" + paired_rows(s, color);
   return out;

@@ -167,6 +167,8 @@ struct SimReport {
   bool paid = false;                // the game declares payoffs: each seat's spread in `payoffs`
   std::vector<Spread> payoffs;      // per seat, when paid
   std::string payoff_unit;          // game.yaml's payoffs.unit ("chips"), may be empty
+  // The last seed played (seatings games a seed); seed - 1 when there were no games.
+  std::uint64_t last_seed() const { return seed + static_cast<std::uint64_t>((games + seatings - 1) / seatings) - 1; }
   // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
   double first_seat_edge() const { return first_seat.rate() - (players ? 1.0 / players : 0); }
 };
