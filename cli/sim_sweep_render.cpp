@@ -82,6 +82,7 @@ std::string render_sweep(const SweepResult& s, bool color) {
                     fmt::format("\n{} games a value (seeds {} to {}), the same seeds for every value\n\n", r.games, r.seed,
                                 r.last_seed());
   out += columns(metric_rows(s), "l" + std::string(metric_rows(s)[0].size() - 1, 'r'));
+  if (r.metrics.present && !r.metrics.lead_measured) out += "(lead changes and led for good: not measured; add --lead)\n";
   if (!s.paired.empty()) out += "\n" + paired_rows(s, color);
   return out;
 }

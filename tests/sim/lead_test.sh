@@ -28,6 +28,9 @@ printf '%s' "$out" | grep -q "^Lead  *over [0-9]* games" || fail "the --lead tab
 "$A" sim stack-nabbit --games 8 --html page.html --json > page.json || fail "the --html run failed"
 [ "$(measured page.json)" = True ] || fail "--html did not measure the lead"
 
+out=$("$A" sim stack-nabbit --games 4 --sweep copies=12,15) || fail "the sweep failed"
+printf '%s' "$out" | grep -q "not measured; add --lead" || fail "the sweep does not say the lead was not measured"
+
 # Shards: all with --lead merge into the --lead run; a mix is refused, naming both files.
 "$A" sim stack-nabbit --games 8 --lead --shard 1/2 --json > s1.json || fail "shard 1 failed"
 "$A" sim stack-nabbit --games 8 --lead --shard 2/2 --json > s2.json || fail "shard 2 failed"
