@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "binding/context.hpp"
+#include "binding/lua_traceback.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/engine.hpp"
 #include "interpreter/limits.hpp"
@@ -22,35 +23,11 @@ constexpr lua_Unsigned kExpandMax = 1000;  // steps of one line, from expand()
 
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
                               "round_order", "actions", "accepts", "score", "outcome", "expand",
-                              "resolve"};
+                              "resolve", "tag"};
 constexpr int kHookCount = sizeof(kHooks) / sizeof(kHooks[0]);
 // Indices into kHooks.
 enum Hook { kSetup_, kRoundStart_, kTurnStart_, kRoundEnd_, kApply_, kRoundOrder_, kActions_, kAccepts_,
-            kScore_, kOutcome_, kExpand_, kResolve_ };
-
-// Keeps the error message and the ruleset's own frames of the traceback. The Lua calls
-// that may raise (a __tostring) come before any C++ object.
-int traceback_handler(lua_State* L) {
-  const char* msg = lua_tostring(L, 1);
-  if (!msg) msg = luaL_tolstring(L, 1, nullptr);
-  ++context(L).in_binding;  // the allocations below do not fail: no longjmp past the strings
-  luaL_traceback(L, L, msg, 1);
-  std::string full = lua_tostring(L, -1);
-  std::string out;
-  std::size_t start = 0;
-  bool first = true;
-  while (start <= full.size()) {
-    std::size_t end = full.find('\n', start);
-    std::string line = full.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (first || (line.find(".lua:") != std::string::npos)) out += (first ? "" : "\n") + line;
-    first = false;
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  lua_pushstring(L, out.c_str());
-  --context(L).in_binding;
-  return 1;
-}
+            kScore_, kOutcome_, kExpand_, kResolve_, kTag_ };
 
 // The metatable of the action passed to apply: `args` is made the first time it is read,
 // from the text, since most rules read only `name` and a table of words costs as much as
@@ -469,6 +446,30 @@ Status LuaRules::choose(const std::string& name, const View& view, const std::ve
                        " bytes; an action is at most " + std::to_string(kMaxActionText));
   else if (lua_type(m.L, -1) == LUA_TSTRING) choice = normalize_action(lua_tostring(m.L, -1));
   lua_settop(m.L, h - 1);
+  return st;
+}
+
+bool LuaRules::scores_by_hook() const { return impl_->has[kScore_]; }
+
+bool LuaRules::tags_actions() const { return impl_->has[kTag_]; }
+
+// The tag is read before the action is taken, with the action as apply gets it.
+Status LuaRules::tag(const State& state, int seat, const std::string& action, std::string& out) {
+  Impl& m = *impl_;
+  out.clear();
+  int base = lua_gettop(m.L), h = (m.push_action(action), m.prepare(kTag_));
+  if (!h) return lua_settop(m.L, base), Status{};
+  lua_pushinteger(m.L, seat + 1);
+  lua_pushvalue(m.L, base + 1);
+  Status st = m.call("tag", h, 2, 1, &state, nullptr);
+  std::size_t size = 0;
+  const char* text = st.ok && lua_type(m.L, -1) == LUA_TSTRING ? lua_tolstring(m.L, -1, &size) : nullptr;
+  if (text && size >= 1 && size <= kMaxTagBytes) out.assign(text, size);
+  else if (st.ok && (text || !lua_isnil(m.L, -1)))
+    st = Status::error(m.ctx.display + ": tag(game, seat, action) for " + quote(shortened(action, 64)) + " gave " +
+                       (text ? std::to_string(size) + " bytes" : std::string("a ") + luaL_typename(m.L, -1)) +
+                       ": give a string of 1 to " + std::to_string(kMaxTagBytes) + " bytes, or nil for the first word");
+  lua_settop(m.L, base);
   return st;
 }
 

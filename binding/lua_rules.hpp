@@ -45,6 +45,9 @@ class LuaRules final : public Rules, public RulesetBots {
   Status accepts(const State& state, int seat, const std::string& action, bool& accepted,
                  std::string& canonical, std::string& why) override;
   Status score(const State& state, int seat, Value& out) override;
+  bool scores_by_hook() const override;
+  bool tags_actions() const override;
+  Status tag(const State& state, int seat, const std::string& action, std::string& out) override;
   Status expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) override;
   RulesetBots* bots() override { return this; }
   // RulesetBots: the bot `name` of bots.lua chooses.

@@ -63,6 +63,8 @@ struct SimFlags {
   std::string shard;                     // K/N: the K-th of N parts of the games
   std::vector<std::string> sweep;        // KEY=V1,V2,… or KEY=LO..HI[:STEP]: a run per value
   std::string html;                      // a file: the report as a self-contained HTML page
+  bool lead = false;                     // read the score hook at every turn: the lead and stall sections
+  bool every_seating = false;            // play each seed once in every seating of the bots
 };
 
 // What `perft` adds to the game flags.

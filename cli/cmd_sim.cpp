@@ -64,6 +64,15 @@ SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFl
   o.threads = sim.threads;
   o.max_actions = sim.max_actions;
   o.rotate = sim.rotate;
+  o.lead = sim.lead || !sim.html.empty();  // the page is the whole picture
+  if (sim.every_seating) {
+    int n = table.seat_count();
+    if (o.games % n != 0)
+      throw InputError(fmt::format("sim: --every-seating plays each seed once in each of the {} seatings: --games {} is "
+                                   "not a multiple of {} (give {})", n, o.games, n,
+                                   o.games < n ? std::to_string(n) : fmt::format("{} or {}", o.games / n * n, o.games / n * n + n)));
+    o.seatings = n;
+  }
   if (!sim.shard.empty()) apply_shard(sim.shard, o);
   if (!sim.tally.empty()) {
     const Ruleset& r = *loaded.ruleset;
@@ -145,7 +154,7 @@ namespace {
 int refuse_run_options(const CLI::App& cmd, const SimFlags& sim) {
   if (sim.compare.empty() && sim.merge.empty()) return 0;
   for (const char* option : {"--games", "--threads", "--max-actions", "--seed", "--players", "--set", "--variant",
-                             "--bot", "--rotate", "--tally", "--ladder", "--shard", "--sweep"})
+                             "--bot", "--rotate", "--tally", "--ladder", "--shard", "--sweep", "--lead", "--every-seating"})
     if (cmd.count(option) > 0) {
       print_err("sim: {} is for running games; --{} reads reports and takes only --json or --csv\n", option,
                 sim.merge.empty() ? "compare" : "merge");
@@ -160,7 +169,13 @@ void add_lab_flags(CLI::App* sim, SimFlags& sf) {
                                          "every pair plays the run's seeds, the stronger in one seat");
   sim->add_option("--shard", sf.shard, "play the K-th of N adjacent parts of the games (K/N); --merge the N reports");
   sim->add_option("--sweep", sf.sweep, "a run per value of a parameter on the same seeds: KEY=V1,V2,… or KEY=LO..HI[:STEP]");
-  sim->add_option("--html", sf.html, "also write the report as one self-contained HTML page with charts to this file");
+  sim->add_option("--html", sf.html, "also write the report as one self-contained HTML page with charts to this file "
+                                     "(measures the lead, as --lead does)");
+  sim->add_flag("--every-seating", sf.every_seating,
+                "play each seed once in every seating of the bots (--games a multiple of the seats), so that seat "
+                "and bot effects separate exactly");
+  sim->add_flag("--lead", sf.lead, "measure the lead and stalls from the ruleset's score hook, read for every seat at "
+                                   "every turn (a score variable is read without it)");
 }
 
 // What `sim` adds to the game flags: bots, rotation, how many games and how to report them.

@@ -105,7 +105,9 @@ std::string endings_section(const SimReport& r, const std::string& at) {
   table += row({"without a winner", cell(std::to_string(r.no_winner), at + "/no_winner", r.no_winner)});
   table += row({"shared wins", cell(std::to_string(r.ties), at + "/ties", r.ties)});
   table += row({"stopped at the action limit", cell(std::to_string(r.hit_limit), at + "/hit_limit/games", r.hit_limit)});
-  if (r.metrics.score_moved > 0)
+  if (!r.metrics.lead_measured)
+    table += row({"stalled", "not measured (add --lead)"});
+  else if (r.metrics.score_moved > 0)
     table += row({fmt::format("stalled (no score change for {} turns)", kStallTurns),
                   cell(std::to_string(stalled), at + "/metrics/lead/stalled", double(stalled))});
   return table + "</table>\n";
@@ -163,12 +165,15 @@ std::string kinds_section(const SimReport& r, const std::string& at) {
                   cell(s.below ? pct(s.below_rate) : "–", s.below ? p + "/below_median/win_rate" : "", s.below_rate)});
   }
   return section("kinds", "Is there a dominant move?", bar_chart("action-kinds", bars, 1.0) + "<div>" + table + "</table></div>",
-                 "Share of each kind of action (its first word) among those chosen, and the win rate of seats that chose it "
+                 "Share of each kind of action (the ruleset's tag, else its first word) among those chosen, and the win rate of seats that chose it "
                  "more or fewer times in a game than the median.");
 }
 
 std::string lead_section(const SimReport& r, const std::string& at) {
   const SimMetrics& m = r.metrics;
+  if (!m.lead_measured)
+    return section("lead", "Is it decided early?", "",
+                   "Not measured: add --lead (it reads the ruleset's score hook for every seat at every turn).");
   if (m.lead_games == 0) return {};
   std::vector<BarItem> bars;
   for (const auto& [tenth, n] : m.decided)
@@ -216,7 +221,7 @@ void write_file(const std::string& file, const std::string& text) {
 
 void write_html(const std::string& file, const SimReport& r, const RunInfo&) {
   std::string body = "<h1>" + html_text(title_of(r)) + "</h1>\n" +
-                     fmt::format("<p>{} games, seeds {} to {}; {} finished.</p>\n", r.games, r.seed, r.seed + r.games - 1, r.finished);
+                     fmt::format("<p>{} games, seeds {} to {}; {} finished.</p>\n", r.games, r.seed, r.last_seed(), r.finished);
   write_file(file, page(title_of(r), body + report_body(r, "")));
 }
 
@@ -272,7 +277,7 @@ void write_sweep_html(const std::string& file, const SweepResult& s) {
   std::string title = fmt::format("{} · {} players · sweep of {} over {}", r.ruleset, r.players, s.sweep.key, values);
   std::string body = "<h1>" + html_text(title) + "</h1>\n" +
                      fmt::format("<p>{} games a value, seeds {} to {}, the same seeds for every value.</p>\n", r.games, r.seed,
-                                 r.seed + r.games - 1);
+                                 r.last_seed());
   body += section("sweep", "What does " + s.sweep.key + " do?", sweep_curves(s),
                   "Each seat's win rate (with its 95% interval) and the mean game length against the value.");
   if (!s.paired.empty())

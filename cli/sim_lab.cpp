@@ -4,9 +4,14 @@
 
 #include <fmt/format.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <functional>
+#include <memory>
 
 #include "cli/app.hpp"
+#include "cli/progress.hpp"
 #include "interpreter/bot.hpp"
 #include "interpreter/diagnostics.hpp"
 
@@ -35,6 +40,10 @@ std::vector<LadderPair> run_ladder(std::shared_ptr<const Ruleset> ruleset, const
                                    const std::vector<std::string>& rungs) {
   std::vector<LadderPair> out;
   int players = table.seat_count();
+  // One bar over every pair's games: a ladder of 8 rungs plays 28 runs after the report's own.
+  std::unique_ptr<ProgressBar> bar;
+  if (isatty(STDERR_FILENO)) bar = std::make_unique<ProgressBar>("ladder games", 0, color_enabled(STDERR_FILENO));
+  std::size_t total = rungs.size() * (rungs.size() - 1) / 2 * static_cast<std::size_t>(base.games), before = 0;
   for (std::size_t gap = 1; gap < rungs.size(); ++gap)
     for (std::size_t weak = 0; weak + gap < rungs.size(); ++weak) {
       SimOptions o = base;
@@ -43,8 +52,12 @@ std::vector<LadderPair> run_ladder(std::shared_ptr<const Ruleset> ruleset, const
       o.rotate = true;
       o.tally = -1;
       o.tally_actions.clear();
+      o.lead = false;  // a pair's report gives only the stronger bot's wins
       std::string error;
-      auto records = play_games(ruleset, o, rules_factory(), error);
+      std::function<void(int)> draw;
+      if (bar) draw = [&bar, &before, total](int done) { bar->draw(before + static_cast<std::size_t>(done), total); };
+      auto records = play_games(ruleset, o, rules_factory(), error, draw);
+      before += static_cast<std::size_t>(o.games);
       if (!error.empty()) throw InputError(fmt::format("{}: ladder, {} against {}: {}", ruleset->id, rungs[weak + gap], rungs[weak], error));
       SimReport r = summarize(table, o, records);
       LadderPair pair{rungs[weak], rungs[weak + gap], static_cast<int>(gap), r.finished, {}, 1.0 / players};
@@ -67,10 +80,13 @@ void apply_shard(const std::string& text, SimOptions& o) {
   if (k < 1 || k > n) throw InputError(fmt::format("sim: --shard {}: K must be from 1 to {}", text, n));
   if (n > static_cast<unsigned long long>(o.games))
     throw InputError(fmt::format("sim: --shard {}: more shards than games ({})", text, o.games));
-  auto start = [&](unsigned long long part) { return static_cast<int>(part * o.games / n); };
-  int first = start(k - 1), end = start(k);
-  o.game.seed += static_cast<std::uint64_t>(first);
-  o.games = end - first;
+  // With every seating, shards are of whole seeds: each seed's games stay in one shard.
+  auto unit = static_cast<unsigned long long>(std::max(1, o.seatings)), seeds = o.games / unit;
+  if (n > seeds) throw InputError(fmt::format("sim: --shard {}: more shards than seeds ({})", text, seeds));
+  auto start = [&](unsigned long long part) { return part * seeds / n; };
+  unsigned long long first = start(k - 1), end = start(k);
+  o.game.seed += first;
+  o.games = static_cast<int>((end - first) * unit);
 }
 
 }  // namespace arbiter::cli

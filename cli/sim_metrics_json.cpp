@@ -79,13 +79,15 @@ ordered_json kinds_json(const SimMetrics& m) {
                    {"above_median", {{"seat_games", s.above}, {"win_rate", s.above_rate}}},
                    {"below_median", {{"seat_games", s.below}, {"win_rate", s.below_rate}}}};
   }
-  return {{"definition", "the first word of each action chosen"}, {"kinds", kinds}};
+  return {{"definition", "the ruleset's tag of each action chosen (its tag hook), else its first word"}, {"kinds", kinds}};
 }
 
 ordered_json lead_json(const SimMetrics& m) {
+  if (!m.lead_measured)
+    return {{"measured", false}, {"why", "the score hook is read at every turn only with sim --lead"}};
   std::int64_t stalled = 0;
   for (const auto& [run, n] : m.still) stalled += run >= kStallTurns ? n : 0;
-  return {{"games", m.lead_games}, {"changes", histogram_json(m.lead_changes)},
+  return {{"measured", true}, {"games", m.lead_games}, {"changes", histogram_json(m.lead_changes)},
           {"decided_tenth", histogram_json(m.decided)}, {"score_moved", m.score_moved},
           {"longest_still", histogram_json(m.still)}, {"stall_turns", kStallTurns}, {"stalled", stalled}};
 }
@@ -142,6 +144,19 @@ void read_kinds(SimMetrics& m, const ordered_json& j) {
   }
 }
 
+// A report made before --lead has no "measured": it always measured.
+void read_lead(SimMetrics& m, const ordered_json& lead) {
+  const auto& measured = lead.contains("measured") ? lead.at("measured") : ordered_json(true);
+  if (!measured.is_boolean()) throw InputError("metrics.lead.measured: true or false, not " + quote(measured.dump()));
+  m.lead_measured = measured.get<bool>();
+  if (!m.lead_measured) return;
+  m.lead_games = count_of(lead.at("games"), "lead.games");
+  m.lead_changes = read_histogram(lead.at("changes"), "lead.changes");
+  m.decided = read_histogram(lead.at("decided_tenth"), "lead.decided_tenth");
+  m.score_moved = count_of(lead.at("score_moved"), "lead.score_moved");
+  m.still = read_histogram(lead.at("longest_still"), "lead.longest_still");
+}
+
 }  // namespace
 
 ordered_json metrics_json(const SimMetrics& m) {
@@ -163,12 +178,7 @@ SimMetrics read_metrics(const ordered_json& j, int players) {
   m.options = read_phases(j.at("branching").at("options"), "branching.options");
   m.asked = read_phases(j.at("branching").at("decisions"), "branching.decisions");
   read_kinds(m, j.at("action_kinds"));
-  const auto& lead = j.at("lead");
-  m.lead_games = count_of(lead.at("games"), "lead.games");
-  m.lead_changes = read_histogram(lead.at("changes"), "lead.changes");
-  m.decided = read_histogram(lead.at("decided_tenth"), "lead.decided_tenth");
-  m.score_moved = count_of(lead.at("score_moved"), "lead.score_moved");
-  m.still = read_histogram(lead.at("longest_still"), "lead.longest_still");
+  read_lead(m, j.at("lead"));
   for (const auto& [kind, seats] : j.at("seat_bot").items()) {
     if (seats.size() != static_cast<std::size_t>(players)) throw InputError("metrics.seat_bot: not one entry per seat");
     auto& row = m.seat_kind[kind];

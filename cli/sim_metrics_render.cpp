@@ -83,14 +83,15 @@ std::string endings_section(const SimReport& r) {
   for (const auto& [run, n] : r.metrics.still) stalled += run >= kStallTurns ? n : 0;
   std::string out = fmt::format("Endings     {} finished, {} drawn, {} without a winner, {} stopped at the action limit",
                                 r.finished, r.draws, r.no_winner, r.hit_limit);
-  if (r.metrics.score_moved > 0)  // a ruleset whose scores never move cannot show a stall by them
+  if (!r.metrics.lead_measured) out += ", stalls not measured (add --lead)";
+  else if (r.metrics.score_moved > 0)  // a ruleset whose scores never move cannot show a stall by them
     out += fmt::format(", {} stalled (no score changed for {} turns or more)", stalled, kStallTurns);
   return wrap_words(out, kWidth, "  ") + "\n";
 }
 
 std::string kinds_section(const SimMetrics& m) {
   if (m.too_many_kinds)
-    return fmt::format("Actions     more than {} kinds (first words): no table of kinds\n", kMaxActionKinds);
+    return fmt::format("Actions     more than {} kinds (tags or first words): no table of kinds\n", kMaxActionKinds);
   if (m.kinds.empty()) return {};
   std::int64_t total = 0;
   for (const auto& [name, k] : m.kinds) total += k.chosen;
@@ -101,12 +102,15 @@ std::string kinds_section(const SimMetrics& m) {
                     std::to_string(s.median), s.above ? fmt::format("{} of {}", pct(s.above_rate), s.above) : "–",
                     s.below ? fmt::format("{} of {}", pct(s.below_rate), s.below) : "–"});
   }
-  return heading("Action kinds (first word; median: times per seat per game; win rates of seats that chose it "
+  return heading("Action kinds (the ruleset's tag, else the first word; median: times per seat per game; win rates of seats that chose it "
                  "more or fewer times)") +
          columns(rows, "lrrrrr");
 }
 
 std::string lead_section(const SimMetrics& m) {
+  if (!m.lead_measured)
+    return heading("Lead        not measured: add --lead (it reads the ruleset's score hook for every seat at "
+                   "every turn, which can cost more than the games)");
   if (m.lead_games == 0) return {};
   std::int64_t none = m.lead_changes.count(0) ? m.lead_changes.at(0) : 0;
   std::string out = heading(fmt::format("Lead        over {} games with one winner and a moving score: {:.2f} lead changes a game "

@@ -234,8 +234,10 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
     out += style(wrap_words(fmt::format("Partial: stopped by Ctrl-C after {} of the {} games asked for.", r.games, r.asked),
                             kWidth), "1;33", color) + "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
-  out += wrap_words(fmt::format("{} games (seeds {} to {}), {}", r.games, r.seed, r.seed + r.games - 1, bots_text(r)),
-                    kWidth, "  ") + "\n";
+  std::string games = r.seatings > 1 ? fmt::format("{} games (seeds {} to {}, each in all {} seatings)", r.games, r.seed,
+                                                   r.last_seed(), r.seatings)
+                                     : fmt::format("{} games (seeds {} to {})", r.games, r.seed, r.seed + r.games - 1);
+  out += wrap_words(games + ", " + bots_text(r), kWidth, "  ") + "\n";
   // The run on a line of its own: the one line a merge of shards changes.
   if (run.merged)
     out += fmt::format("Run: merged from {} reports, {:.1f} s on {} threads in all\n\n", run.merged, run.seconds, run.threads);

@@ -172,7 +172,7 @@ SimReport from_json(const ordered_json& j) {
   for (const auto& k : j.at("bots"))
     r.kinds.push_back({k.at("kind").get<std::string>(), whole(k, "seats"), read_rate(k.at("win")),
                        k.at("fair").get<double>()});
-  r.rotated = j.value("bots_rotate", false);
+  r.rotated = j.value("bots_rotate", false), r.seatings = j.contains("seatings") ? whole(j, "seatings", 1, 64) : 1;
   r.first_seat = read_rate(j.at("first_seat").at("win"));
   const auto& length = j.at("length");
   r.turns = read_spread(length.at("turns"), exact);
@@ -228,6 +228,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
     j["seats"].push_back(seat_json(r.seats[s], r.scored, r.paid ? &r.payoffs.at(s) : nullptr));
   if (r.paid) j["payoffs"] = {{"unit", r.payoff_unit}};
   j["bots_rotate"] = r.rotated;
+  if (r.seatings > 1) j["seatings"] = r.seatings;  // absent for one game a seed, so such reports read as before
   j["bots"] = ordered_json::array();
   for (const auto& k : r.kinds)
     j["bots"].push_back({{"kind", k.kind}, {"seats", k.seats}, {"win", rate(k.win)}, {"fair", k.fair}});
@@ -305,10 +306,28 @@ SimReport report_from_json(const ordered_json& j, const std::string& file, RunIn
   }
 }
 
+namespace {
+
+// The designer's sections a row carries: the seat's decisions, then the run's length and
+// lead, repeated on every row as the ruleset is (empty where not measured).
+std::string metrics_csv(const SimReport& r, std::size_t seat) {
+  const SimMetrics& m = r.metrics;
+  if (!m.present) return ",,,,,,,";
+  const Histogram& mine = seat < m.seat_decisions.size() ? m.seat_decisions[seat] : Histogram{};
+  std::string out = fmt::format(",{:.4f},{},{},{:.4f}", histogram_mean(mine), histogram_quantile(mine, 0.5),
+                                histogram_quantile(m.turns, 0.5), histogram_mean(m.chance));
+  if (!m.lead_measured) return out + ",,,";
+  out += m.lead_games ? fmt::format(",{:.4f},{:.6f}", histogram_mean(m.lead_changes), decided_by_half(m)) : ",,";
+  return out + fmt::format(",{}", stalled_games(m));
+}
+
+}  // namespace
+
 std::string report_csv(const SimReport& r) {
   std::string out = "ruleset,variant,seat,name,bot,games,wins,win_rate,ci95_low,ci95_high,moved_first,"
                     "score_mean,score_sd,score_min,score_max" +
-                    std::string(r.paid ? ",payoff_mean,payoff_ci95_low,payoff_ci95_high\n" : "\n");
+                    std::string(r.paid ? ",payoff_mean,payoff_ci95_low,payoff_ci95_high" : "") +
+                    ",decisions_mean,decisions_median,turns_median,chance_mean,lead_changes_mean,decided_by_half,stalled\n";
   for (std::size_t s = 0; s < r.seats.size(); ++s) {
     const SeatStats& seat = r.seats[s];
     Interval ci = seat.win.ci();
@@ -323,7 +342,7 @@ std::string report_csv(const SimReport& r) {
       Interval ci95 = mean_interval(r.payoffs.at(s));
       out += fmt::format(",{:.6f},{:.6f},{:.6f}", r.payoffs[s].mean, ci95.low, ci95.high);
     }
-    out += "\n";
+    out += metrics_csv(r, s) + "\n";
   }
   return out;
 }

@@ -20,13 +20,6 @@ constexpr double kZ95 = 1.959963984540054;
 
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 
-// The share of games with one winner whose winner led for good by half-way (tenths 0 to 4).
-double decided_by_half(const SimMetrics& m) {
-  std::int64_t early = 0;
-  for (const auto& [tenth, n] : m.decided) early += tenth >= 0 && tenth < kPhases / 2 ? n : 0;
-  return m.lead_games ? double(early) / double(m.lead_games) : 0;
-}
-
 std::string test_text(double stat, double critical, bool color) {
   bool beyond = std::abs(stat) > critical;
   std::string verdict = beyond ? style("beyond noise", "1;33", color) : std::string("within noise");
@@ -87,8 +80,9 @@ std::string render_sweep(const SweepResult& s, bool color) {
   for (const auto& v : s.sweep.values) values += (values.empty() ? "" : ", ") + v;
   std::string out = style(fmt::format("{} · {} players · sweep of {} over {}", r.ruleset, r.players, s.sweep.key, values), "1", color) +
                     fmt::format("\n{} games a value (seeds {} to {}), the same seeds for every value\n\n", r.games, r.seed,
-                                r.seed + r.games - 1);
+                                r.last_seed());
   out += columns(metric_rows(s), "l" + std::string(metric_rows(s)[0].size() - 1, 'r'));
+  if (r.metrics.present && !r.metrics.lead_measured) out += "(lead changes and led for good: not measured; add --lead)\n";
   if (!s.paired.empty()) out += "\n" + paired_rows(s, color);
   return out;
 }

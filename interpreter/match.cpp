@@ -28,8 +28,10 @@ bool take_turn(Engine& engine, State& state, const Decision& d, std::vector<std:
     if (choice.empty()) continue;
     int action = sa.find(choice);
     if (action < 0) return failed = Status::error(state.table->seats[sa.seat].name + "'s bot chose " + quote(choice) + ", which is not legal"), true;
-    failed = engine.take(state, d, who, static_cast<std::size_t>(action));
-    if (failed.ok && after) after(state, {sa.seat, choice, static_cast<int>(sa.actions.size())});
+    std::string tag;  // read before the action changes the state; only a ruleset that tags pays for it
+    if (after && engine.rules().tags_actions()) failed = engine.rules().tag(state, sa.seat, choice, tag);
+    if (failed.ok) failed = engine.take(state, d, who, static_cast<std::size_t>(action));
+    if (failed.ok && after) after(state, {sa.seat, choice, static_cast<int>(sa.actions.size()), tag});
     return true;
   }
   return false;
@@ -47,7 +49,7 @@ Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>&
     if (d.kind == Decision::Kind::Chance) {
       std::size_t i = pick_outcome(d.weights, chance);
       if (Status st = engine.take_outcome(state, d, i); !st.ok) return Status::error("chance decision: " + st.message);
-      if (after) after(state, {-1, d.chance->outcomes[i].first});
+      if (after) after(state, {-1, d.chance->outcomes[i].first, 0, {}});
       continue;
     }
     Status failed;

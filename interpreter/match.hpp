@@ -15,6 +15,7 @@ struct MatchStep {
   int seat;
   std::string action;
   int options = 0;  // the legal actions the seat chose among (0 for chance)
+  std::string tag;  // the ruleset's tag of the action (Rules::tag), read before it was taken; "" for none
 };
 
 // Plays `state` on until the game ends or `max_actions` have been applied. `bots` has one

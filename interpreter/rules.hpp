@@ -12,6 +12,8 @@ namespace arbiter {
 
 class RulesetBots;
 
+inline constexpr std::size_t kMaxTagBytes = 32;  // an action's tag (Rules::tag), as long as a first word is kept
+
 struct Status {
   bool ok = true;
   std::string message;
@@ -58,6 +60,18 @@ class Rules {
   virtual RulesetBots* bots() { return nullptr; }
   // A seat's score; the runtime falls back to the variable `score` when there is no hook.
   virtual Status score(const State& state, int seat, Value& out) = 0;
+  // Whether score() runs the ruleset's own code (a hook: costly to call at every turn of
+  // many games) rather than leaving the runtime to read the variable.
+  virtual bool scores_by_hook() const { return true; }
+  // The kind of `action` for sim's action-kinds section (a tag of at most kMaxTagBytes), read
+  // before `seat` takes it in `state`; "" leaves the action's first word. Only rulesets that
+  // tag their actions need define it, and tags_actions() says whether they do.
+  virtual bool tags_actions() const { return false; }
+  virtual Status tag(const State& state, int seat, const std::string& action, std::string& out) {
+    (void)state, (void)seat, (void)action;
+    out.clear();
+    return {};
+  }
 };
 
 // A handle on another Rules, forwarding every hook to it, so that many tables share one Lua
@@ -85,6 +99,9 @@ class SharedRules final : public Rules {
   }
   RulesetBots* bots() override { return r_.bots(); }
   Status score(const State& s, int seat, Value& out) override { return r_.score(s, seat, out); }
+  bool scores_by_hook() const override { return r_.scores_by_hook(); }
+  bool tags_actions() const override { return r_.tags_actions(); }
+  Status tag(const State& s, int seat, const std::string& a, std::string& out) override { return r_.tag(s, seat, a, out); }
 
  private:
   Rules& r_;

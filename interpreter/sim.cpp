@@ -23,10 +23,12 @@ constexpr double kZ95 = 1.959963984540054;  // two-sided 95% quantile of the nor
 
 std::string bot_kind(const SimOptions& o, int seat) { return o.bots.empty() ? "random" : o.bots[seat]; }
 
-// The bot in `seat` in the game of `seed`: with rotate, every bot moves one seat on per
-// seed, by the seed itself rather than the game's index, so that a run from seed S+k seats
-// its games as the run from S did (a report's parts merge into the whole run's).
-std::string bot_kind(const SimOptions& o, int seat, std::uint64_t seed, int seats) {
+// The bot in `seat` in game `g`, of `seed`: with every seating, the seed's k-th game moves
+// every bot k seats on; with rotate, every bot moves one seat on per seed, by the seed itself
+// rather than the game's index, so that a run from seed S+k seats its games as the run from S
+// did (a report's parts merge into the whole run's).
+std::string bot_kind(const SimOptions& o, int seat, int g, std::uint64_t seed, int seats) {
+  if (o.seatings > 1) return bot_kind(o, (seat + g % o.seatings) % seats);
   auto n = static_cast<std::uint64_t>(seats);
   auto offset = static_cast<int>((seed % n + n - 1) % n);  // seed 1 seats the bots as given
   return bot_kind(o, o.rotate ? (seat + offset) % seats : seat);
@@ -49,7 +51,7 @@ void tally_game(const Table& table, const State& state, int var, GameRecord& rec
 Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions& o, Rules& rules, int g,
                  GameRecord& rec) {
   GameOptions go = o.game;
-  go.seed = game_seed(o.game.seed, g);
+  go.seed = game_seed(o.game.seed, g / std::max(1, o.seatings));
   rec.seed = go.seed;
   auto table = make_table(ruleset, go);
   Engine engine(table, rules);
@@ -59,7 +61,7 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
   std::vector<std::unique_ptr<Bot>> bots;
   for (int seat = 0; seat < table->seat_count(); ++seat) {
     std::string error;
-    rec.bots.push_back(bot_kind(o, seat, go.seed, table->seat_count()));
+    rec.bots.push_back(bot_kind(o, seat, g, go.seed, table->seat_count()));
     bots.push_back(make_bot(rec.bots.back(), bot_seed(go.seed, seat), engine, error));
     if (!bots.back()) return Status::error(error);
   }
@@ -68,7 +70,7 @@ Status play_game(const std::shared_ptr<const Ruleset>& ruleset, const SimOptions
     if (rec.first_seat < 0 && !s.over && s.chance.def < 0) rec.first_seat = s.active();
   };
   note_first(state);
-  MetricsObserver observe(engine, state);
+  MetricsObserver observe(engine, state, o.lead || !rules.scores_by_hook());
   ActionTally tally(*table, o.tally_actions);
   int steps = 0;
   Status st = play_out(engine, state, bots, o.max_actions, [&](const State& s, const MatchStep& step) {
@@ -330,7 +332,8 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   r.max_actions = o.max_actions;
   r.bins = o.histogram_bins;
   r.rounds_played = table.ruleset->turns.rounds;
-  r.rotated = o.rotate && !o.bots.empty();
+  r.seatings = std::max(1, o.seatings);
+  r.rotated = (o.rotate || r.seatings > 1) && !o.bots.empty();
   if (o.tally >= 0) r.tally = table.ruleset->vars[o.tally].name;
   if (!o.tally_actions.empty()) r.tally = o.tally_actions;
   for (int s = 0; s < r.players; ++s)
@@ -408,6 +411,37 @@ Comparison means(std::string metric, const Spread& a, const Spread& b) {
   return {std::move(metric), false, a.mean, b.mean, w.t, t_critical(w.df)};
 }
 
+// The designer's sections both reports hold: each seat's decisions, chance draws, the lead
+// (when both measured it), how often each action kind is chosen a seat-game, the ladder's pairs.
+void compare_metrics(const SimReport& a, const SimReport& b, std::vector<Comparison>& out) {
+  const SimMetrics &x = a.metrics, &y = b.metrics;
+  if (!x.present || !y.present) return;
+  for (std::size_t s = 0; s < a.seats.size() && s < x.seat_decisions.size() && s < y.seat_decisions.size(); ++s)
+    out.push_back(means("decisions " + a.seats[s].name, histogram_spread(x.seat_decisions[s]), histogram_spread(y.seat_decisions[s])));
+  if (histogram_mean(x.chance) > 0 || histogram_mean(y.chance) > 0)
+    out.push_back(means("chance draws", histogram_spread(x.chance), histogram_spread(y.chance)));
+  if (x.lead_measured && y.lead_measured && x.lead_games && y.lead_games) {
+    out.push_back(means("lead changes", histogram_spread(x.lead_changes), histogram_spread(y.lead_changes)));
+    auto games = [](const SimMetrics& m) { return static_cast<int>(m.lead_games); };
+    out.push_back(rates("decided by half-way", {decided_by_half(x) * games(x), games(x)}, {decided_by_half(y) * games(y), games(y)}));
+    auto scored = [](const SimMetrics& m) { return static_cast<int>(histogram_total(m.still)); };
+    out.push_back(rates("stalled", {double(stalled_games(x)), scored(x)}, {double(stalled_games(y)), scored(y)}));
+  }
+  for (const auto& [name, kind] : x.kinds) {
+    auto other = y.kinds.find(name);
+    if (other == y.kinds.end()) continue;
+    Histogram hx, hy;
+    for (const auto& [times, entry] : kind.by_times) hx[times] = entry.first;
+    for (const auto& [times, entry] : other->second.by_times) hy[times] = entry.first;
+    out.push_back(means(name + " a seat-game", histogram_spread(hx), histogram_spread(hy)));
+  }
+  for (const auto& p : x.ladder)
+    for (const auto& q : y.ladder)
+      if (p.weaker == q.weaker && p.stronger == q.stronger)
+        out.push_back(rates("ladder " + p.stronger + " v " + p.weaker, {p.wins.value(), static_cast<int>(p.games)},
+                            {q.wins.value(), static_cast<int>(q.games)}));
+}
+
 }  // namespace
 
 std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
@@ -437,6 +471,7 @@ std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
   if (a.paid && b.paid)
     for (std::size_t s = 0; s < a.seats.size(); ++s)
       out.push_back(means("mean payoff " + a.seats[s].name, a.payoffs[s], b.payoffs[s]));
+  compare_metrics(a, b, out);
   return out;
 }
 

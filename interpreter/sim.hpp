@@ -21,16 +21,24 @@ struct SimOptions {
   GameOptions game;                 // seats, variant and --set; game.seed is the first game's seed
   std::vector<std::string> bots;    // a bot kind per seat; empty: random in every seat
   bool rotate = false;              // game g moves every bot g seats on (seat s plays bots[(s + g) % n])
+  // Games per seed: with the seat count (sim --every-seating), seed S+i is played in games
+  // i*n to i*n+n-1, the k-th with every bot k seats on, so that each bot meets each deal in
+  // each seat and seat and bot effects separate exactly. `games` is then a multiple of n.
+  int seatings = 1;
   int games = 1000;
   int threads = 0;                  // 0: one per core
   int max_actions = 20000;          // per game, chance decisions included
   int histogram_bins = 10;
   int tally = -1;                   // a variable (VarDef index) whose final value is counted; -1: none
   std::string tally_actions;        // or the action history: "actions" (the line of play), "action:NAME" (sim_tally.hpp)
+  // Read the score at every turn through the ruleset's score hook, for the lead and stall
+  // sections (sim --lead). A ruleset without the hook has its `score` variable read anyway:
+  // that costs nothing.
+  bool lead = false;
 };
 
-// One game as it ended. Game g (0-based) is played with seed `options.game.seed + g`, so a
-// game's record does not depend on which worker played it.
+// One game as it ended. Game g (0-based) is played with seed `options.game.seed + g` (with
+// seatings k: + g / k), so a game's record does not depend on which worker played it.
 struct GameRecord {
   std::uint64_t seed = 0;
   std::vector<std::string> bots;    // the bot kind in each seat in this game
@@ -141,6 +149,7 @@ struct SimReport {
   std::vector<SeatStats> seats;
   std::vector<KindStats> kinds;
   bool rotated = false;             // the bots moved seat by seat from game to game
+  int seatings = 1;                 // games per seed (SimOptions::seatings): the seeds run from seed to seed + games / seatings - 1
   Rate first_seat;                  // wins of whichever seat moved first
   Spread turns, rounds, actions;
   bool rounds_played = false;       // the ruleset plays in rounds
@@ -159,6 +168,8 @@ struct SimReport {
   bool paid = false;                // the game declares payoffs: each seat's spread in `payoffs`
   std::vector<Spread> payoffs;      // per seat, when paid
   std::string payoff_unit;          // game.yaml's payoffs.unit ("chips"), may be empty
+  // The last seed played (seatings games a seed); seed - 1 when there were no games.
+  std::uint64_t last_seed() const { return seed + static_cast<std::uint64_t>((games + seatings - 1) / seatings) - 1; }
   // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
   double first_seat_edge() const { return first_seat.rate() - (players ? 1.0 / players : 0); }
 };

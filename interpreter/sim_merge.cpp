@@ -19,11 +19,15 @@ namespace {
 
 std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 
+// The seeds a report's games were played with: one a game, or one for every `seatings` games.
+int seed_count(const SimReport& r) { return (r.games + std::max(1, r.seatings) - 1) / std::max(1, r.seatings); }
+
 std::string seeds(const SimReport& r) {
   if (r.games == 0) return "no games";
-  return fmt::format("seeds {} to {}", r.seed, static_cast<unsigned __int128>(r.seed) + r.games - 1 > UINT64_MAX
+  int n = seed_count(r);
+  return fmt::format("seeds {} to {}", r.seed, static_cast<unsigned __int128>(r.seed) + n - 1 > UINT64_MAX
                                                    ? std::string("past 2^64")
-                                                   : std::to_string(r.seed + r.games - 1));
+                                                   : std::to_string(r.seed + n - 1));
 }
 
 // Scores beyond this are not exact as doubles, and their bins' arithmetic could overflow.
@@ -38,6 +42,8 @@ void check_consistent(const SimReport& r, const std::string& name) {
     bad("finished and hit_limit games do not make up the games");
   if (r.players < 1 || r.players > 64 || r.seats.size() != static_cast<std::size_t>(r.players)) bad("seats and players differ");
   if (r.limit_seeds.size() > kLimitSeedsKept) bad("more seeds of unfinished games than a report keeps");
+  if (r.seatings < 1 || r.seatings > r.players) bad("seatings beyond the seat count");
+  if (r.asked <= r.games && r.games % r.seatings != 0) bad("games that are not every seating of whole seeds");
   for (const Spread* s : {&r.turns, &r.actions, &r.rounds})
     if (s != &r.rounds || r.rounds_played)
       if (s->n != r.finished) bad("a length is not over the finished games");
@@ -98,13 +104,17 @@ void check_same_games(const SimReport& a, const std::string& a_name, const SimRe
            (b.tally.empty() ? "none" : b.tally) + ")");
   if (a.rounds_played != b.rounds_played || a.bins != b.bins) refuse("their reports are laid out differently");
   if (a.paid != b.paid) refuse("one reports payoffs and the other does not");
+  if (a.seatings != b.seatings) refuse("one played every seed in every seating (--every-seating) and the other did not");
+  if (a.metrics.present && b.metrics.present && a.metrics.lead_measured != b.metrics.lead_measured)
+    refuse(std::string(a.metrics.lead_measured ? "the first" : "the second") +
+           " measured the lead and the other did not: run every shard with --lead, or none");
 }
 
 // The reports' seed ranges, in order, must follow on from each other with no gap.
 void check_seeds(const std::vector<const SimReport*>& sorted, const std::vector<std::string>& names) {
   for (std::size_t k = 1; k < sorted.size(); ++k) {
     const SimReport &prev = *sorted[k - 1], &cur = *sorted[k];
-    unsigned __int128 end = static_cast<unsigned __int128>(prev.seed) + prev.games;
+    unsigned __int128 end = static_cast<unsigned __int128>(prev.seed) + seed_count(prev);
     if (cur.seed < end)
       throw InputError(fmt::format("{} ({}) and {} ({}) overlap: their common games would be counted twice; "
                                    "give each shard its own seeds (--seed S, S+N, S+2N, … with --games N)",

@@ -57,11 +57,11 @@ struct MetricsObserver::Impl {
   }
 };
 
-MetricsObserver::MetricsObserver(Engine& engine, const State& start)
+MetricsObserver::MetricsObserver(Engine& engine, const State& start, bool read_scores)
     : impl_(new Impl{engine, start.table->seat_count(), {}, {}, start.turn, {}, false, 0, {}}) {
   impl_->m.decisions.assign(impl_->seats, 0);
   impl_->m.kinds.resize(impl_->seats);
-  impl_->m.scored = true;
+  impl_->m.lead_measured = impl_->m.scored = read_scores;  // not read: sample() returns at once
   impl_->sample(start, 0);
 }
 
@@ -74,7 +74,7 @@ void MetricsObserver::step(const State& state, const MatchStep& step) {
     ++d.m.decisions[step.seat];
     d.options.push_back(step.options);
     auto& kinds = d.m.kinds[step.seat];
-    if (!d.m.too_many_kinds) ++kinds[first_word(step.action)];
+    if (!d.m.too_many_kinds) ++kinds[step.tag.empty() ? first_word(step.action) : step.tag];
     if (kinds.size() > kMaxActionKinds) d.m.too_many_kinds = true, kinds.clear();
   }
   if (state.turn != d.last_turn && !state.over) d.sample(state, state.turn - 1), d.last_turn = state.turn;
@@ -163,6 +163,7 @@ SimMetrics summarize_metrics(const std::vector<GameRecord>& records, int players
   m.present = true;
   m.seat_decisions.resize(players);
   for (const auto& g : records) {
+    m.lead_measured = m.lead_measured || g.metrics.lead_measured;  // one run: all alike
     if (g.hit_limit) continue;
     std::vector<double> share = win_shares(g, players);
     ++m.turns[g.turns], ++m.rounds[g.rounds], ++m.decisions[g.actions], ++m.chance[g.metrics.chance];
@@ -203,6 +204,9 @@ void add_histogram(Histogram& a, const Histogram& b) {
 }  // namespace
 
 void merge_metrics(SimMetrics& a, const SimMetrics& b) {
+  // Counts of some games only would pass for the whole run's: refuse, as merge_reports does by name.
+  if (a.present && b.present && a.lead_measured != b.lead_measured)
+    throw InputError("sim --merge: a report that measured the lead (--lead) and one that did not cannot be merged");
   a.present = a.present && b.present;
   for (auto [x, y] : {std::pair{&a.turns, &b.turns}, {&a.rounds, &b.rounds}, {&a.decisions, &b.decisions},
                       {&a.chance, &b.chance}, {&a.lead_changes, &b.lead_changes}, {&a.decided, &b.decided},
@@ -262,6 +266,36 @@ std::int64_t histogram_total(const Histogram& h) {
   std::int64_t n = 0;
   for (const auto& [value, count] : h) n += count;
   return n;
+}
+
+Spread histogram_spread(const Histogram& h) {
+  Spread s;
+  for (const auto& [value, count] : h) {
+    if (count <= 0) continue;
+    auto x = static_cast<double>(value), n = static_cast<double>(count);
+    s.min = s.n ? std::min(s.min, x) : x, s.max = s.n ? std::max(s.max, x) : x;
+    s.n += static_cast<int>(count);
+    ExactProduct sum = exact_product(x, n), square = exact_product(x, x);
+    s.sum.add(sum.hi), s.sum.add(sum.lo);
+    for (double part : {square.hi, square.lo}) {
+      ExactProduct times = exact_product(part, n);
+      s.squares.add(times.hi), s.squares.add(times.lo);
+    }
+  }
+  finish_spread(s);
+  return s;
+}
+
+double decided_by_half(const SimMetrics& m) {
+  std::int64_t early = 0;
+  for (const auto& [tenth, n] : m.decided) early += tenth >= 0 && tenth < kPhases / 2 ? n : 0;
+  return m.lead_games ? double(early) / double(m.lead_games) : 0;
+}
+
+std::int64_t stalled_games(const SimMetrics& m) {
+  std::int64_t stalled = 0;
+  for (const auto& [run, n] : m.still) stalled += run >= kStallTurns ? n : 0;
+  return stalled;
 }
 
 std::vector<Bin> bin_histogram(const Histogram& h, int bins) {

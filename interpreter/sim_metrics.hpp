@@ -34,6 +34,7 @@ struct GameMetrics {
   std::array<std::int64_t, kPhases> asked{};         // decisions per tenth
   std::vector<std::map<std::string, int>> kinds;     // per seat: first word of each action chosen -> times
   bool too_many_kinds = false;
+  bool lead_measured = false;                        // the score was read at every turn (lead and stall)
   bool scored = false;                               // every score seen was a whole number
   bool score_moved = false;                          // some seat's score changed during the game
   int lead_changes = 0;                              // times the sole leader became another seat
@@ -41,10 +42,12 @@ struct GameMetrics {
   int still = 0;                                     // the longest run of turns in which no score changed
 };
 
-// Watches one game as it is played (Engine::score at every new turn) and fills its metrics.
+// Watches one game as it is played and fills its metrics. With `read_scores`, it reads every
+// seat's score (Engine::score) at every new turn, for the lead and stall sections: through a
+// ruleset's score hook that can cost more than the game itself, so sim does it on request.
 class MetricsObserver {
  public:
-  MetricsObserver(Engine& engine, const State& start);
+  MetricsObserver(Engine& engine, const State& start, bool read_scores);
   ~MetricsObserver();
   void step(const State& state, const MatchStep& step);
   void finish(const State& state, GameMetrics& out);
@@ -89,6 +92,7 @@ struct SimMetrics {
   std::array<std::int64_t, kPhases> options{}, asked{};
   bool too_many_kinds = false;
   std::map<std::string, ActionKind> kinds;
+  bool lead_measured = false;                        // the lead and stall counts below were taken (sim --lead)
   std::int64_t lead_games = 0;                       // finished games with a whole-number score that moved and one winner
   Histogram lead_changes;                            // of those games
   Histogram decided;                                 // tenth of the game after which the winner led for good (-1: never led at the end)
@@ -103,13 +107,19 @@ struct SimMetrics {
 // `share(g)` is each seat's share of game g's win, as the report counts it.
 SimMetrics summarize_metrics(const std::vector<GameRecord>& records, int players);
 // `b`'s counts added to `a`'s (a shard's report merged in). Throws InputError when their
-// ladders are of different bots.
+// ladders are of different bots, or one measured the lead and the other did not.
 void merge_metrics(SimMetrics& a, const SimMetrics& b);
 
 // Helpers the renderers share: the mean and a quantile of a histogram.
 double histogram_mean(const Histogram& h);
 std::int64_t histogram_quantile(const Histogram& h, double q);
 std::int64_t histogram_total(const Histogram& h);
+// The spread of the values a histogram counts (as spread_of of every value would give it).
+Spread histogram_spread(const Histogram& h);
+// Of the games with one winner whose score moved, the share the winner led for good by half-way.
+double decided_by_half(const SimMetrics& m);
+// Finished games whose scores stalled (no change for kStallTurns turns or more).
+std::int64_t stalled_games(const SimMetrics& m);
 // The histogram in about `bins` bins of a round width (1, 2, 5, 10, ...), low to high, for showing.
 struct Bin {
   std::int64_t low = 0, high = 0, count = 0;  // values low..high inclusive

@@ -1,5 +1,7 @@
 // Tests of interpreter/sim_metrics.cpp: the metrics count every finished game once, agree
 // with the report's own figures, and merge from parts into exactly the whole run's.
+#include <atomic>
+
 #include <catch2/catch.hpp>
 
 #include "binding/lua_rules.hpp"
@@ -137,4 +139,79 @@ TEST_CASE("lead changes and the turn the winner led for good, counted by hand", 
   SimMetrics m = summarize_metrics(records, 2);
   CHECK(m.lead_changes == Histogram{{4, 1}});
   CHECK(m.decided == Histogram{{kPhases - 1, 1}});
+}
+
+namespace {
+
+// Forwards to LuaRules, counting the calls of the score hook.
+class CountingScores final : public Rules {
+ public:
+  CountingScores(std::shared_ptr<const Ruleset> r, std::atomic<int>& calls)
+      : lua_(std::move(r), ARBITER_SOURCE_DIR "/scripts"), rules_(lua_), calls_(calls) {}
+  Status setup(State& s) override { return rules_.setup(s); }
+  Status round_start(State& s) override { return rules_.round_start(s); }
+  Status turn_start(State& s) override { return rules_.turn_start(s); }
+  Status round_end(State& s) override { return rules_.round_end(s); }
+  Status apply(State& s, int seat, const std::string& a) override { return rules_.apply(s, seat, a); }
+  Status outcome(State& s, const std::string& d, const std::string& r) override { return rules_.outcome(s, d, r); }
+  Status round_order(const State& s, std::vector<int>& o) override { return rules_.round_order(s, o); }
+  Status actions(const State& s, int seat, std::vector<std::string>& out) override { return rules_.actions(s, seat, out); }
+  Status accepts(const State& s, int seat, const std::string& a, bool& ok, std::string& c, std::string& why) override {
+    return rules_.accepts(s, seat, a, ok, c, why);
+  }
+  bool scores_by_hook() const override { return rules_.scores_by_hook(); }
+  Status score(const State& s, int seat, Value& out) override {
+    ++calls_;
+    return rules_.score(s, seat, out);
+  }
+
+ private:
+  LuaRules lua_;
+  SharedRules rules_;
+  std::atomic<int>& calls_;
+};
+
+}  // namespace
+
+TEST_CASE("a score hook is read at every turn only when the lead is asked for", "[sim_metrics]") {
+  // Stack Nabbit scores by a hook: a plain run reads it once per seat at the end of each game.
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stack-nabbit", ARBITER_SOURCE_DIR "/scripts");
+  for (bool lead : {false, true}) {
+    SimOptions o;
+    o.games = 3, o.threads = 1, o.lead = lead;
+    std::atomic<int> calls{0};
+    std::string error;
+    auto records = play_games(ruleset, o, [&calls](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
+      return std::make_unique<CountingScores>(r, calls);
+    }, error);
+    REQUIRE(error.empty());
+    int seats = make_table(ruleset, o.game)->seat_count(), turns = 0;
+    for (const auto& g : records) turns += g.turns;
+    SimMetrics m = summarize_metrics(records, seats);
+    CHECK(m.lead_measured == lead);
+    if (!lead) CHECK(calls == 3 * seats);
+    else CHECK(calls >= seats * turns);
+    CHECK((m.lead_games > 0) == lead);
+  }
+}
+
+TEST_CASE("a ruleset's tags are the action kinds, each read before its action is taken", "[sim_metrics]") {
+  // tests/fixtures/tagged: the first play of a game is "opening" (taken is 0 only before it
+  // is applied), the others "big" or "small"; no kind is the first word "play".
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/tagged", ARBITER_SOURCE_DIR "/scripts");
+  SimOptions o;
+  o.games = 6, o.threads = 1;
+  std::string error;
+  auto records = play_games(ruleset, o, [](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
+    return std::make_unique<LuaRules>(r, ARBITER_SOURCE_DIR "/scripts");
+  }, error);
+  REQUIRE(error.empty());
+  SimMetrics m = summarize_metrics(records, 2);
+  CHECK(m.kinds.count("play") == 0);
+  REQUIRE(m.kinds.count("opening") == 1);
+  CHECK(m.kinds.at("opening").chosen == 6);  // one a game
+  std::int64_t chosen = 0;
+  for (const auto& [name, k] : m.kinds) chosen += k.chosen;
+  CHECK(chosen == 6 * 4);
+  CHECK(m.kinds.size() == 3);
 }

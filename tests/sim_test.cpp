@@ -162,6 +162,27 @@ TEST_CASE("rotating bots are seated by game index whatever the thread count") {
   }
 }
 
+TEST_CASE("every seating: each seed is played once with every bot in every seat") {
+  SimOptions o = options(9, 2);
+  o.bots = {"mcts:3", "random", "random"};
+  o.seatings = 3;
+  std::vector<GameRecord> records;
+  SimReport r = simulate(o, &records);
+  REQUIRE(records.size() == 9);
+  for (int g = 0; g < 9; ++g) {
+    INFO("game " << g);
+    CHECK(records[g].seed == 7 + static_cast<std::uint64_t>(g / 3));
+    CHECK(records[g].bots[(3 - g % 3) % 3] == "mcts:3");
+  }
+  // The same deal in each seating: the seed's games differ only by who sits where.
+  CHECK(records[0].first_seat == records[1].first_seat);
+  CHECK(r.rotated);
+  CHECK(r.seatings == 3);
+  REQUIRE(r.metrics.seat_kind.count("mcts:3") == 1);
+  for (const auto& [n, wins] : r.metrics.seat_kind.at("mcts:3")) CHECK(n == 3);  // every seat, every seed, once
+  for (const auto& [n, wins] : r.metrics.seat_kind.at("random")) CHECK(n == 6);
+}
+
 TEST_CASE("a game that does not end within the action limit is reported, not an error") {
   SimOptions o = options(3, 2);
   o.max_actions = 5;

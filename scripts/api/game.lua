@@ -35,6 +35,7 @@
 ---@field accepts? fun(game: Game, seat: Seat, text: string): (boolean|string), string? an action not in the list: true, its canonical text, or false and why (reading)
 ---@field round_order? fun(game: Game): Seat[] the next round's order; {} keeps the last one (reading)
 ---@field score? fun(game: Game, seat: Seat): integer? a seat's score; default the `score` variable (reading)
+---@field tag? fun(game: Game, seat: Seat, action: Action): string? the action's kind in sim's action kinds, read before it is applied; default its first word (reading)
 ---@field outcome? fun(game: Game, decision: string, result: string) a chance decision was made (changing)
 ---@field resolve? fun(game: Game, choices: table<Seat, string>) every seat of a simultaneous choice has committed: each one's action by seat (changing)
 ---@field expand? fun(game: Game, seat: Seat, line: string): string[]? the steps of a whole move typed on one line, all applied or none; nil if it is not one (reading)

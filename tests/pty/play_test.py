@@ -181,6 +181,16 @@ def sim_progress_fits_60_columns(arbiter):
     assert bars and max(len(b) for b in bars) <= 60, bars
 
 
+def sim_ladder_shows_progress(arbiter):
+    """arbiter sim --ladder draws a progress bar over every pair's games, within 60 columns."""
+    import re
+    t = Terminal([arbiter, "sim", "stacks", "--games", "40", "--threads", "1", "--ladder", "random,mcts:2,mcts:3"], cols=60)
+    t.expect(r"\] [0-9]+/120 ladder games", timeout=60)
+    assert t.wait(120) == 0
+    bars = [plain(s) for s in re.split(r"[\r\n]", t.out) if "ladder games" in s and "[" in s]
+    assert bars and max(len(b) for b in bars) <= 60, bars
+
+
 def sim_interrupt_reports_partial(arbiter):
     """Ctrl-C during `arbiter sim` (its progress line on the terminal) stops the workers once some
     games are finished: those are reported, marked partial, and the status is 130."""
@@ -381,5 +391,5 @@ def seed_told_at_the_end(arbiter):
 
 
 run({f.__name__: f for f in [long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, repl_messages_fit_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
-                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, sim_interrupt_reports_partial, table_fits_60_columns, game_end_keeps_a_prompt,
+                               ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, sim_ladder_shows_progress, sim_interrupt_reports_partial, table_fits_60_columns, game_end_keeps_a_prompt,
                                seed_told_at_the_end, ascii_without_utf8_locale]})
