@@ -56,17 +56,34 @@ char** complete(const char* word, int, int) {
 std::uint64_t g_typed = 0;  // bytes typed into the line being read
 bool g_too_long = false;
 
+int g_wake_fd = -1;        // set_wake_fd
+bool g_woken = false;      // the read ended because g_wake_fd became readable
+std::string g_typed_so_far;  // the line as it was then, typed again at the next read
+
 // Whether a key may be read from `fd` now: false when Ctrl-C was pressed, even before the
-// wait began (the signal's wake-up byte is then already in interrupt_fd()).
+// wait began (the signal's wake-up byte is then already in interrupt_fd()), or when the wake
+// file descriptor is readable.
 bool wait_for_key(int fd) {
   for (;;) {
     if (interrupt_pending()) return false;
-    pollfd fds[2] = {{fd, POLLIN, 0}, {interrupt_fd(), POLLIN, 0}};
-    int n = poll(fds, interrupt_fd() >= 0 ? 2 : 1, -1);
+    pollfd fds[3] = {{fd, POLLIN, 0}, {interrupt_fd(), POLLIN, 0}, {g_wake_fd, POLLIN, 0}};
+    int n = poll(fds, 3, -1);  // a negative descriptor is left out by poll
     if (n < 0 && errno != EINTR) return true;  // the read says what is wrong
     if (n > 0 && fds[1].revents) drain_interrupt_fd();
+    if (n > 0 && fds[2].revents) {
+      g_woken = true;
+      g_typed_so_far.assign(rl_line_buffer ? rl_line_buffer : "", rl_line_buffer ? rl_end : 0);
+      return false;
+    }
     if (n > 0 && fds[0].revents) return !interrupt_pending();
   }
+}
+
+// The line typed before a wake-up, typed again into the new prompt.
+int type_again() {
+  if (!g_typed_so_far.empty()) rl_insert_text(g_typed_so_far.c_str());
+  g_typed_so_far.clear();
+  return 0;
 }
 
 int bounded_getc(FILE* stream) {
@@ -118,6 +135,8 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
   g_typed = 0;
   g_too_long = false;
+  g_woken = false;
+  rl_startup_hook = type_again;
   // What was printed is on the screen before the prompt waits, also through a pipe (`| tee`).
   flush_out();
   // libedit writes the prompt itself: it passes the sink's form (a seat's name is outside text).
@@ -128,7 +147,11 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   char* raw = readline(own_prompt ? "" : terminal_text(prompt).c_str());
   if (take_interrupt()) {
     std::free(raw);
-    return Read::Cancelled;
+    return g_typed_so_far.clear(), Read::Cancelled;
+  }
+  if (g_woken) {
+    std::free(raw);
+    return Read::Woken;
   }
   if (!raw) return Read::End;
   line = raw;
@@ -144,5 +167,7 @@ void LineEditor::set_completions(std::vector<std::string> completions) {
   for (auto& c : completions) c = visible_text(c);
   g_completions = std::move(completions);
 }
+
+void LineEditor::set_wake_fd(int fd) { g_wake_fd = fd; }
 
 }  // namespace arbiter::cli
