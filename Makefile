@@ -10,7 +10,8 @@ JOBS ?= $(shell nproc)
 # completions and the manual page where bash, zsh and man look under PREFIX.
 PREFIX ?= /usr/local
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
-           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev python3
+           libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev python3 \
+           libboost1.81-dev libsqlite3-dev libssl-dev
 # Only `make fuzz` needs clang and libFuzzer; `make deps EXTRA_PACKAGES=...` adds them.
 EXTRA_PACKAGES ?=
 FUZZ_PACKAGES = clang libclang-rt-14-dev
@@ -21,7 +22,7 @@ FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 60
 # FUZZ_RUNS stops a target after that many executions instead (-1: only the time limits it).
 FUZZ_RUNS ?= -1
-FUZZ_TARGETS = game_yaml scenario save actions visible_text pattern json_door
+FUZZ_TARGETS = game_yaml scenario save actions visible_text pattern json_door server_message
 
 .PHONY: all deps configure build play install test bench sanitize fuzz mutate check clean sim-parallel
 

@@ -125,6 +125,7 @@ Command add_perft_command(CLI::App& app);
 Command add_new_command(CLI::App& app);
 Command add_mutate_command(CLI::App& app);
 Command add_solve_command(CLI::App& app);
+Command add_serve_command(CLI::App& app);
 
 // Option checks run before any ruleset loads; a bad value is a usage error (exit status 2).
 // A whole number from 0 to 2^64-1 (a seed): CLI11 would read -1 into an unsigned as 2^64-1.

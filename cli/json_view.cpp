@@ -1,0 +1,61 @@
+// The view and log as JSON (cli/json_view.hpp).
+#include "cli/json_view.hpp"
+
+#include <algorithm>
+
+namespace arbiter::cli {
+
+Json value_json(const Value& v) {
+  if (v.is_bool()) return v.as_bool();
+  if (v.is_int()) return v.as_int();
+  if (v.is_string()) return v.as_string();
+  return nullptr;
+}
+
+Json name_or_null(const View& v, int seat) { return seat >= 0 ? Json(v.seats[seat].name) : Json(nullptr); }
+
+namespace {
+
+// Variables by name; those game.yaml marks `display: false` are the rules' own, not shown.
+Json pairs_json(const std::vector<std::pair<std::string, std::string>>& pairs, const std::vector<std::string>& undisplayed) {
+  Json j = Json::object();
+  for (const auto& [k, text] : pairs)
+    if (std::find(undisplayed.begin(), undisplayed.end(), k) == undisplayed.end()) j[k] = text;
+  return j;
+}
+
+}  // namespace
+
+Json view_json(const View& v) {
+  Json j;
+  j["seat"] = name_or_null(v, v.seat);
+  j["round"] = v.round;
+  j["turn"] = v.turn;
+  j["active"] = name_or_null(v, v.active);
+  j["seats"] = Json::array();
+  for (const auto& s : v.seats) j["seats"].push_back({{"name", s.name}, {"status", s.status}, {"vars", pairs_json(s.vars, v.undisplayed)}});
+  j["globals"] = pairs_json(v.globals, v.undisplayed);
+  j["zones"] = Json::array();
+  for (const auto& z : v.zones) {
+    j["zones"].push_back({{"name", z.name}, {"label", z.label}, {"owner", name_or_null(v, z.owner)},
+                          {"count", z.count}, {"items", z.items}});
+    if (z.listed != z.items) j["zones"].back()["listed"] = z.listed;  // game.yaml's order:
+  }
+  if (!v.chance.empty()) j["chance"] = v.chance;
+  return j;
+}
+
+Json log_json(const std::vector<Event>& log, const Table& t) {
+  Json j = Json::array();
+  for (const auto& e : log) {
+    Json entry;
+    entry["kind"] = e.kind == Event::Kind::Action ? "action" : e.kind == Event::Kind::Chance ? "chance" : "say";
+    if (e.seat >= 0) entry["seat"] = t.seats[e.seat].name;
+    entry["text"] = e.text;
+    j.push_back(entry);
+  }
+  return j;
+}
+
+
+}  // namespace arbiter::cli

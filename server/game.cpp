@@ -1,0 +1,184 @@
+// A table's game (server/game.hpp): the same turn order as the JSON door and the REPL
+// (out-of-turn holders first, the seat on turn last; every seat of a simultaneous choice at
+// once), with every step committed to the store before the game moves on.
+#include "server/game.hpp"
+
+#include <algorithm>
+
+#include "interpreter/diagnostics.hpp"
+#include "interpreter/sample.hpp"
+#include "interpreter/save.hpp"
+#include "interpreter/seeds.hpp"
+
+namespace arbiter::server {
+
+TableGame::TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t chance_seed)
+    : setup_(setup), loaded_(std::move(loaded)), chance_rng_(chance_seed) {
+  at_table_params(*loaded_.ruleset, setup_.options);  // the game the rulebook describes, as `play` has it
+  auto table = make_table(loaded_.ruleset, setup_.options);
+  engine_ = std::make_unique<Engine>(table, *loaded_.rules);
+  state_ = State(table);
+  if (Status st = engine_->start(state_); !st.ok) throw InputError("setting up the game failed: " + st.message);
+  setup_.kinds.resize(table->seats.size());
+  for (std::size_t i = 0; i < table->seats.size(); ++i) {
+    std::string error;
+    const std::string& kind = setup_.kinds[i];
+    bots_.push_back(kind.empty() ? nullptr : make_bot(kind, bot_seed(setup_.options.seed, static_cast<int>(i)), *engine_, error));
+    if (!kind.empty() && !bots_.back()) throw InputError(error);
+  }
+  passed_.assign(table->seats.size(), false);
+  refresh();
+}
+
+void TableGame::replay(const std::vector<Step>& steps, const std::string& where) {
+  SavedGame game;
+  game.options = setup_.options;
+  for (const Step& s : steps) game.steps.push_back({s.seat, false, s.action, s.hash, 0});
+  state_ = replay_save(*engine_, game, where);
+  seq_ = static_cast<int>(steps.size());
+  refresh();
+}
+
+const std::string& TableGame::ruleset_name() const { return table().ruleset->name; }
+
+void TableGame::refresh() {
+  if (state_.over) return;
+  if (Status st = engine_->decision(state_, decision_); !st.ok) {
+    failure_ = anything_hidden(*table().ruleset) ? withheld_rules_error(st.message) : st.message;
+    return;
+  }
+  if (decision_.kind == Decision::Kind::Seats && asked().empty() && !decision_.simultaneous)
+    failure_ = decision_.stuck(table());
+}
+
+std::vector<int> TableGame::asked() const {
+  std::vector<int> seats;
+  if (state_.over || !failure_.empty() || decision_.kind != Decision::Kind::Seats) return seats;
+  for (const SeatActions& sa : decision_.seats) {
+    if (!decision_.simultaneous && passed_[sa.seat]) continue;
+    seats.push_back(sa.seat);
+    if (!decision_.simultaneous) break;  // one at a time, in the order the decision gives
+  }
+  return seats;
+}
+
+namespace {
+
+const SeatActions* entry_of(const Decision& d, int seat) {
+  for (const SeatActions& sa : d.seats)
+    if (sa.seat == seat) return &sa;
+  return nullptr;
+}
+
+bool seq_stale(std::optional<std::int64_t> given, int seq) { return given && *given != seq; }
+
+}  // namespace
+
+Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit) {
+  if (state_.over) return {false, "game over", "the game is over"};
+  if (!failure_.empty()) return {false, "script error", failure_};
+  if (seq_stale(seq, seq_)) return {false, "stale", "the game has moved on since (now at " + std::to_string(seq_) + ")"};
+  std::vector<int> now = asked();
+  const SeatActions* sa = entry_of(decision_, seat);
+  if (!sa || std::find(now.begin(), now.end(), seat) == now.end() || bots_[seat])
+    return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
+  State before = state_;
+  ActionResult o = engine_->apply(state_, seat, text, {true, &sa->actions});
+  if (!o.ok()) {
+    state_ = std::move(before);
+    std::string reason = o.refusal == Refusal::ScriptError ? "script error" : o.refusal == Refusal::NotYourTurn ? "not your turn" : "not legal now";
+    return {false, reason, o.message};
+  }
+  return commit_step(std::move(before), seat, commit);
+}
+
+Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq) {
+  if (state_.over) return {false, "game over", "the game is over"};
+  if (seq_stale(seq, seq_)) return {false, "stale", "the game has moved on since (now at " + std::to_string(seq_) + ")"};
+  std::vector<int> now = asked();
+  const SeatActions* sa = entry_of(decision_, seat);
+  if (!sa || std::find(now.begin(), now.end(), seat) == now.end() || bots_[seat])
+    return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
+  if (sa->on_turn) return {false, "not legal now", table().seats[seat].name + " is on turn and cannot pass"};
+  passed_[seat] = true;
+  refresh();
+  return {true, "", ""};
+}
+
+// The step just taken (its log entry's text, as a save writes it) stored, or the game put back.
+Outcome TableGame::commit_step(State before, int seat, const Commit& commit) {
+  Step step{seat, "", state_.hash()};
+  for (const Event& e : state_.log.entries(before.log.size()))
+    if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) step.action = e.text;
+  std::string error;
+  if (step.action.empty()) error = "the step left no entry in the log";
+  if (!error.empty() || !commit(step, error)) {
+    state_ = std::move(before);
+    return {false, "store", "the action could not be stored (" + error + "); the game is as it was"};
+  }
+  ++seq_;
+  std::fill(passed_.begin(), passed_.end(), false);
+  refresh();
+  return {true, "", ""};
+}
+
+bool TableGame::owes_auto_step() const {
+  if (state_.over || !failure_.empty()) return false;
+  if (decision_.kind == Decision::Kind::Chance) return true;
+  for (int seat : asked())
+    if (bots_[seat]) return true;
+  return false;
+}
+
+bool TableGame::auto_step(const Commit& commit) {
+  if (!owes_auto_step()) return false;
+  if (decision_.kind == Decision::Kind::Chance) return take_chance(commit);
+  for (int seat : asked())
+    if (bots_[seat]) return take_bot(seat, commit);
+  return false;
+}
+
+bool TableGame::take_chance(const Commit& commit) {
+  State before = state_;
+  Status st = engine_->take_outcome(state_, decision_, pick_outcome(decision_.weights, chance_rng_));
+  if (!st.ok) {
+    state_ = std::move(before);
+    failure_ = "chance decision: " + (anything_hidden(*table().ruleset) ? withheld_rules_error(st.message) : st.message);
+    return false;
+  }
+  Outcome o = commit_step(std::move(before), -1, commit);
+  if (!o.ok) failure_ = o.message;
+  return o.ok;
+}
+
+// A bot's refusal is told by its seat and reason only: its action may name what it holds.
+bool TableGame::take_bot(int seat, const Commit& commit) {
+  const SeatActions* sa = entry_of(decision_, seat);
+  std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa->actions, sa->on_turn);
+  if (choice.empty()) {
+    passed_[seat] = true;
+    refresh();
+    return true;
+  }
+  State before = state_;
+  ActionResult o = engine_->apply(state_, seat, choice, {false, &sa->actions});
+  if (!o.ok()) {
+    state_ = std::move(before);
+    failure_ = table().seats[seat].name + "'s bot could not act (" + to_text(o.refusal) + ")" +
+               (o.refusal == Refusal::ScriptError ? ": " + withheld_script_error(o.message, table().seats[seat].name) : "");
+    return false;
+  }
+  Outcome c = commit_step(std::move(before), seat, commit);
+  if (!c.ok) failure_ = c.message;
+  return c.ok;
+}
+
+std::vector<std::string> TableGame::kinds_for_save() const {
+  std::vector<std::string> kinds;
+  for (const auto& k : setup_.kinds) kinds.push_back(k.empty() ? "human" : k);
+  return kinds;
+}
+
+std::string TableGame::save() const { return save_text(*engine_, state_, kinds_for_save()); }
+
+}  // namespace arbiter::server

@@ -1,0 +1,108 @@
+// One table's game, without network or threads: the Engine with its own Lua state, the
+// State, the bots, and who the table waits for. The host (server/host.hpp) runs each
+// table's calls one at a time; this class is what the protocol handler and its fuzzer drive.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/app.hpp"
+#include "cli/json_view.hpp"
+#include "interpreter/bot.hpp"
+#include "interpreter/decision.hpp"
+#include "interpreter/engine.hpp"
+#include "interpreter/rng.hpp"
+
+namespace arbiter::server {
+
+using cli::Json;
+
+// How a table was set up: enough to set it up again after a restart.
+struct TableSetup {
+  std::string ruleset;             // as it was named: an id or a folder
+  GameOptions options;             // seats, seed, variant, parameters (at-table values applied)
+  std::vector<std::string> kinds;  // per seat: "" for a person, else the bot's kind
+};
+
+// One step of the game as the store keeps it: an action of a seat, or a chance outcome (seat -1).
+struct Step {
+  int seat = -1;
+  std::string action;
+  std::uint64_t hash = 0;  // of the state after it, checked when the table is replayed
+};
+
+// What a connection has been sent of the log: `global` entries of the table's log looked at,
+// `count` of them its seat may read (the `log_from` of the next `state`).
+struct LogCursor {
+  std::size_t global = 0;
+  std::size_t count = 0;
+};
+
+// What came of a seat's action or pass: taken, or refused with docs/server.md's reason.
+struct Outcome {
+  bool ok = false;
+  std::string reason;   // "not your turn", "not legal now", "stale", "game over", "script error", "store"
+  std::string message;
+};
+
+// Stores a step before anyone hears of it; false (with `error`) keeps the game as it was.
+using Commit = std::function<bool(const Step&, std::string& error)>;
+
+class TableGame {
+ public:
+  // Sets the game up from `setup` with `loaded` (setup.ruleset loaded, its Lua for this table
+  // alone). Throws InputError: an unknown variant, parameter or bot kind, or rules that fail
+  // to start. `chance_seed` draws the chance outcomes.
+  TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t chance_seed);
+  // Replays stored steps onto the fresh game (throws InputError naming the step that is refused
+  // or leaves another state): a table resumed after a restart.
+  void replay(const std::vector<Step>& steps, const std::string& where);
+
+  const TableSetup& setup() const { return setup_; }
+  const Table& table() const { return engine_->table(); }
+  const std::string& ruleset_name() const;  // the ruleset's title
+  int seq() const { return seq_; }           // steps taken: actions and chance outcomes
+  bool over() const { return state_.over; }
+  const std::string& failure() const { return failure_; }  // a script error that stopped the table
+
+  // A seat's action or out-of-turn pass (`seq`, when given, must be seq()).
+  Outcome act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit);
+  Outcome pass(int seat, std::optional<std::int64_t> seq);
+  // Takes the next step the table owes without a person: a chance outcome or a bot's move
+  // (a bot's pass too, which is no step). False when it waits for people, or is over or broken.
+  bool auto_step(const Commit& commit);
+  // Whether auto_step has something to do.
+  bool owes_auto_step() const;
+
+  // docs/server.md's messages. `seat` -1 is a spectator. `state` moves the cursor on.
+  Json state_message(int seat, LogCursor& cursor, int columns) const;
+  Json over_message() const;
+  // The seats as `welcome` and `presence` list them; `connected` per seat.
+  Json seats_json(const std::vector<bool>& connected) const;
+  // The game as a save file (it tells every hand: for the host only).
+  std::string save() const;
+
+ private:
+  void refresh();  // decision_ and the seats asked, after every step
+  std::vector<int> asked() const;  // the seats that may act now
+  bool take_chance(const Commit& commit);
+  bool take_bot(int seat, const Commit& commit);
+  Outcome commit_step(State before, int seat, const Commit& commit);
+  std::vector<std::string> kinds_for_save() const;
+
+  TableSetup setup_;
+  cli::Loaded loaded_;
+  std::unique_ptr<Engine> engine_;
+  State state_;
+  Decision decision_;
+  std::vector<std::unique_ptr<Bot>> bots_;
+  std::vector<bool> passed_;  // out-of-turn holders that let this chance go
+  Rng chance_rng_;
+  int seq_ = 0;
+  std::string failure_;
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,175 @@
+// The SQLite store (server/store.hpp). Every statement is prepared with bound parameters:
+// no text from a client or a ruleset is ever part of SQL.
+#include "server/store.hpp"
+
+#include <sqlite3.h>
+
+#include <functional>
+
+namespace arbiter::server {
+
+namespace {
+
+// A prepared statement, finalized however the scope ends.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql, const std::string& file) : db_(db), file_(file) {
+    if (sqlite3_prepare_v2(db, sql, -1, &st_, nullptr) != SQLITE_OK) fail();
+  }
+  ~Statement() { sqlite3_finalize(st_); }
+  Statement& bind(int i, const std::string& text) {
+    if (sqlite3_bind_text(st_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK) fail();
+    return *this;
+  }
+  Statement& bind(int i, std::int64_t v) {
+    if (sqlite3_bind_int64(st_, i, v) != SQLITE_OK) fail();
+    return *this;
+  }
+  // One row more (true) or done (false).
+  bool step() {
+    int rc = sqlite3_step(st_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc != SQLITE_DONE) fail();
+    return false;
+  }
+  std::string text(int col) {
+    const unsigned char* t = sqlite3_column_text(st_, col);
+    return t ? std::string(reinterpret_cast<const char*>(t), static_cast<std::size_t>(sqlite3_column_bytes(st_, col))) : "";
+  }
+  std::int64_t integer(int col) { return sqlite3_column_int64(st_, col); }
+
+ private:
+  [[noreturn]] void fail() { throw StoreError(file_ + ": " + sqlite3_errmsg(db_)); }
+  sqlite3* db_;
+  sqlite3_stmt* st_ = nullptr;
+  const std::string& file_;
+};
+
+const char* const kSchema = R"(
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables(id TEXT PRIMARY KEY, setup TEXT NOT NULL, watch_hash TEXT NOT NULL,
+  created INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS seats(table_id TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL,
+  PRIMARY KEY(table_id, seat));
+CREATE TABLE IF NOT EXISTS steps(table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+  action TEXT NOT NULL, hash INTEGER NOT NULL, PRIMARY KEY(table_id, n));
+)";
+
+}  // namespace
+
+Store::Store(const std::string& file) : file_(file) {
+  int rc = sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+    sqlite3_close(db_);
+    throw StoreError(file + ": " + why);
+  }
+  sqlite3_busy_timeout(db_, 5000);  // another process holding the file: wait, then say so
+  try {
+    exec("PRAGMA journal_mode=WAL");
+    exec("PRAGMA synchronous=FULL");
+    exec(kSchema);
+  } catch (...) {
+    sqlite3_close(db_);
+    throw;
+  }
+}
+
+Store::~Store() { sqlite3_close(db_); }
+
+void Store::exec(const char* sql) {
+  char* error = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &error) != SQLITE_OK) {
+    std::string why = error ? error : sqlite3_errmsg(db_);
+    sqlite3_free(error);
+    throw StoreError(file_ + ": " + why);
+  }
+}
+
+void Store::set_host_hash(const std::string& hash) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES('host_hash', ?)", file_).bind(1, hash).step();
+}
+
+std::string Store::host_hash() {
+  std::lock_guard lock(mutex_);
+  Statement st(db_, "SELECT value FROM meta WHERE key = 'host_hash'", file_);
+  return st.step() ? st.text(0) : "";
+}
+
+void Store::add_table(const StoredTable& t) {
+  std::lock_guard lock(mutex_);
+  exec("BEGIN IMMEDIATE");
+  try {
+    Statement(db_, "INSERT INTO tables(id, setup, watch_hash, created, finished) VALUES(?, ?, ?, ?, ?)", file_)
+        .bind(1, t.id).bind(2, setup_text(t.setup)).bind(3, t.watch_hash).bind(4, t.created).bind(5, t.finished).step();
+    for (std::size_t i = 0; i < t.seat_hashes.size(); ++i)
+      Statement(db_, "INSERT INTO seats(table_id, seat, token_hash) VALUES(?, ?, ?)", file_)
+          .bind(1, t.id).bind(2, static_cast<std::int64_t>(i)).bind(3, t.seat_hashes[i]).step();
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
+void Store::add_step(const std::string& table, int n, const Step& step) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "INSERT INTO steps(table_id, n, seat, action, hash) VALUES(?, ?, ?, ?, ?)", file_)
+      .bind(1, table).bind(2, std::int64_t{n}).bind(3, std::int64_t{step.seat}).bind(4, step.action)
+      .bind(5, static_cast<std::int64_t>(step.hash)).step();
+}
+
+void Store::finish(const std::string& table, std::int64_t when) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "UPDATE tables SET finished = ? WHERE id = ?", file_).bind(1, when).bind(2, table).step();
+}
+
+std::vector<StoredTable> Store::tables() {
+  std::lock_guard lock(mutex_);
+  std::vector<StoredTable> out;
+  Statement st(db_, "SELECT id, setup, watch_hash, created, finished FROM tables ORDER BY created, id", file_);
+  while (st.step()) {
+    StoredTable t{st.text(0), setup_from_text(st.text(1)), st.text(2), {}, st.integer(3), st.integer(4)};
+    Statement seats(db_, "SELECT token_hash FROM seats WHERE table_id = ? ORDER BY seat", file_);
+    seats.bind(1, t.id);
+    while (seats.step()) t.seat_hashes.push_back(seats.text(0));
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+std::vector<Step> Store::steps(const std::string& table) {
+  std::lock_guard lock(mutex_);
+  std::vector<Step> out;
+  Statement st(db_, "SELECT seat, action, hash FROM steps WHERE table_id = ? ORDER BY n", file_);
+  st.bind(1, table);
+  while (st.step()) out.push_back({static_cast<int>(st.integer(0)), st.text(1), static_cast<std::uint64_t>(st.integer(2))});
+  return out;
+}
+
+std::string setup_text(const TableSetup& s) {
+  Json seats = Json::array();
+  for (const Seat& seat : s.options.seats) seats.push_back({{"name", seat.name}, {"age", seat.age}});
+  Json j{{"ruleset", s.ruleset}, {"seats", seats}, {"seed", s.options.seed}, {"variant", s.options.variant},
+         {"set", s.options.set}, {"kinds", s.kinds}};
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+TableSetup setup_from_text(const std::string& text) {
+  try {
+    Json j = Json::parse(text);
+    TableSetup s;
+    s.ruleset = j.at("ruleset").get<std::string>();
+    for (const auto& seat : j.at("seats")) s.options.seats.push_back({seat.at("name").get<std::string>(), seat.at("age").get<int>()});
+    s.options.seed = j.at("seed").get<std::uint64_t>();
+    s.options.variant = j.at("variant").get<std::string>();
+    s.options.set = j.at("set").get<std::map<std::string, std::string>>();
+    s.kinds = j.at("kinds").get<std::vector<std::string>>();
+    return s;
+  } catch (const Json::exception& e) {
+    throw StoreError(std::string("a table's setup in the database is damaged: ") + e.what());
+  }
+}
+
+}  // namespace arbiter::server

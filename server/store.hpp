@@ -1,0 +1,62 @@
+// The tables kept on disk: an SQLite database in WAL mode with synchronous=FULL, so that a
+// step is on disk (through a power loss too, not only a crash of the process) before
+// store() returns, and the server acknowledges nothing it has not stored. Only hashes of
+// tokens are kept. One connection, used under a mutex: the store is a few small writes
+// per action, far below what one SQLite connection does.
+#pragma once
+#include <cstdint>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "server/game.hpp"
+
+struct sqlite3;
+
+namespace arbiter::server {
+
+// What the database could not do, with SQLite's reason and the file.
+struct StoreError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct StoredTable {
+  std::string id;
+  TableSetup setup;
+  std::string watch_hash;                 // SHA-256 of the table's `w.` token
+  std::vector<std::string> seat_hashes;   // per seat: its `s.` token's, "" for a bot's seat
+  std::int64_t created = 0;               // Unix seconds
+  std::int64_t finished = 0;              // 0: the game goes on
+};
+
+class Store {
+ public:
+  // Opens (creating if need be) `file`. Throws StoreError: not a database, cannot be written.
+  explicit Store(const std::string& file);
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  void set_host_hash(const std::string& hash);
+  std::string host_hash();
+  // A new table with its seats, in one transaction.
+  void add_table(const StoredTable& t);
+  // Step number `n` (from 0) of `table`, committed when this returns.
+  void add_step(const std::string& table, int n, const Step& step);
+  void finish(const std::string& table, std::int64_t when);
+  std::vector<StoredTable> tables();
+  std::vector<Step> steps(const std::string& table);
+
+ private:
+  void exec(const char* sql);
+  sqlite3* db_ = nullptr;
+  std::string file_;
+  std::mutex mutex_;
+};
+
+// A table's setup as the store keeps it (JSON text), and back (throws StoreError).
+std::string setup_text(const TableSetup& s);
+TableSetup setup_from_text(const std::string& text);
+
+}  // namespace arbiter::server

@@ -1,0 +1,161 @@
+// A table on the server (server/table_host.hpp).
+#include "server/table_host.hpp"
+
+#include <chrono>
+
+#include "server/tokens.hpp"
+
+namespace arbiter::server {
+
+namespace {
+
+std::int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+std::shared_ptr<const std::string> shared(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+
+}  // namespace
+
+TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store& store, Strand strand, std::size_t max_connections)
+    : stored_(std::move(stored)), game_(std::move(game)), store_(store), strand_(std::move(strand)), max_connections_(max_connections) {
+  note_status();
+}
+
+void TableHost::replay(const std::vector<Step>& steps) {
+  game_->replay(steps, "table " + stored_.id + " in the database");
+  note_status();
+}
+
+int TableHost::seat_of(const std::string& token) const {
+  std::string hash = token_hash(token);
+  int found = -2;
+  for (std::size_t i = 0; i < stored_.seat_hashes.size(); ++i)
+    if (same_hash(hash, stored_.seat_hashes[i]) && !stored_.seat_hashes[i].empty()) found = static_cast<int>(i);
+  if (same_hash(hash, stored_.watch_hash)) found = -1;
+  return found;
+}
+
+void TableHost::note_status() {
+  std::lock_guard lock(status_mutex_);
+  status_.seq = game_->seq();
+  status_.over = game_->over();
+  status_.finished = stored_.finished;
+}
+
+TableHost::Status TableHost::status() const {
+  std::lock_guard lock(status_mutex_);
+  return status_;
+}
+
+Json TableHost::listing() const {
+  Status st = status();
+  Json seats = Json::array();
+  for (std::size_t i = 0; i < stored_.setup.options.seats.size(); ++i)
+    seats.push_back({{"name", stored_.setup.options.seats[i].name},
+                     {"plays", stored_.setup.kinds[i].empty() ? "human" : stored_.setup.kinds[i]}});
+  return {{"table", stored_.id}, {"ruleset", stored_.setup.ruleset}, {"seats", seats},
+          {"status", st.over ? "over" : game_->failure().empty() ? "playing" : "stopped"}, {"seq", st.seq},
+          {"created", stored_.created}, {"finished", st.finished ? Json(st.finished) : Json(nullptr)}};
+}
+
+Host::Summary TableHost::summary() const {
+  Host::Summary s{stored_.id, stored_.setup.ruleset, {}, status().over};
+  for (std::size_t i = 0; i < stored_.setup.options.seats.size(); ++i)
+    s.seats.emplace_back(stored_.setup.options.seats[i].name, stored_.setup.kinds[i]);
+  return s;
+}
+
+bool TableHost::commit(const Step& step, std::string& error) {
+  try {
+    store_.add_step(stored_.id, game_->seq(), step);
+    return true;
+  } catch (const StoreError& e) {
+    error = e.what();
+    return false;
+  }
+}
+
+void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
+  if (peers_.size() >= max_connections_) {
+    peer->close_with(error_message("this table has as many connections as it takes (" + std::to_string(max_connections_) +
+                                   "); the connection closes"));
+    return;
+  }
+  Entry& e = peers_[peer.get()];
+  e.peer = peer;
+  e.conn.seat = seat;
+  e.conn.columns = columns;
+  const Table& t = game_->table();
+  Json welcome{{"type", "welcome"}, {"table", stored_.id}, {"ruleset", t.ruleset->id},
+               {"seat", seat >= 0 ? Json(t.seats[seat].name) : Json(nullptr)}};
+  std::vector<bool> connected(t.seats.size(), false);
+  for (const auto& [p, other] : peers_)
+    if (other.conn.seat >= 0) connected[other.conn.seat] = true;
+  welcome["seats"] = game_->seats_json(connected);
+  peer->send(shared(text_of(welcome)));
+  peer->send(shared(text_of(game_->state_message(seat, e.conn.cursor, columns))));
+  if (game_->over()) peer->send(shared(text_of(game_->over_message())));
+  if (!game_->failure().empty()) peer->send(shared(error_message("the table stopped: " + game_->failure())));
+  presence();
+}
+
+void TableHost::leave(const Peer* peer) {
+  if (peers_.erase(peer)) presence();
+}
+
+void TableHost::presence() {
+  std::vector<bool> connected(game_->table().seats.size(), false);
+  for (const auto& [p, e] : peers_)
+    if (e.conn.seat >= 0) connected[e.conn.seat] = true;
+  auto frame = shared(text_of({{"type", "presence"}, {"seats", game_->seats_json(connected)}}));
+  for (auto& [p, e] : peers_) e.peer->send(frame);
+}
+
+void TableHost::frame(const std::shared_ptr<Peer>& peer, const std::string& frame) {
+  auto it = peers_.find(peer.get());
+  if (it == peers_.end()) return;  // it left while the frame waited
+  bool was_over = game_->over();
+  Handled h = handle_frame(*game_, it->second.conn, frame,
+                           [this](const Step& s, std::string& error) { return commit(s, error); });
+  for (auto& reply : h.replies) peer->send(shared(std::move(reply)));
+  if (h.moved) {
+    broadcast_states(was_over);
+    pump();
+  }
+}
+
+void TableHost::pump() {
+  if (!game_->owes_auto_step()) return;
+  post([self = shared_from_this()] {
+    bool was_over = self->game_->over();
+    self->game_->auto_step([&](const Step& s, std::string& error) { return self->commit(s, error); });
+    self->broadcast_states(was_over);
+    self->pump();
+  });
+}
+
+// Each connection's state from its own cursor; then, once, the end or the table's failure.
+void TableHost::broadcast_states(bool was_over) {
+  if (game_->over() && !was_over) {
+    stored_.finished = now_seconds();
+    try {
+      store_.finish(stored_.id, stored_.finished);
+    } catch (const StoreError&) {
+      // The steps are stored: a restart replays the game to its end and finds it over.
+    }
+  }
+  note_status();
+  for (auto& [p, e] : peers_) e.peer->send(shared(text_of(game_->state_message(e.conn.seat, e.conn.cursor, e.conn.columns))));
+  if (game_->over() && !was_over) {
+    auto over = shared(text_of(game_->over_message()));
+    for (auto& [p, e] : peers_) e.peer->send(over);
+  }
+  if (!game_->failure().empty() && failure_told_ != game_->failure()) {
+    failure_told_ = game_->failure();
+    auto error = shared(error_message("the table stopped: " + failure_told_));
+    for (auto& [p, e] : peers_) e.peer->send(error);
+  }
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,71 @@
+// One table on the server: its game, its tokens' hashes and its connections. Every call
+// that touches the game runs on the table's strand, one at a time, on the host's pool.
+#pragma once
+#include <boost/asio/strand.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "server/host.hpp"
+
+namespace arbiter::server {
+
+class TableHost : public std::enable_shared_from_this<TableHost> {
+ public:
+  using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
+  TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store& store, Strand strand, std::size_t max_connections);
+
+  const std::string& id() const { return stored_.id; }
+  // The seat `token` opens (0..), -1 for the watchers' token, -2 for none. Hashes compared in
+  // constant time, every one of them, whichever matches.
+  int seat_of(const std::string& token) const;
+  // Runs `work` on the table's strand.
+  template <class F>
+  void post(F&& work) { boost::asio::post(strand_, std::forward<F>(work)); }
+
+  // On the strand: a peer joins as `seat` (-1: watching), leaves, or sends a frame.
+  void join(const std::shared_ptr<Peer>& peer, int seat, int columns);
+  void leave(const Peer* peer);
+  void frame(const std::shared_ptr<Peer>& peer, const std::string& frame);
+  // Takes the steps the table owes (chance, bots), one a post so that people's frames interleave.
+  void pump();
+  // Before the table is reachable: the stored steps replayed (throws InputError).
+  void replay(const std::vector<Step>& steps);
+  // On the strand: the save text.
+  std::string save() const { return game_->save(); }
+
+  // For listing, from any thread: the facts as they stood after the last step.
+  struct Status {
+    int seq = 0;
+    bool over = false;
+    std::int64_t finished = 0;
+  };
+  Status status() const;
+  Json listing() const;
+  Host::Summary summary() const;
+
+ private:
+  struct Entry {
+    std::shared_ptr<Peer> peer;
+    Connection conn;
+  };
+  void broadcast_states(bool was_over);
+  void presence();
+  bool commit(const Step& step, std::string& error);
+  void note_status();
+
+  StoredTable stored_;
+  std::unique_ptr<TableGame> game_;
+  Store& store_;
+  Strand strand_;
+  std::size_t max_connections_;
+  std::map<const Peer*, Entry> peers_;
+  std::string failure_told_;  // the script error already sent to everyone
+  mutable std::mutex status_mutex_;
+  Status status_;
+};
+
+}  // namespace arbiter::server
