@@ -142,7 +142,7 @@ function drawPresence() {
     item.append(el("span", seat.name, "name"));
     const plays = seat.plays && seat.plays !== "human" ? seat.plays : (seat.connected ? "here" : "away");
     item.append(el("span", plays, "plays"));
-    if (seat.name === page.me) item.append(el("span", "you", "you"));
+    if (seat.name === page.me) item.append(el("span", "(you)", "you"));
     list.append(item);
   }
 }

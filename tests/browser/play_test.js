@@ -108,6 +108,7 @@ async function act(page, name, snap, typed) {
   if (!snap.onTurn) action = random() < 0.3 ? snap.legal[0] : null;  // out of turn: call sometimes, else pass
   else action = snap.legal[Math.floor(random() * snap.legal.length)];
   const before = snap.seq;
+  await page.bringToFront();  // a page behind another gets no animation frames, which a click waits for
   if (action === null) await page.click("#pass");
   else if (typed) {
     await page.type("#line", action);
@@ -136,12 +137,17 @@ async function play(pages) {
     if (steps === 6 && !reloaded) {  // a reload: the page says hello again and gets the whole state
       reloaded = true;
       await pages.Bob.reload({ waitUntil: "load" });
-      await pages.Bob.waitForFunction(() => page.seq !== undefined && page.log.length > 0, { timeout: 10000 });
+      await pages.Bob.waitForFunction(() => page.seq !== undefined && page.log.length > 0, { timeout: 10000, polling: 100 });
     }
     if (steps === 10 && !dropped) {  // a dropped connection: the page reconnects by itself
       dropped = true;
       await pages.Ann.evaluate(() => page.socket.close());
-      await pages.Ann.waitForFunction(() => page.socket && page.socket.readyState === 1 && page.welcomed, { timeout: 15000 });
+      await pages.Ann.waitForFunction(() => page.over || (page.socket && page.socket.readyState === 1 && page.welcomed),
+                                      { timeout: 15000, polling: 100 }).catch(async (e) => {
+        const seen = await pages.Ann.evaluate(() => JSON.stringify({ status: document.querySelector("#status").textContent,
+          problem: document.querySelector("#problem").textContent, ready: page.socket && page.socket.readyState }));
+        throw new Error("Ann's page did not connect again after a drop: " + seen);
+      });
     }
   }
   throw new Error("the game did not end within 240 s");
@@ -154,7 +160,11 @@ async function main() {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     userDataDir: fs.mkdtempSync(path.join(work, "profile-")),
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-           "--disable-component-update", "--no-first-run", "--disable-sync"],
+           "--disable-component-update", "--no-first-run", "--disable-sync",
+           // Both pages play at once: neither is slowed down for being behind the other.
+           "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+           "--disable-backgrounding-occluded-windows"],
+    protocolTimeout: 30000,
   });
   try {
     const pages = {}, frames = {};
@@ -171,11 +181,13 @@ async function main() {
       pages[name] = page;
     }
     for (const name of seats)
-      await pages[name].waitForFunction(() => page.seq !== undefined, { timeout: 10000 });
+      await pages[name].waitForFunction(() => page.seq !== undefined, { timeout: 10000, polling: 100 });
+    await pages.Ann.bringToFront();
     await pages.Ann.screenshot({ path: path.join(work, "phone-start.png"), fullPage: true });
     const wide = await pages.Ann.evaluate(() => document.documentElement.scrollWidth);
     if (wide > 360) fail(`the page is ${wide} px wide at a phone's 360 px`);
     const end = await play(pages);
+    await pages.Ann.bringToFront();
     await pages.Ann.screenshot({ path: path.join(work, "phone-end.png"), fullPage: true });
     for (const name of seats) {
       auditFrames(name, frames[name]);
