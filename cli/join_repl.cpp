@@ -3,6 +3,7 @@
 // open (commands work while others play) and news arriving redraws it; piped input is read
 // only when the seat has a decision, a line each.
 #include <poll.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -74,13 +75,22 @@ void JoinSession::drain() {
   while (!done_ && client_.next(e)) handle(e);
 }
 
-// Until the server sends something (or Ctrl-C at a terminal).
+// Until the server sends something (or Ctrl-C at a terminal). Piped, a seat's input is read a
+// line ahead meanwhile, so that its end is seen: the player has left, as in `arbiter play`.
 void JoinSession::wait() {
-  pollfd fds[2] = {{client_.wake_fd(), POLLIN, 0}, {interactive_ ? interrupt_fd() : -1, POLLIN, 0}};
-  poll(fds, 2, -1);
+  bool read_ahead = !interactive_ && !me_.empty() && !has_pending_;
+  pollfd fds[3] = {{client_.wake_fd(), POLLIN, 0},
+                   {interactive_ ? interrupt_fd() : -1, POLLIN, 0},
+                   {read_ahead ? STDIN_FILENO : -1, POLLIN, 0}};
+  poll(fds, 3, -1);
   if (interactive_ && take_interrupt()) {
     drain_interrupt_fd();
     if (interrupted()) quit_ = true;
+  }
+  if (read_ahead && fds[2].revents) {
+    bool woken = false;
+    if (read_line("", pending_line_, woken)) has_pending_ = true;
+    else quit_ = true;
   }
 }
 
@@ -140,6 +150,7 @@ bool JoinSession::read_line(const std::string& prompt, std::string& line, bool& 
     line = pending_line_, has_pending_ = false;
     return true;
   }
+  flush_out();  // what the line answers is out first, also into a pipe
   for (;;) {
     LineEditor::Read got = editor_.read(interactive_ ? prompt : "", line);
     if (got == LineEditor::Read::Woken) return write_out(control("\r\033[K")), woken = true;
