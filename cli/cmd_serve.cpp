@@ -6,6 +6,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 
+#include <optional>
 #include <thread>
 
 #include "cli/app.hpp"
@@ -54,16 +55,20 @@ void print_table(const server::Host::Summary& s, const std::string& base, const 
 }
 
 int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& sf) {
+  // The table's options are checked before the database is opened, so a typo makes no file.
+  std::optional<server::TableSetup> setup;
+  if (!ruleset.empty()) setup = setup_from(ruleset, flags);
   server::Store store(sf.db);
+  // Before the host: the connections its tables hold are closed while their I/O still exists.
+  boost::asio::io_context ioc;
   server::Limits limits;
   limits.idle_seconds = sf.idle_seconds;
   int threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
   server::Host host(store, [](const std::string& name) { return load(name); }, limits, threads);
   for (const auto& problem : host.resume()) print_err("serve: {}\n", problem);
   std::optional<server::OpenedTable> opened;
-  if (!ruleset.empty()) opened = host.open(setup_from(ruleset, flags));
+  if (setup) opened = host.open(*setup);
 
-  boost::asio::io_context ioc;
   server::Server server(ioc, host, {boost::asio::ip::make_address(sf.host), static_cast<unsigned short>(sf.port)});
   std::string base = "http://" + (sf.host.find(':') != std::string::npos ? "[" + sf.host + "]" : sf.host) + ":" +
                      std::to_string(server.port());

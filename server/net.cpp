@@ -92,7 +92,7 @@ void Server::accept() {
       } else {
         // Messages are small: a small send buffer makes a reader that does not read show in
         // the write queue soon, instead of after megabytes of kernel buffer.
-        socket.set_option(asio::socket_base::send_buffer_size(65536), ec);
+        socket.set_option(asio::socket_base::send_buffer_size(16384), ec);
         std::make_shared<HttpSession>(host_, std::move(socket), Slot(&count))->read();
       }
     }

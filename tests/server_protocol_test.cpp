@@ -1,0 +1,134 @@
+// Tests of server/protocol.cpp and the game it drives (server/game.cpp), with no network:
+// a seat acting for another, a spectator acting, stale seq, unknown type, bad JSON, another
+// seat's message replayed, a resync holding the seat's own log only.
+#include <catch2/catch.hpp>
+
+#include "cli/app.hpp"
+#include "cli/json_text.hpp"
+#include "server/protocol.hpp"
+
+using namespace arbiter;
+using namespace arbiter::server;
+
+namespace {
+
+struct Fixture {
+  std::vector<Step> stored;
+  std::unique_ptr<TableGame> game;
+  Connection ann{0, {}, 78}, bob{1, {}, 78}, watcher{-1, {}, 78};
+  Commit commit = [this](const Step& s, std::string&) {
+    stored.push_back(s);
+    return true;
+  };
+  Fixture() {
+    TableSetup setup;
+    setup.ruleset = "stacks";
+    setup.options.seats = {{"Ann", -1}, {"Bob", -1}};
+    setup.options.seed = 5;
+    setup.kinds = {"", ""};
+    game = std::make_unique<TableGame>(setup, cli::load("stacks"), 9);
+  }
+  nlohmann::json one(Connection& c, const std::string& frame) {
+    Handled h = handle_frame(*game, c, frame, commit);
+    REQUIRE(h.replies.size() == 1);
+    return nlohmann::json::parse(h.replies[0]);
+  }
+  // The seat on turn's connection, its first legal action, and the other's.
+  std::pair<Connection*, Connection*> turn() {
+    LogCursor c;
+    bool ann_on = !game->state_message(0, c, 78)["legal"].empty();
+    return ann_on ? std::pair{&ann, &bob} : std::pair{&bob, &ann};
+  }
+  std::string first_legal(const Connection& c) {
+    LogCursor cursor;
+    return game->state_message(c.seat, cursor, 78)["legal"][0].get<std::string>();
+  }
+};
+
+std::string action_frame(const std::string& action, int seq) {
+  return cli::json_text(nlohmann::json{{"type", "action"}, {"action", action}, {"seq", seq}});
+}
+
+}  // namespace
+
+TEST_CASE("protocol: a seat cannot act for another, nor a spectator at all", "[server][protocol]") {
+  Fixture f;
+  auto [on, off] = f.turn();
+  std::string action = f.first_legal(*on);
+  // The frame names the seat on turn, but a connection acts only for its own seat.
+  auto frame = cli::json_text(nlohmann::json{{"type", "action"}, {"action", action}, {"seat", on == &f.ann ? "Ann" : "Bob"}});
+  auto r = f.one(*off, frame);
+  CHECK(r["type"] == "refused");
+  CHECK(r["reason"] == "not your turn");
+  r = f.one(f.watcher, action_frame(action, 0));
+  CHECK(r["reason"] == "spectator");
+  r = f.one(f.watcher, R"({"type":"pass"})");
+  CHECK(r["reason"] == "spectator");
+  CHECK(f.stored.empty());
+  CHECK(f.game->seq() == 0);
+  Handled h = handle_frame(*f.game, *on, action_frame(action, 0), f.commit);
+  CHECK(h.moved);
+  CHECK(h.replies.empty());
+  CHECK(f.stored.size() == 1);
+}
+
+TEST_CASE("protocol: a stale seq, and another seat's message replayed, change nothing", "[server][protocol]") {
+  Fixture f;
+  auto [on, off] = f.turn();
+  std::string frame = action_frame(f.first_legal(*on), 0);
+  REQUIRE(handle_frame(*f.game, *on, frame, f.commit).moved);
+  // The same frame again, from either connection: the game has moved on.
+  auto r = f.one(*on, frame);
+  CHECK(r["reason"] == "stale");
+  r = f.one(*off, frame);
+  CHECK((r["reason"] == "stale" || r["reason"] == "not your turn"));
+  CHECK(f.game->seq() == 1);
+  r = f.one(*off, action_frame("no such action", 1));
+  CHECK(r["type"] == "refused");
+  CHECK(f.game->seq() == 1);
+}
+
+TEST_CASE("protocol: frames that are not messages get an error and change nothing", "[server][protocol]") {
+  Fixture f;
+  for (std::string bad : {"", "not json", "[1,2]", "{}", R"({"type":7})", R"({"type":"undo"})", R"({"type":"save"})",
+                          R"({"type":"action"})", R"({"type":"action","action":5})", R"({"type":"action","action":"x","seq":"1"})",
+                          R"({"type":"hello","table":"x","token":"y"})", "{\"type\":\"act\xff\"}"}) {
+    INFO(bad);
+    auto r = f.one(f.ann, bad);
+    CHECK(r["type"] == "error");
+  }
+  CHECK(f.one(f.ann, R"({"type":"undo"})")["message"].get<std::string>().find("unknown message type") != std::string::npos);
+  CHECK(f.game->seq() == 0);
+}
+
+TEST_CASE("protocol: a resync is the seat's own whole state and log, nobody else's", "[server][protocol]") {
+  Fixture f;
+  for (int i = 0; i < 6; ++i) {
+    auto [on, off] = f.turn();
+    REQUIRE(handle_frame(*f.game, *on, action_frame(f.first_legal(*on), i), f.commit).moved);
+  }
+  f.bob.cursor = {99, 99};  // wherever it was, a resync starts from the beginning
+  auto r = f.one(f.bob, R"({"type":"resync"})");
+  CHECK(r["type"] == "state");
+  CHECK(r["log_from"] == 0);
+  CHECK(r["view"]["seat"] == "Bob");
+  CHECK(r["seq"] == 6);
+  for (const auto& z : r["view"]["zones"])
+    if (z["owner"] == "Ann")
+      for (const auto& item : z["items"]) CHECK(item == "?");
+  LogCursor ann;
+  auto a = f.game->state_message(0, ann, 78);
+  CHECK(a["log"] != r["log"]);  // each seat's log holds what it alone may read
+  auto w = f.one(f.watcher, R"({"type":"resync"})");
+  CHECK(w["view"]["seat"].is_null());
+  CHECK(w["legal"].empty());
+}
+
+TEST_CASE("protocol: a hello is read with its fields checked", "[server][protocol]") {
+  Request r = parse_request(R"({"type":"hello","table":"abc","token":"s.1","columns":500})");
+  CHECK(r.type == Request::Type::Hello);
+  CHECK(r.columns == 200);
+  CHECK(parse_request(R"({"type":"hello","table":"abc"})").type == Request::Type::Bad);
+  CHECK(parse_request(R"({"type":"hello","table":"abc","token":1})").type == Request::Type::Bad);
+  CHECK(parse_request(R"({"type":"hello","table":"abc","token":"t","columns":"x"})").type == Request::Type::Bad);
+}
