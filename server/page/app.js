@@ -281,16 +281,18 @@ async function api(method, path, body) {
   const text = await response.text();
   let data = null;
   try { data = JSON.parse(text); } catch (e) { /* said below */ }
-  if (!response.ok) throw new Error((data && (data.message || data.error)) || text || response.statusText);
+  if (!response.ok) throw new Error((data && (data.error || data.message)) || text || response.statusText);
   return data;
 }
 
-// Every link in the answer (strings that start with http), with the key or name they stand under.
+// Every link in the answer (a URL, or a path /t/TABLE#TOKEN made whole on this server), with
+// the name it stands under (a seat's, or the key's: "watch").
 function linksIn(value, label, out) {
-  if (typeof value === "string" && /^https?:\/\//.test(value)) out.push([label, value]);
+  if (typeof value === "string" && /^(https?:\/\/|\/t\/)/.test(value))
+    out.push([label, value.startsWith("/") ? location.origin + value : value]);
   else if (Array.isArray(value)) value.forEach((v) => linksIn(v, label, out));
   else if (value && typeof value === "object")
-    for (const [k, v] of Object.entries(value)) linksIn(v, value.name || value.seat || k, out);
+    for (const [k, v] of Object.entries(value)) linksIn(v, typeof value.name === "string" ? value.name : k, out);
   return out;
 }
 
