@@ -177,7 +177,8 @@ void JoinSession::on_over(const json& m) {
     line += std::string(". ") + (key[0] == 's' ? "Scores" : "Payoffs") + ": " + join_choices(parts, ", ");
   }
   print("{}\n", fit("Game over. " + line + "."));
-  over_ = done_ = true;
+  if (interactive_) print("{}\n", fit("The game is over: :log, :table or :quit."));
+  over_ = true;  // piped, join ends here; at a terminal a prompt stays for :log and :table
 }
 
 void JoinSession::on_error(const json& m) {

@@ -59,6 +59,22 @@ bool g_too_long = false;
 int g_wake_fd = -1;        // set_wake_fd
 bool g_woken = false;      // the read ended because g_wake_fd became readable
 std::string g_typed_so_far;  // the line as it was then, typed again at the next read
+// The line as typed key by key, for a wake-up: libedit's rl_line_buffer is brought up to date
+// only when it completes. Plain typing and Backspace are followed; after any other key (an
+// arrow, Tab, a control key) the line is not known, and a wake-up leaves it out.
+std::string g_shadow;
+bool g_shadow_known = true;
+
+void follow_key(unsigned char c) {
+  if (c == 0x7f || c == 0x08) {  // Backspace: the last character, all its UTF-8 bytes
+    while (!g_shadow.empty() && (static_cast<unsigned char>(g_shadow.back()) & 0xC0) == 0x80) g_shadow.pop_back();
+    if (!g_shadow.empty()) g_shadow.pop_back();
+  } else if (c >= 0x20) {
+    g_shadow.push_back(static_cast<char>(c));
+  } else {
+    g_shadow_known = false;
+  }
+}
 
 // Whether a key may be read from `fd` now: false when Ctrl-C was pressed, even before the
 // wait began (the signal's wake-up byte is then already in interrupt_fd()), or when the wake
@@ -72,21 +88,21 @@ bool wait_for_key(int fd) {
     if (n > 0 && fds[1].revents) drain_interrupt_fd();
     if (n > 0 && fds[2].revents) {
       g_woken = true;
-      g_typed_so_far.assign(rl_line_buffer ? rl_line_buffer : "", rl_line_buffer ? rl_end : 0);
+      g_typed_so_far = g_shadow_known ? g_shadow : "";
       return false;
     }
     if (n > 0 && fds[0].revents) return !interrupt_pending();
   }
 }
 
-// The line typed before a wake-up, typed again into the new prompt.
-int type_again() {
-  if (!g_typed_so_far.empty()) rl_insert_text(g_typed_so_far.c_str());
-  g_typed_so_far.clear();
-  return 0;
-}
-
 int bounded_getc(FILE* stream) {
+  // The line typed before a wake-up is typed again, as keys, into the new prompt.
+  if (!g_typed_so_far.empty()) {
+    unsigned char c = static_cast<unsigned char>(g_typed_so_far.front());
+    g_typed_so_far.erase(0, 1);
+    follow_key(c);
+    return c;
+  }
   for (;;) {
     unsigned char c;
     if (!wait_for_key(fileno(stream))) return EOF;
@@ -102,6 +118,7 @@ int bounded_getc(FILE* stream) {
       g_too_long = true;
       continue;
     }
+    follow_key(c);
     return c;
   }
 }
@@ -136,7 +153,7 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   g_typed = 0;
   g_too_long = false;
   g_woken = false;
-  rl_startup_hook = type_again;
+  g_shadow.clear(), g_shadow_known = true;
   // What was printed is on the screen before the prompt waits, also through a pipe (`| tee`).
   flush_out();
   // libedit writes the prompt itself: it passes the sink's form (a seat's name is outside text).
