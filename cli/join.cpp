@@ -78,6 +78,7 @@ void JoinSession::handle(const JoinClient::Event& e) {
   if (e.kind == Kind::Connected) return;
   if (e.kind == Kind::Dropped) {
     welcomed_ = false;
+    unanswered_ = awaiting_;
     awaiting_ = false;
     return print("{}\n", fit("Connection lost (" + e.text + "); connecting again…"));
   }
@@ -99,6 +100,7 @@ void JoinSession::handle(const JoinClient::Event& e) {
 void JoinSession::on_welcome(const json& m) {
   bool again = joined_;
   welcomed_ = joined_ = true;
+  synced_ = false;  // nothing is read until the state this connection brings
   me_ = text_of(m, "seat");
   seats_ = m.contains("seats") && m["seats"].is_array() ? m["seats"] : json::array();
   if (again) return print("{}\n", fit("Connected again."));
@@ -115,6 +117,7 @@ void JoinSession::on_welcome(const json& m) {
 
 void JoinSession::on_state(const json& m) {
   awaiting_ = false;
+  synced_ = true;
   long long from = number_of(m, "log_from", static_cast<long long>(log_.size()));
   const json& lines = m.contains("log") && m["log"].is_array() ? m["log"] : json::array();
   if (from < 0 || from > static_cast<long long>(log_.size())) from = static_cast<long long>(log_.size());
@@ -123,6 +126,13 @@ void JoinSession::on_state(const json& m) {
   state_ = m;
   seq_ = number_of(m, "seq", -1);
   show_news();
+  // An action sent as the connection dropped, unanswered: if the game is still where it was,
+  // it never arrived (or was not kept), and it is sent again; seq makes a second landing stale.
+  if (unanswered_ && seq_ == sent_seq_) {
+    client_.send(sent_message_);
+    awaiting_ = true;
+  }
+  unanswered_ = false;
 }
 
 // Narration not shown yet (a reconnect's whole log is not shown again).

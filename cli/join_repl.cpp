@@ -103,7 +103,7 @@ bool JoinSession::interrupted() {
 }
 
 bool JoinSession::ready() const {
-  if (!welcomed_ || awaiting_ || !state_.is_object()) return false;
+  if (!welcomed_ || !synced_ || awaiting_ || !state_.is_object()) return false;
   return interactive_ || (!legal().empty() && !over_);
 }
 
@@ -197,13 +197,17 @@ bool JoinSession::take(const std::string& raw) {
 }
 
 void JoinSession::send_action(const std::string& action) {
-  client_.send(json{{"type", "action"}, {"action", action}, {"seq", seq_}}.dump());
+  sent_message_ = json{{"type", "action"}, {"action", action}, {"seq", seq_}}.dump();
+  client_.send(sent_message_);
+  sent_seq_ = seq_;
   sent_line_ = action;
   awaiting_ = true;
 }
 
 void JoinSession::send_pass() {
-  client_.send(json{{"type", "pass"}, {"seq", seq_}}.dump());
+  sent_message_ = json{{"type", "pass"}, {"seq", seq_}}.dump();
+  client_.send(sent_message_);
+  sent_seq_ = seq_;
   sent_line_.clear();
   awaiting_ = true;
 }

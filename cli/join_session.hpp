@@ -69,8 +69,12 @@ class JoinSession {
   long long decision_shown_at_ = -2;  // the seq whose table and options were last shown
   bool joined_ = false;            // a welcome came (on any connection)
   bool welcomed_ = false;          // a welcome came on this connection
+  bool synced_ = false;            // and the state after it
   bool awaiting_ = false;          // an action was sent and not answered yet
   std::string sent_line_;          // the line sent: a `stale` refusal reads it again (piped)
+  std::string sent_message_;       // the action or pass as sent, and the seq it was sent at:
+  long long sent_seq_ = -1;        //   sent again when the connection dropped before an answer
+  bool unanswered_ = false;        //   and the game is still where it was
   std::string pending_line_;       // piped: a line read ahead at an out-of-turn chance
   bool has_pending_ = false;
   int line_number_ = 0;

@@ -9,6 +9,8 @@ stacks: two seats play Stacks, each answering the options it is shown (a seeded 
   the first hand printed is the one the seed deals (`arbiter play --json --seed`), and the
   hand a seat folds with (which the other seat is told) is the hand it was shown.
 errors: a bad link, a refused token, a server that is not there, a host link.
+reconnect: the server is killed (-9) mid-game and started again on the same database and
+  port; both joins connect again by themselves and the game goes on to its end.
 """
 import json, os, random, re, subprocess, sys, threading, time
 
@@ -22,11 +24,11 @@ def fail(msg):
     sys.exit(1)
 
 
-def serve(*args):
+def serve(*args, port="0", fresh=True):
     db = os.path.join(WORK, f"join-{CASE}.db")
     for suffix in ("", "-wal", "-shm"):
-        if os.path.exists(db + suffix): os.remove(db + suffix)
-    p = subprocess.Popen([ARBITER, "serve", *args, "--port", "0", "--db", db], stdout=subprocess.PIPE,
+        if fresh and os.path.exists(db + suffix): os.remove(db + suffix)
+    p = subprocess.Popen([ARBITER, "serve", *args, "--port", port, "--db", db], stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, text=True, env=ENV)
     links, deadline = {}, time.time() + 20
     while time.time() < deadline:
@@ -34,7 +36,7 @@ def serve(*args):
         if not line: break
         m = re.match(r"^\s+(\S+)\s+(http://\S+)$", line)
         if m: links[m.group(1)] = m.group(2)
-        if "watch" in links: return p, links
+        if "watch" in links or (not fresh and line.startswith("Open tables")): return p, links
     p.kill()
     fail("no links from arbiter serve")
 
@@ -107,9 +109,14 @@ class Player:
 def tictactoe():
     server, links = serve("tictactoe", "--players", "Ann,Bob", "--seed", "1")
     moves = {"Ann": iter(["a1", "b1", "c1"]), "Bob": iter(["a2", "b2"])}
+    watcher = subprocess.Popen([ARBITER, "join", links["watch"]], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, env=ENV)
     players = [Player(n, links[n], lambda opts, oot, n=n: next(moves[n])) for n in ("Ann", "Bob")]
     codes = [p.finish() for p in players]
+    watched = watcher.communicate(timeout=30)[0]
     server.terminate()
+    if watcher.returncode != 0 or "watching" not in watched or "Game over. Ann wins" not in watched:
+        fail(f"the watcher: status {watcher.returncode}:\n{watched}")
     for p, code in zip(players, codes):
         out = "\n".join(p.lines)
         if code != 0: fail(f"{p.name}: exit status {code}:\n{out}")
@@ -176,4 +183,37 @@ def errors():
     server.terminate()
 
 
-{"tictactoe": tictactoe, "stacks": stacks, "errors": errors}[CASE]()
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return str(s.getsockname()[1])
+
+
+def reconnect():
+    port = free_port()
+    server, links = serve("tictactoe", "--players", "Ann,Bob", "--seed", "1", port=port)
+    moved = threading.Event()
+    def ann(options, out_of_turn):
+        if options[0] == "a1": return "a1"
+        moved.wait(60)  # Ann's second move only once the server was killed and started again
+        return {"b1": "b1", "c1": "c1"}[next(o for o in ("b1", "c1") if o in options)]
+    bob_moves = iter(["a2", "b2"])
+    players = [Player("Ann", links["Ann"], ann), Player("Bob", links["Bob"], lambda o, oot: next(bob_moves))]
+    deadline = time.time() + 30
+    while not any("Ann puts X on a1." in l for l in players[1].lines):
+        if time.time() > deadline: fail("Bob never saw Ann's first move")
+        time.sleep(0.05)
+    server.kill()
+    server.wait()
+    server, _ = serve(port=port, fresh=False)
+    moved.set()
+    codes = [p.finish() for p in players]
+    server.terminate()
+    for p, code in zip(players, codes):
+        out = "\n".join(p.lines)
+        if code != 0 or "Game over. Ann wins" not in out: fail(f"{p.name}: status {code}:\n{out}")
+        if "Connected again." not in out: fail(f"{p.name} did not say it connected again:\n{out}")
+
+
+{"tictactoe": tictactoe, "stacks": stacks, "errors": errors, "reconnect": reconnect}[CASE]()
