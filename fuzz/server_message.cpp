@@ -7,11 +7,13 @@
 // sender or to each connection, must be one JSON object; no exception may leave the handler.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
 #include "cli/app.hpp"
 #include "fuzz/shipped.hpp"
+#include "interpreter/diagnostics.hpp"
 #include "server/protocol.hpp"
 
 using namespace arbiter;

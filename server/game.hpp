@@ -67,6 +67,7 @@ class TableGame {
   int seq() const { return seq_; }           // steps taken: actions and chance outcomes
   bool over() const { return state_.over; }
   const std::string& failure() const { return failure_; }  // a script error that stopped the table
+  void stop(const std::string& why) { failure_ = why; }
 
   // A seat's action or out-of-turn pass (`seq`, when given, must be seq()).
   Outcome act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit);

@@ -90,6 +90,20 @@ OpenedTable Host::open(TableSetup setup) {
   return opened;
 }
 
+bool Host::remove(const std::string& id) {
+  std::shared_ptr<TableHost> table;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = tables_.find(id);
+    if (it == tables_.end()) return false;
+    table = it->second;
+    store_.remove(id);
+    tables_.erase(it);
+  }
+  table->post([table] { table->close_all(); });
+  return true;
+}
+
 std::string Host::new_host_token() {
   std::string token = new_token(TokenKind::Host);
   store_.set_host_hash(token_hash(token));

@@ -55,6 +55,9 @@ class Host {
   OpenedTable open(TableSetup setup);
   // A fresh host token, whose hash replaces the last.
   std::string new_host_token();
+  // Removes a table: its rows (and so its tokens' hashes) deleted, its connections closed.
+  // False when there is no such table.
+  bool remove(const std::string& table);
   bool is_host(const std::string& token);
 
   // The tables as GET /api/tables lists them.

@@ -84,6 +84,10 @@ void api(Host& host, const HttpRequest& req, const std::string& path, std::funct
   if (path == "/api/tables" && req.method() == http::verb::get) return reply(json_response(req, http::status::ok, host.list()));
   if (path == "/api/tables" && req.method() == http::verb::post) return open_table(host, req, reply);
   const std::string prefix = "/api/tables/", suffix = "/save";
+  if (req.method() == http::verb::delete_ && path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0) {
+    if (!host.remove(path.substr(prefix.size()))) return reply(problem(req, http::status::not_found, "no such table"));
+    return reply(json_response(req, http::status::ok, {{"removed", path.substr(prefix.size())}}));
+  }
   if (req.method() == http::verb::get && path.size() > prefix.size() + suffix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
       path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0) {
     std::string id = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
@@ -115,7 +119,13 @@ HttpResponse make_response(const HttpRequest& req, http::status status, const st
 void answer(Host& host, const HttpRequest& req, std::function<void(HttpResponse)> reply) {
   std::string path(req.target());
   if (auto q = path.find('?'); q != std::string::npos) path.resize(q);
-  if (path.compare(0, 5, "/api/") == 0) return api(host, req, path, std::move(reply));
+  if (path.compare(0, 5, "/api/") == 0) {
+    try {
+      return api(host, req, path, reply);
+    } catch (const std::exception& e) {  // the database failed: said, and the server goes on
+      return reply(problem(req, http::status::internal_server_error, e.what()));
+    }
+  }
   if (req.method() != http::verb::get && req.method() != http::verb::head)
     return reply(problem(req, http::status::method_not_allowed, "only GET here"));
   if (path == "/" || path.compare(0, 3, "/t/") == 0) path = "/index.html";

@@ -125,6 +125,20 @@ void Store::finish(const std::string& table, std::int64_t when) {
   Statement(db_, "UPDATE tables SET finished = ? WHERE id = ?", file_).bind(1, when).bind(2, table).step();
 }
 
+void Store::remove(const std::string& table) {
+  std::lock_guard lock(mutex_);
+  exec("BEGIN IMMEDIATE");
+  try {
+    for (const char* sql : {"DELETE FROM steps WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
+                            "DELETE FROM tables WHERE id = ?"})
+      Statement(db_, sql, file_).bind(1, table).step();
+    exec("COMMIT");
+  } catch (...) {
+    sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    throw;
+  }
+}
+
 std::vector<StoredTable> Store::tables() {
   std::lock_guard lock(mutex_);
   std::vector<StoredTable> out;

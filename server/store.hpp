@@ -45,6 +45,8 @@ class Store {
   // Step number `n` (from 0) of `table`, committed when this returns.
   void add_step(const std::string& table, int n, const Step& step);
   void finish(const std::string& table, std::int64_t when);
+  // The table, its seats (their tokens' hashes) and its steps deleted, in one transaction.
+  void remove(const std::string& table);
   std::vector<StoredTable> tables();
   std::vector<Step> steps(const std::string& table);
 

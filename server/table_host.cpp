@@ -67,6 +67,7 @@ Host::Summary TableHost::summary() const {
 }
 
 bool TableHost::commit(const Step& step, std::string& error) {
+  if (removed_) return error = "the table was removed", false;
   try {
     store_.add_step(stored_.id, game_->seq(), step);
     return true;
@@ -102,6 +103,17 @@ void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
 
 void TableHost::leave(const Peer* peer) {
   if (peers_.erase(peer)) presence();
+}
+
+void TableHost::close_all() {
+  removed_ = true;
+  for (auto& [p, e] : peers_) e.peer->close_with(error_message("the table was removed; the connection closes"));
+  peers_.clear();
+}
+
+void TableHost::stopped(const std::string& why) {
+  game_->stop(why);
+  broadcast_states(game_->over());
 }
 
 void TableHost::presence() {

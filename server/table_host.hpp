@@ -22,13 +22,24 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   // The seat `token` opens (0..), -1 for the watchers' token, -2 for none. Hashes compared in
   // constant time, every one of them, whichever matches.
   int seat_of(const std::string& token) const;
-  // Runs `work` on the table's strand.
+  // Runs `work` on the table's strand. What it throws (a bot's or the rules' failure that
+  // escaped as an exception, memory) stops this table, told to its connections, and no other.
   template <class F>
-  void post(F&& work) { boost::asio::post(strand_, std::forward<F>(work)); }
+  void post(F&& work) {
+    boost::asio::post(strand_, [self = shared_from_this(), work = std::forward<F>(work)]() mutable {
+      try {
+        work();
+      } catch (const std::exception& e) {
+        self->stopped(e.what());
+      }
+    });
+  }
 
   // On the strand: a peer joins as `seat` (-1: watching), leaves, or sends a frame.
   void join(const std::shared_ptr<Peer>& peer, int seat, int columns);
   void leave(const Peer* peer);
+  // The table was removed: every connection told so and closed.
+  void close_all();
   void frame(const std::shared_ptr<Peer>& peer, const std::string& frame);
   // Takes the steps the table owes (chance, bots), one a post so that people's frames interleave.
   void pump();
@@ -56,6 +67,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   void presence();
   bool commit(const Step& step, std::string& error);
   void note_status();
+  void stopped(const std::string& why);
 
   StoredTable stored_;
   std::unique_ptr<TableGame> game_;
@@ -63,6 +75,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   Strand strand_;
   std::size_t max_connections_;
   std::map<const Peer*, Entry> peers_;
+  bool removed_ = false;
   std::string failure_told_;  // the script error already sent to everyone
   mutable std::mutex status_mutex_;
   Status status_;

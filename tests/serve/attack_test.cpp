@@ -146,6 +146,17 @@ TEST_CASE("serve: the API needs the host token; every answer carries the securit
   HttpAnswer list = http_request(server.port, "GET", "/api/tables", server.host_token);
   REQUIRE(list.status == 200);
   CHECK(list.body.find(server.tokens["Ann"]) == std::string::npos);
+  // A table removed forgets its tokens: its links open nothing, its connections are closed.
+  Clients cs;
+  Client ann(cs, server.port);
+  ann.hello(server.table, server.tokens["Ann"]);
+  Json m;
+  REQUIRE(next_of(cs, ann, "state", m));
+  CHECK(http_request(server.port, "DELETE", "/api/tables/" + server.table, server.tokens["Ann"]).status == 401);
+  CHECK(http_request(server.port, "DELETE", "/api/tables/" + server.table, server.host_token).status == 200);
+  CHECK(cs.run_until(5000, [&] { return ann.closed; }));
+  CHECK(hello_answer(cs, server.port, server.table, server.tokens["Ann"]) == "refused and closed");
+  CHECK(http_request(server.port, "DELETE", "/api/tables/" + server.table, server.host_token).status == 404);
   HttpAnswer page = http_request(server.port, "GET", "/t/" + server.table);
   CHECK(page.status == 200);
   for (const HttpAnswer& a : {list, page}) {

@@ -131,4 +131,5 @@ TEST_CASE("serve: kill -9 mid-game, restart with the same database: the game res
   Truth truth(save.body);
   CHECK(truth.states.back().over);
   for (auto& s : seats) CHECK(audit(truth, *s.client, truth.seat(s.name)) == "");
+  CHECK(again.stop() == 0);  // Ctrl-C (SIGINT or SIGTERM) stops it cleanly
 }

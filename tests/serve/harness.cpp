@@ -84,9 +84,11 @@ void ServerProcess::kill9() {
   pid = -1;
 }
 
-void ServerProcess::stop() {
-  if (pid > 0) kill(pid, SIGTERM), waitpid(pid, nullptr, 0);
+int ServerProcess::stop() {
+  int status = 0;
+  if (pid > 0) kill(pid, SIGTERM), waitpid(pid, &status, 0);
   pid = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 ServerProcess::~ServerProcess() { stop(); }

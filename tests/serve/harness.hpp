@@ -23,7 +23,7 @@ struct ServerProcess {
   ServerProcess(const std::vector<std::string>& args, const std::string& db);
   ~ServerProcess();
   void kill9();        // as a crash would: no chance to clean up
-  void stop();         // SIGTERM, as Ctrl-C
+  int stop();          // SIGTERM, as Ctrl-C: the exit status (-1: it did not exit by itself)
   pid_t pid = -1;
   int port = 0;
   std::string table;                           // the table opened on the command line, if any

@@ -1,0 +1,99 @@
+// Tests of server/host.cpp: which tokens open which table. A hello with a guessed token, a
+// malformed one, the host's, one of another table or of a table removed, is refused and the
+// connection closed; a seat's token opens its seat, the watchers' token the public view.
+#include <catch2/catch.hpp>
+
+#include <condition_variable>
+
+#include "cli/app.hpp"
+#include "server/host.hpp"
+#include "server/tokens.hpp"
+
+using namespace arbiter;
+using namespace arbiter::server;
+
+namespace {
+
+// A connection that records what it is sent; `closed` once it is told to close.
+struct FakePeer : Peer {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<std::string> frames;
+  bool closed = false;
+  void send(std::shared_ptr<const std::string> frame) override {
+    std::lock_guard lock(mutex);
+    frames.push_back(*frame);
+    changed.notify_all();
+  }
+  void close_with(std::string frame) override {
+    std::lock_guard lock(mutex);
+    frames.push_back(frame);
+    closed = true;
+    changed.notify_all();
+  }
+  // The first frame, once one came (within 10 s).
+  nlohmann::json first() {
+    std::unique_lock lock(mutex);
+    changed.wait_for(lock, std::chrono::seconds(10), [&] { return !frames.empty(); });
+    return frames.empty() ? nlohmann::json() : nlohmann::json::parse(frames[0]);
+  }
+};
+
+std::string temp_db() {
+  char pattern[] = "/tmp/arbiter-host-test-XXXXXX";
+  REQUIRE(mkdtemp(pattern));
+  return std::string(pattern) + "/t.db";
+}
+
+TableSetup two_seats() {
+  TableSetup s;
+  s.ruleset = "stacks";
+  s.options.seats = {{"Ann", -1}, {"Bob", -1}};
+  s.options.seed = 0;
+  s.kinds = {"", ""};
+  return s;
+}
+
+// What a hello with `token` on `table` came to: "closed", or the seat the welcome names ("" for watching).
+std::string hello(Host& host, const std::string& table, const std::string& token) {
+  auto peer = std::make_shared<FakePeer>();
+  Request r;
+  r.type = Request::Type::Hello;
+  r.table = table;
+  r.token = token;
+  std::shared_ptr<TableHost> joined;
+  host.hello(peer, r, joined);
+  auto m = peer->first();
+  if (peer->closed) return joined ? "closed, but joined" : "closed";
+  if (m.value("type", "") != "welcome") return "no welcome";
+  return m["seat"].is_null() ? "" : m["seat"].get<std::string>();
+}
+
+}  // namespace
+
+TEST_CASE("host: a token opens only its own seat of its own table", "[server][host]") {
+  Store store(temp_db());
+  Host host(store, [](const std::string& name) { return cli::load(name); }, Limits{}, 2);
+  OpenedTable a = host.open(two_seats()), b = host.open(two_seats());
+  CHECK(hello(host, a.id, a.seat_tokens[0]) == "Ann");
+  CHECK(hello(host, a.id, a.seat_tokens[1]) == "Bob");
+  CHECK(hello(host, a.id, a.watch_token) == "");
+  CHECK(hello(host, b.id, a.seat_tokens[0]) == "closed");  // table A's token on table B
+  CHECK(hello(host, a.id, b.watch_token) == "closed");
+  CHECK(hello(host, a.id, new_token(TokenKind::Seat)) == "closed");  // guessed
+  CHECK(hello(host, a.id, new_token(TokenKind::Watch)) == "closed");
+  std::string host_token = host.new_host_token();
+  CHECK(host.is_host(host_token));
+  CHECK(hello(host, a.id, host_token) == "closed");
+  CHECK(hello(host, a.id, "w" + a.seat_tokens[0].substr(1)) == "closed");  // a seat's digits as a watcher's
+  CHECK(hello(host, a.id, a.seat_tokens[0].substr(0, 20)) == "closed");
+  CHECK(hello(host, "nosuch", a.seat_tokens[0]) == "closed");
+  // Removed, the table's tokens open nothing.
+  REQUIRE(host.remove(a.id));
+  CHECK(hello(host, a.id, a.seat_tokens[0]) == "closed");
+  CHECK(hello(host, b.id, b.seat_tokens[1]) == "Bob");
+  // A new host token replaces the last.
+  std::string next = host.new_host_token();
+  CHECK_FALSE(host.is_host(host_token));
+  CHECK(host.is_host(next));
+}
