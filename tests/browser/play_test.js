@@ -32,7 +32,9 @@ function startServer() {
     server.stdout.on("data", (d) => {
       out += d;
       for (const m of out.matchAll(/^\s+(\S+)\s+(https?:\/\/\S+#s\.\S+)\s*$/gm)) links[m[1]] = m[2];
-      if (seats.every((s) => links[s])) {
+      const host = out.match(/^Open tables: (http\S+#h\.\S+)\s*$/m);
+      if (host) links.host = host[1];
+      if (seats.every((s) => links[s]) && links.host) {
         clearTimeout(timer);
         resolve({ server, links });
       }
@@ -153,6 +155,23 @@ async function play(pages) {
   throw new Error("the game did not end within 240 s");
 }
 
+// The host's page lists the table and opens another, answering with its links.
+async function hostPage(browser, link) {
+  const page = await browser.newPage();
+  page.on("pageerror", (e) => fail(`host: a script error in the page: ${e.message}`));
+  await page.goto(link, { waitUntil: "load" });
+  await page.waitForFunction(() => [...document.querySelectorAll("#tables li")].some((li) => /stacks/.test(li.textContent)),
+                             { timeout: 10000, polling: 100 }).catch(() => fail("host: the stacks table is not listed"));
+  await page.type("#open-ruleset", "tictactoe");
+  await page.type("#open-players", "Cat,Dan");
+  await page.click("#open button[type=submit]");
+  await page.waitForFunction(() => document.querySelectorAll("#links a").length >= 3, { timeout: 10000, polling: 100 })
+    .catch(() => fail("host: no links for the table opened"));
+  const links = await page.evaluate(() => [...document.querySelectorAll("#links li")].map((li) => li.textContent));
+  if (!links.some((l) => /^Cat http:\/\/\S+\/t\/\w+#s\./.test(l))) fail(`host: no link for Cat: ${links}`);
+  await page.close();
+}
+
 async function main() {
   fs.mkdirSync(work, { recursive: true });
   const { server, links } = await startServer();
@@ -195,6 +214,7 @@ async function main() {
       if (!frames[name].length) fail(`${name}: no frames recorded`);
     }
     console.log(`game over: ${end.Ann.overText.trim()}; frames ${frames.Ann.length} + ${frames.Bob.length}`);
+    await hostPage(browser, links.host);
   } finally {
     await browser.close();
     server.kill("SIGTERM");
