@@ -86,6 +86,28 @@ TEST_CASE("serve: two seats play Stacks to the end, each sent only its own view"
   CHECK(Json::parse(list.body)[0]["status"] == "over");
 }
 
+TEST_CASE("serve: three seats play Love Letter to the end, each sent only its own hand", "[serve]") {
+  std::string dir = temp_dir();
+  ServerProcess server({"love-letter", "--players", "Ann,Bob,Cid", "--seed", "3"}, dir + "/t.db");
+  Clients cs;
+  std::vector<Seated> seats;
+  for (std::string name : {"Ann", "Bob", "Cid"}) {
+    seats.push_back({name, std::make_unique<Client>(cs, server.port)});
+    seats.back().client->hello(server.table, server.tokens[name]);
+  }
+  std::mt19937 rng(2);
+  REQUIRE(play_to_end(cs, seats, rng));
+  HttpAnswer save = http_request(server.port, "GET", "/api/tables/" + server.table + "/save", server.host_token);
+  REQUIRE(save.status == 200);
+  Truth truth(save.body);
+  CHECK(truth.states.back().over);
+  for (auto& s : seats) {
+    INFO(s.name);
+    CHECK(audit(truth, *s.client, truth.seat(s.name)) == "");
+  }
+  CHECK(audit(truth, *seats[0].client, truth.seat("Cid")) != "");
+}
+
 TEST_CASE("serve: kill -9 mid-game, restart with the same database: the game resumes and the links work", "[serve]") {
   std::string dir = temp_dir();
   std::string db = dir + "/t.db";
