@@ -68,18 +68,20 @@ function snapshot(page) {
       onTurn: !document.querySelector("#actions").hidden && document.querySelector("#pass").hidden,
       refusal: document.querySelector("#refusal").hidden ? "" : document.querySelector("#refusal").textContent,
       hands: { Ann: cardsOf("Ann"), Bob: cardsOf("Bob") },
+      folded: [...document.querySelectorAll(".seat")].filter((x) => x.querySelector(".seat-status")).map((x) => x.dataset.seat),
       overText: document.querySelector("#over").hidden ? "" : document.querySelector("#over").textContent,
     };
   });
 }
 
-// The page shows its own hand face up and the other's as backs only.
+// The page shows its own hand face up and the other's as backs only (unless it folded: Stacks
+// then shows it face up to all).
 function checkHands(name, snap) {
   const other = seats.find((s) => s !== name);
   const mine = snap.hands[name], theirs = snap.hands[other];
   if (!mine || !theirs) return fail(`${name}: a hand is not drawn (seq ${snap.seq})`);
   if (mine.backs) fail(`${name}: its own hand shows ${mine.backs} backs (seq ${snap.seq})`);
-  if (!snap.over && theirs.shown.length) fail(`${name}: shows ${other}'s cards ${theirs.shown} (seq ${snap.seq})`);
+  if (!snap.over && !snap.folded.includes(other) && theirs.shown.length) fail(`${name}: shows ${other}'s cards ${theirs.shown} (seq ${snap.seq})`);
 }
 
 // No frame to `name` holds a card of the other seat's hand, before the game's end.
@@ -89,8 +91,10 @@ function auditFrames(name, frames) {
     const m = JSON.parse(text);
     for (const key of ["seed", "initial", "undo", "history"]) if (key in m) fail(`${name}: a ${m.type} frame has '${key}'`);
     if (m.type !== "state") continue;
+    // A seat that folds shows its hand face up (Stacks' rules): only a hand still in play is hidden.
+    const status = (m.view.seats.find((x) => x.name === other) || {}).status;
     for (const zone of m.view.zones) {
-      if (zone.owner === other && zone.name.endsWith(".hand") && zone.items.some((x) => x !== "?"))
+      if (status === "in" && zone.owner === other && zone.name.endsWith(".hand") && zone.items.some((x) => x !== "?"))
         fail(`${name}: a frame shows ${other}'s hand: ${zone.items}`);
     }
     for (const line of m.log) if (line.kind === "action" && line.seat && line.seat !== name)
@@ -111,11 +115,14 @@ async function act(page, name, snap, typed) {
   else action = snap.legal[Math.floor(random() * snap.legal.length)];
   const before = snap.seq;
   await page.bringToFront();  // a page behind another gets no animation frames, which a click waits for
-  if (action === null) await page.click("#pass");
+  // A click in one step inside the page: news may redraw the buttons between finding one and
+  // clicking it from outside. A button gone by then is no click; the loop looks again.
+  const click = (selector) => page.evaluate((sel) => { const b = document.querySelector(sel); if (b) b.click(); }, selector);
+  if (action === null) await click("#pass");
   else if (typed) {
     await page.type("#line", action);
     await page.keyboard.press("Enter");
-  } else await page.click(`#buttons button[data-action="${action}"]`);
+  } else await click(`#buttons button[data-action="${action}"]`);
   await page.waitForFunction((seq) => page.seq !== seq || !document.querySelector("#refusal").hidden || page.over,
                              { timeout: 10000, polling: 50 }, before).catch(() => {});
 }
