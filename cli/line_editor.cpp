@@ -56,20 +56,53 @@ char** complete(const char* word, int, int) {
 std::uint64_t g_typed = 0;  // bytes typed into the line being read
 bool g_too_long = false;
 
+int g_wake_fd = -1;        // set_wake_fd
+bool g_woken = false;      // the read ended because g_wake_fd became readable
+std::string g_typed_so_far;  // the line as it was then, typed again at the next read
+// The line as typed key by key, for a wake-up: libedit's rl_line_buffer is brought up to date
+// only when it completes. Plain typing and Backspace are followed; after any other key (an
+// arrow, Tab, a control key) the line is not known, and a wake-up leaves it out.
+std::string g_shadow;
+bool g_shadow_known = true;
+
+void follow_key(unsigned char c) {
+  if (c == 0x7f || c == 0x08) {  // Backspace: the last character, all its UTF-8 bytes
+    while (!g_shadow.empty() && (static_cast<unsigned char>(g_shadow.back()) & 0xC0) == 0x80) g_shadow.pop_back();
+    if (!g_shadow.empty()) g_shadow.pop_back();
+  } else if (c >= 0x20) {
+    g_shadow.push_back(static_cast<char>(c));
+  } else {
+    g_shadow_known = false;
+  }
+}
+
 // Whether a key may be read from `fd` now: false when Ctrl-C was pressed, even before the
-// wait began (the signal's wake-up byte is then already in interrupt_fd()).
+// wait began (the signal's wake-up byte is then already in interrupt_fd()), or when the wake
+// file descriptor is readable.
 bool wait_for_key(int fd) {
   for (;;) {
     if (interrupt_pending()) return false;
-    pollfd fds[2] = {{fd, POLLIN, 0}, {interrupt_fd(), POLLIN, 0}};
-    int n = poll(fds, interrupt_fd() >= 0 ? 2 : 1, -1);
+    pollfd fds[3] = {{fd, POLLIN, 0}, {interrupt_fd(), POLLIN, 0}, {g_wake_fd, POLLIN, 0}};
+    int n = poll(fds, 3, -1);  // a negative descriptor is left out by poll
     if (n < 0 && errno != EINTR) return true;  // the read says what is wrong
     if (n > 0 && fds[1].revents) drain_interrupt_fd();
+    if (n > 0 && fds[2].revents) {
+      g_woken = true;
+      g_typed_so_far = g_shadow_known ? g_shadow : "";
+      return false;
+    }
     if (n > 0 && fds[0].revents) return !interrupt_pending();
   }
 }
 
 int bounded_getc(FILE* stream) {
+  // The line typed before a wake-up is typed again, as keys, into the new prompt.
+  if (!g_typed_so_far.empty()) {
+    unsigned char c = static_cast<unsigned char>(g_typed_so_far.front());
+    g_typed_so_far.erase(0, 1);
+    follow_key(c);
+    return c;
+  }
   for (;;) {
     unsigned char c;
     if (!wait_for_key(fileno(stream))) return EOF;
@@ -85,6 +118,7 @@ int bounded_getc(FILE* stream) {
       g_too_long = true;
       continue;
     }
+    follow_key(c);
     return c;
   }
 }
@@ -118,6 +152,8 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
   g_typed = 0;
   g_too_long = false;
+  g_woken = false;
+  g_shadow.clear(), g_shadow_known = true;
   // What was printed is on the screen before the prompt waits, also through a pipe (`| tee`).
   flush_out();
   // libedit writes the prompt itself: it passes the sink's form (a seat's name is outside text).
@@ -128,7 +164,11 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   char* raw = readline(own_prompt ? "" : terminal_text(prompt).c_str());
   if (take_interrupt()) {
     std::free(raw);
-    return Read::Cancelled;
+    return g_typed_so_far.clear(), Read::Cancelled;
+  }
+  if (g_woken) {
+    std::free(raw);
+    return Read::Woken;
   }
   if (!raw) return Read::End;
   line = raw;
@@ -144,5 +184,7 @@ void LineEditor::set_completions(std::vector<std::string> completions) {
   for (auto& c : completions) c = visible_text(c);
   g_completions = std::move(completions);
 }
+
+void LineEditor::set_wake_fd(int fd) { g_wake_fd = fd; }
 
 }  // namespace arbiter::cli

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/app.hpp"
+#include "cli/join.hpp"
 #include "cli/output.hpp"
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -98,7 +99,7 @@ int run_command(int argc, char** argv, std::string& sub) {
   std::vector<Command> commands;
   for (auto add : {add_list_command, add_info_command, add_play_command, add_test_command, add_check_command,
                    add_sim_command, add_perft_command, add_new_command, add_mutate_command, add_solve_command,
-                   add_serve_command})
+                   add_serve_command, add_join_command})
     commands.push_back(add(app));
   std::vector<char*> words;
   if (!help_as_option(argc, argv, words)) return 2;

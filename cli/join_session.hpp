@@ -1,0 +1,85 @@
+// One seat's game over the network, for `arbiter join` (cli/join.hpp): cli/join.cpp shows
+// what the server sends, cli/join_repl.cpp reads what the player types. The line editor, the
+// completion of actions, the layout of the options and the narration's wrapping are the
+// REPL's own (cli/line_editor.hpp, cli/render.hpp).
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+#include "cli/join_client.hpp"
+#include "cli/line_editor.hpp"
+
+namespace arbiter::cli {
+
+// Fields of a message from the network, read without trusting its shape: a field that is
+// missing or of another type reads as "", false or `otherwise`.
+std::string text_of(const nlohmann::json& j, const char* key);
+bool flag_of(const nlohmann::json& j, const char* key);
+long long number_of(const nlohmann::json& j, const char* key, long long otherwise);
+
+class JoinSession {
+ public:
+  // `interactive`: stdin is a terminal (prompts, completion, colour); otherwise lines are read
+  // only when the seat has something to decide, one decision a line, as piped `arbiter play` does.
+  JoinSession(JoinClient& client, bool interactive);
+  int run();  // until the game ends (piped), :quit, the end of input or the server is gone; the exit status
+  static int width();  // the columns the table is laid out for at a terminal (40 to 78)
+
+ private:
+  // cli/join.cpp: what the server sends.
+  void handle(const JoinClient::Event& e);
+  void on_welcome(const nlohmann::json& m);
+  void on_state(const nlohmann::json& m);
+  void on_refused(const nlohmann::json& m);
+  void on_presence(const nlohmann::json& m);
+  void on_over(const nlohmann::json& m);
+  void on_error(const nlohmann::json& m);
+  void show_news();
+  // cli/join_repl.cpp: what the player types.
+  void drain();
+  void wait();
+  bool ready() const;  // a line may be read now
+  bool prompt();       // false to stop
+  std::string prompt_text() const;
+  void show_decision();
+  bool read_line(const std::string& prompt, std::string& line, bool& woken);
+  bool take(const std::string& raw);  // false to stop
+  bool meta(const std::string& line);
+  void show_table();
+  void show_log();
+  void send_action(const std::string& action);
+  void send_pass();
+  bool interrupted();  // Ctrl-C: true when it was the second in a row (the player leaves)
+  std::vector<std::string> legal() const;
+  bool out_of_turn() const;
+  std::string fit(const std::string& text) const;
+  void refused(const std::string& what);
+
+  JoinClient& client_;
+  bool interactive_, color_;
+  LineEditor editor_;
+  std::string me_;                 // the seat's name; "" for a spectator
+  nlohmann::json seats_ = nlohmann::json::array();  // [{name, plays, connected}] as last told
+  nlohmann::json state_;           // the last `state`
+  std::vector<nlohmann::json> log_;  // the seat's log as far as it has been sent
+  std::size_t shown_ = 0;          // log lines shown
+  long long seq_ = -1;
+  long long decision_shown_at_ = -2;  // the seq whose table and options were last shown
+  bool joined_ = false;            // a welcome came (on any connection)
+  bool welcomed_ = false;          // a welcome came on this connection
+  bool synced_ = false;            // and the state after it
+  bool awaiting_ = false;          // an action was sent and not answered yet
+  std::string sent_line_;          // the line sent: a `stale` refusal reads it again (piped)
+  std::string sent_message_;       // the action or pass as sent, and the seq it was sent at:
+  long long sent_seq_ = -1;        //   sent again when the connection dropped before an answer
+  bool unanswered_ = false;        //   and the game is still where it was
+  std::string pending_line_;       // piped: a line read ahead at an out-of-turn chance
+  bool has_pending_ = false;
+  int line_number_ = 0;
+  bool over_ = false, done_ = false, quit_ = false, failed_ = false, cancelled_ = false;
+  int status_ = 0;
+};
+
+}  // namespace arbiter::cli
