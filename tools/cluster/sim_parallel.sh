@@ -19,9 +19,11 @@ dir="$out.shards"
 rm -rf "$dir" && mkdir -p "$dir"
 jobs=${JOBS:-100%}
 if [ -n "${NODES:-}" ]; then
-  # On each node the shard is written in its home folder, copied back (--return) and removed (--cleanup).
+  # On each node the shard is written in a folder of its own that parallel makes under
+  # ~/.parallel/tmp (--workdir ...), copied back (--return) and removed with it (--cleanup):
+  # with `--workdir .` a node whose folder is this one (this machine over ssh) lost the report.
   seq 1 "$shards" | parallel --sshloginfile "$NODES" --jobs "$jobs" --halt now,fail=1 \
-    --return "shard-{}.json" --cleanup --workdir . \
+    --return "shard-{}.json" --cleanup --workdir ... \
     "$arbiter sim $* --shard {}/$shards --threads 1 --json > shard-{}.json"
   mv shard-*.json "$dir"/
 else
