@@ -19,11 +19,12 @@ dir="$out.shards"
 rm -rf "$dir" && mkdir -p "$dir"
 jobs=${JOBS:-100%}
 if [ -n "${NODES:-}" ]; then
-  # On each node the shard is written in a folder of its own that parallel makes under
-  # ~/.parallel/tmp (--workdir ...), copied back (--return) and removed with it (--cleanup):
-  # with `--workdir .` a node whose folder is this one (this machine over ssh) lost the report.
+  # On each node the shard is written in the folder of the same name under its home
+  # (--workdir .) and copied back (--return). It is not removed there (no --cleanup): on a
+  # node whose folder is this one (a shared home, or this machine over ssh) that would
+  # remove the report just copied back.
   seq 1 "$shards" | parallel --sshloginfile "$NODES" --jobs "$jobs" --halt now,fail=1 \
-    --return "shard-{}.json" --cleanup --workdir ... \
+    --return "shard-{}.json" --workdir . \
     "$arbiter sim $* --shard {}/$shards --threads 1 --json > shard-{}.json"
   mv shard-*.json "$dir"/
 else
