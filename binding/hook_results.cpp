@@ -16,6 +16,7 @@ constexpr std::size_t kErrorMax = 4096;  // bytes of a script error's message ke
 // action anyone may send.
 constexpr lua_Unsigned kLegalMax = 10000;         // actions in one list
 constexpr std::size_t kLegalBytesMax = 1u << 20;  // bytes of their texts, together
+constexpr lua_Unsigned kTextsMax = 1000;          // steps of one line from expand(), texts from completions()
 
 }  // namespace
 
@@ -55,6 +56,27 @@ Status read_actions(lua_State* L, const std::string& display, std::vector<std::s
     else out.push_back(std::move(action));
   }
   out.resize(count);
+  return {};
+}
+
+// The list of action texts expand() or completions() left on the top of the stack (nothing
+// for another value), each normalised, into `out`; `what` names one in the errors, `many`
+// more than kTextsMax.
+Status read_texts(lua_State* L, const std::string& display, const char* hook, const char* what, const char* many,
+                  std::vector<std::string>& out) {
+  if (lua_istable(L, -1) && lua_rawlen(L, -1) > kTextsMax)
+    return Status::error(display + ": " + hook + "() returned more than " + std::to_string(kTextsMax) + " " + many);
+  for (lua_Integer i = 1; lua_istable(L, -1) && i <= static_cast<lua_Integer>(lua_rawlen(L, -1)); ++i) {
+    lua_rawgeti(L, -1, i);
+    std::size_t size = 0;
+    const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &size) : nullptr;
+    std::string action = text && size <= kMaxActionText ? normalize_action(std::string(text, size)) : std::string();
+    lua_pop(L, 1);
+    if (size > kMaxActionText)
+      return Status::error(display + ": " + hook + "() returned a " + what + " of " + std::to_string(size) +
+                           " bytes; an action is at most " + std::to_string(kMaxActionText));
+    if (text) out.push_back(std::move(action));
+  }
   return {};
 }
 

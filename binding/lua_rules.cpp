@@ -19,15 +19,14 @@ namespace arbiter {
 
 namespace {
 
-constexpr lua_Unsigned kExpandMax = 1000;  // steps of one line, from expand()
 
 const char* const kHooks[] = {"setup", "round_start", "turn_start", "round_end", "apply",
                               "round_order", "actions", "accepts", "score", "outcome", "expand",
-                              "resolve", "tag"};
+                              "resolve", "tag", "completions"};
 constexpr int kHookCount = sizeof(kHooks) / sizeof(kHooks[0]);
 // Indices into kHooks.
 enum Hook { kSetup_, kRoundStart_, kTurnStart_, kRoundEnd_, kApply_, kRoundOrder_, kActions_, kAccepts_,
-            kScore_, kOutcome_, kExpand_, kResolve_, kTag_ };
+            kScore_, kOutcome_, kExpand_, kResolve_, kTag_, kCompletions_ };
 
 // The metatable of the action passed to apply: `args` is made the first time it is read,
 // from the text, since most rules read only `name` and a table of words costs as much as
@@ -401,18 +400,18 @@ Status LuaRules::expand(const State& state, int seat, const std::string& line, s
   lua_pushinteger(m.L, seat + 1);
   lua_pushstring(m.L, line.c_str());
   Status st = m.call("expand", h, 2, 1, &state, nullptr);
-  if (!st.ok) return st;
-  if (lua_istable(m.L, -1) && lua_rawlen(m.L, -1) > kExpandMax)
-    st = Status::error(m.ctx.display + ": expand() returned more than " + std::to_string(kExpandMax) + " steps for one line");
-  else if (lua_istable(m.L, -1))
-    for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
-      lua_rawgeti(m.L, -1, i);
-      if (lua_type(m.L, -1) == LUA_TSTRING && lua_rawlen(m.L, -1) > kMaxActionText)
-        st = Status::error(m.ctx.display + ": expand() returned a step of " + std::to_string(lua_rawlen(m.L, -1)) +
-                           " bytes; an action is at most " + std::to_string(kMaxActionText));
-      else if (lua_type(m.L, -1) == LUA_TSTRING) steps.push_back(normalize_action(lua_tostring(m.L, -1)));
-      lua_pop(m.L, 1);
-    }
+  if (st.ok) st = read_texts(m.L, m.ctx.display, "expand", "step", "steps for one line", steps);
+  lua_settop(m.L, h - 1);
+  return st;
+}
+
+Status LuaRules::completions(const State& state, int seat, std::vector<std::string>& out) {
+  Impl& m = *impl_;
+  int h = m.prepare(kCompletions_);
+  if (!h) return {};
+  lua_pushinteger(m.L, seat + 1);
+  Status st = m.call("completions", h, 1, 1, &state, nullptr);
+  if (st.ok) st = read_texts(m.L, m.ctx.display, "completions", "text", "texts", out);
   lua_settop(m.L, h - 1);
   return st;
 }

@@ -49,6 +49,7 @@ class LuaRules final : public Rules, public RulesetBots {
   bool tags_actions() const override;
   Status tag(const State& state, int seat, const std::string& action, std::string& out) override;
   Status expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) override;
+  Status completions(const State& state, int seat, std::vector<std::string>& out) override;
   RulesetBots* bots() override { return this; }
   // RulesetBots: the bot `name` of bots.lua chooses.
   Status choose(const std::string& name, const View& view, const std::vector<std::string>& legal, bool on_turn,

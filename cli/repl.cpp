@@ -223,6 +223,8 @@ bool Repl::human_turn(int seat) {
       table_shown_at_ = applied_, table_shown_to_ = viewer;
     }
     std::vector<std::string> completions = legal;
+    // What else the ruleset lets Tab complete (chess: SAN); a failing hook only completes less.
+    if (!engine_->rules().completions(state_, seat, completions).ok) completions.resize(legal.size());
     completions.insert(completions.end(), commands().begin(), commands().end());
     editor_.set_completions(completions);
   }

@@ -56,6 +56,12 @@ class Rules {
     (void)state, (void)seat, (void)line, (void)steps;
     return {};
   }
+  // Texts besides the listed actions that Tab completes at the prompt of `seat` (chess: each
+  // legal move in SAN); each must be accepted when typed. Read only for a person's prompt.
+  virtual Status completions(const State& state, int seat, std::vector<std::string>& out) {
+    (void)state, (void)seat, (void)out;
+    return {};
+  }
   // The ruleset's own bots (ruleset_bots.hpp), or nullptr when it offers none.
   virtual RulesetBots* bots() { return nullptr; }
   // A seat's score; the runtime falls back to the variable `score` when there is no hook.
@@ -96,6 +102,9 @@ class SharedRules final : public Rules {
   }
   Status expand(const State& s, int seat, const std::string& line, std::vector<std::string>& steps) override {
     return r_.expand(s, seat, line, steps);
+  }
+  Status completions(const State& s, int seat, std::vector<std::string>& out) override {
+    return r_.completions(s, seat, out);
   }
   RulesetBots* bots() override { return r_.bots(); }
   Status score(const State& s, int seat, Value& out) override { return r_.score(s, seat, out); }

@@ -180,6 +180,15 @@ function rules.accepts(game, seat, text)
   return false, "ambiguous: " .. table.concat(names, " or ")
 end
 
+-- What Tab completes at the prompt besides the listed moves: each of them in SAN.
+function rules.completions(game, seat)
+  if seat ~= game:active() then return nil end
+  local b, legal = game:tops(VIEW[seat], BOARD), {}
+  local n, out = M.generate(b, seat, game:get("ep"), game:get("castle"), legal), {}
+  for i = 1, n do out[i] = S.format(b, MOVE[legal[i]], legal, n) end
+  return out
+end
+
 -- The move line of the narration: "Andy plays 1. e4" or "Bill plays 1... e5".
 local function narrate(game, seat, san)
   local fen = game:param("fen")

@@ -390,6 +390,20 @@ def seed_told_at_the_end(arbiter):
 
 
 
-run({f.__name__: f for f in [long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, repl_messages_fit_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+def chess_tab_completes_san(arbiter):
+    """Tab completes a move typed in SAN (the ruleset's completions hook), not only the listed
+    coordinates: "Nf" becomes "Nf3", the only move it starts."""
+    t = Terminal([arbiter, "play", "chess", "--players", "Ann,Ben", "--bot", "2=random", "--seed", "1"])
+    t.expect("Ann> ")
+    t.send("Nf\t")
+    t.expect("3")
+    t.send("\r")
+    t.expect(r"Ann plays 1\. Nf3")
+    t.expect("Ann> ")
+    t.send("\x04")
+    t.wait()
+
+
+run({f.__name__: f for f in [chess_tab_completes_san, long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, repl_messages_fit_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
                                ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, sim_ladder_shows_progress, sim_interrupt_reports_partial, table_fits_60_columns, game_end_keeps_a_prompt,
                                seed_told_at_the_end, ascii_without_utf8_locale]})
