@@ -114,7 +114,8 @@ Outcome TableGame::commit_step(State before, int seat, const Commit& commit) {
   if (step.action.empty()) error = "the step left no entry in the log";
   if (!error.empty() || !commit(step, error)) {
     state_ = std::move(before);
-    return {false, "store", "the action could not be stored (" + error + "); the game is as it was"};
+    // The reason names the server's files: it stays with the server, not the player.
+    return {false, "store", "the server could not record the action; the game is as it was"};
   }
   ++seq_;
   std::fill(passed_.begin(), passed_.end(), false);

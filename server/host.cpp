@@ -36,7 +36,7 @@ void Host::stop() {
 
 std::shared_ptr<TableHost> Host::make(const StoredTable& stored, std::unique_ptr<TableGame> game) {
   return std::make_shared<TableHost>(stored, std::move(game), store_, boost::asio::make_strand(pool_.get_executor()),
-                                     limits_.connections_per_table);
+                                     limits_.connections_per_table, limits_.connections_per_seat);
 }
 
 std::shared_ptr<TableHost> Host::find(const std::string& id) {

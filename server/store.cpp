@@ -2,7 +2,12 @@
 // no text from a client or a ruleset is ever part of SQL.
 #include "server/store.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include <functional>
 
@@ -57,11 +62,27 @@ CREATE TABLE IF NOT EXISTS steps(table_id TEXT NOT NULL, n INTEGER NOT NULL, sea
 
 }  // namespace
 
-Store::Store(const std::string& file) : file_(file) {
+// Opens the database file (made 0600 when new: it holds every table's seed, which tells
+// every hand) and takes an flock on it for the life of the store: a second server on the
+// same file would resume the same tables and refuse every action the first one stores.
+// SQLite's own locks are fcntl locks, apart from this one; the descriptor stays open until
+// SQLite has closed the file, since closing one would drop the process's fcntl locks.
+static int lock_database(const std::string& file) {
+  int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  if (fd < 0) throw StoreError(file + ": " + std::strerror(errno));
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    throw StoreError(file + ": another arbiter serve has it open");
+  }
+  return fd;
+}
+
+Store::Store(const std::string& file) : file_(file), lock_fd_(lock_database(file)) {
   int rc = sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
+    ::close(lock_fd_);
     throw StoreError(file + ": " + why);
   }
   sqlite3_busy_timeout(db_, 5000);  // another process holding the file: wait, then say so
@@ -71,11 +92,15 @@ Store::Store(const std::string& file) : file_(file) {
     exec(kSchema);
   } catch (...) {
     sqlite3_close(db_);
+    ::close(lock_fd_);
     throw;
   }
 }
 
-Store::~Store() { sqlite3_close(db_); }
+Store::~Store() {
+  sqlite3_close(db_);
+  ::close(lock_fd_);
+}
 
 void Store::exec(const char* sql) {
   char* error = nullptr;

@@ -52,8 +52,9 @@ class Store {
 
  private:
   void exec(const char* sql);
-  sqlite3* db_ = nullptr;
   std::string file_;
+  int lock_fd_ = -1;  // FILE.lock, held while the store is open: one server a database
+  sqlite3* db_ = nullptr;
   std::mutex mutex_;
 };
 

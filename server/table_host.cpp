@@ -17,8 +17,9 @@ std::shared_ptr<const std::string> shared(std::string text) { return std::make_s
 
 }  // namespace
 
-TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store& store, Strand strand, std::size_t max_connections)
-    : stored_(std::move(stored)), game_(std::move(game)), store_(store), strand_(std::move(strand)), max_connections_(max_connections) {
+TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store& store, Strand strand, std::size_t max_watchers,
+                     std::size_t per_seat)
+    : stored_(std::move(stored)), game_(std::move(game)), store_(store), strand_(std::move(strand)), max_watchers_(max_watchers), per_seat_(per_seat) {
   note_status();
 }
 
@@ -77,14 +78,31 @@ bool TableHost::commit(const Step& step, std::string& error) {
   }
 }
 
+// Room for one more connection of `seat` (-1: a watcher): false when the watchers are as many
+// as they may be; a seat at its limit has its oldest connection closed.
+bool TableHost::make_room(int seat) {
+  std::size_t count = 0;
+  const Entry* oldest = nullptr;
+  for (const auto& [p, e] : peers_)
+    if (e.conn.seat == seat && (++count, !oldest || e.order < oldest->order)) oldest = &e;
+  if (seat < 0) return count < max_watchers_;
+  if (count >= per_seat_ && oldest) {
+    auto old = oldest->peer;
+    peers_.erase(old.get());
+    old->close_with(error_message("this seat connected again elsewhere; this connection closes"));
+  }
+  return true;
+}
+
 void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
-  if (peers_.size() >= max_connections_) {
-    peer->close_with(error_message("this table has as many connections as it takes (" + std::to_string(max_connections_) +
+  if (!make_room(seat)) {
+    peer->close_with(error_message("this table has as many watchers as it takes (" + std::to_string(max_watchers_) +
                                    "); the connection closes"));
     return;
   }
   Entry& e = peers_[peer.get()];
   e.peer = peer;
+  e.order = ++joined_;
   e.conn.seat = seat;
   e.conn.columns = columns;
   const Table& t = game_->table();

@@ -16,7 +16,11 @@ namespace arbiter::server {
 class TableHost : public std::enable_shared_from_this<TableHost> {
  public:
   using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
-  TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store& store, Strand strand, std::size_t max_connections);
+  // At most `max_watchers` watchers' connections and `per_seat` of each seat's (a seat's newest
+  // connection closes its oldest: watchers cannot keep a player out, nor a half-open old
+  // connection its own player).
+  TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store& store, Strand strand, std::size_t max_watchers,
+            std::size_t per_seat);
 
   const std::string& id() const { return stored_.id; }
   // The seat `token` opens (0..), -1 for the watchers' token, -2 for none. Hashes compared in
@@ -62,7 +66,9 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   struct Entry {
     std::shared_ptr<Peer> peer;
     Connection conn;
+    std::uint64_t order = 0;  // when it joined, for closing a seat's oldest
   };
+  bool make_room(int seat);
   void broadcast_states(bool was_over);
   void presence();
   bool commit(const Step& step, std::string& error);
@@ -73,7 +79,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   std::unique_ptr<TableGame> game_;
   Store& store_;
   Strand strand_;
-  std::size_t max_connections_;
+  std::size_t max_watchers_, per_seat_;
+  std::uint64_t joined_ = 0;
   std::map<const Peer*, Entry> peers_;
   bool removed_ = false;
   std::string failure_told_;  // the script error already sent to everyone

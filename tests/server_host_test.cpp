@@ -97,3 +97,30 @@ TEST_CASE("host: a token opens only its own seat of its own table", "[server][ho
   CHECK_FALSE(host.is_host(host_token));
   CHECK(host.is_host(next));
 }
+
+TEST_CASE("host: watchers cannot keep a player out; a seat's newest connection closes its oldest", "[server][host]") {
+  Store store(temp_db());
+  Limits limits;
+  limits.connections_per_table = 3, limits.connections_per_seat = 2;
+  Host host(store, [](const std::string& name) { return cli::load(name); }, limits, 2);
+  OpenedTable a = host.open(two_seats());
+  for (int i = 0; i < 3; ++i) CHECK(hello(host, a.id, a.watch_token) == "");
+  CHECK(hello(host, a.id, a.watch_token).rfind("closed", 0) == 0);  // the watchers are full ...
+  CHECK(hello(host, a.id, a.seat_tokens[0]) == "Ann");  // ... and the seats still come in
+  CHECK(hello(host, a.id, a.seat_tokens[1]) == "Bob");
+  auto first = std::make_shared<FakePeer>();
+  Request r;
+  r.type = Request::Type::Hello, r.table = a.id, r.token = a.seat_tokens[0];
+  std::shared_ptr<TableHost> joined;
+  host.hello(first, r, joined);  // Ann's second connection
+  REQUIRE(first->first().value("type", "") == "welcome");
+  CHECK(hello(host, a.id, a.seat_tokens[0]) == "Ann");  // her third closes her oldest, not this one
+  {
+    std::lock_guard lock(first->mutex);
+    CHECK_FALSE(first->closed);
+  }
+  CHECK(hello(host, a.id, a.seat_tokens[0]) == "Ann");  // the fourth closes the second: `first`
+  std::unique_lock lock(first->mutex);
+  first->changed.wait_for(lock, std::chrono::seconds(10), [&] { return first->closed; });
+  CHECK(first->closed);
+}

@@ -88,3 +88,15 @@ TEST_CASE("store: a file that is not a database is refused with its name", "[ser
   std::ofstream(db) << std::string(4096, 'x');
   CHECK_THROWS_WITH(Store(db).tables(), Catch::Contains(db));
 }
+
+TEST_CASE("store: one server a database, and only its owner reads the file", "[server][store]") {
+  std::string db = temp_db();
+  {
+    Store first(db);
+    CHECK_THROWS_WITH(Store(db), Catch::Contains("another arbiter serve has it open"));
+    auto mode = std::filesystem::status(db).permissions();
+    CHECK((mode & (std::filesystem::perms::group_all | std::filesystem::perms::others_all)) == std::filesystem::perms::none);
+  }
+  Store again(db);  // the lock ends with the store
+  CHECK(again.tables().empty());
+}
