@@ -66,10 +66,10 @@ int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& 
   int threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
   server::Host host(store, [](const std::string& name) { return load(name); }, limits, threads);
   for (const auto& problem : host.resume()) print_err("serve: {}\n", problem);
+  // Listening first: a port in use must not leave behind a new table whose links nobody saw.
+  server::Server server(ioc, host, {boost::asio::ip::make_address(sf.host), static_cast<unsigned short>(sf.port)});
   std::optional<server::OpenedTable> opened;
   if (setup) opened = host.open(*setup);
-
-  server::Server server(ioc, host, {boost::asio::ip::make_address(sf.host), static_cast<unsigned short>(sf.port)});
   std::string base = "http://" + (sf.host.find(':') != std::string::npos ? "[" + sf.host + "]" : sf.host) + ":" +
                      std::to_string(server.port());
   print("Serving on {} (tables kept in {})\n", base, sf.db);
