@@ -7,6 +7,7 @@
 #include <boost/asio/signal_set.hpp>
 
 #include <optional>
+#include <unistd.h>
 #include <thread>
 
 #include "cli/app.hpp"
@@ -54,6 +55,16 @@ void print_table(const server::Host::Summary& s, const std::string& base, const 
   print("  {:<10} {}/t/{}#{}\n", "watch", base, s.id, opened->watch_token);
 }
 
+// The host part of the links: the address listened on, or this machine's name for every
+// address (0.0.0.0, ::), which no browser elsewhere could open.
+std::string link_host(const std::string& host) {
+  if (boost::asio::ip::make_address(host).is_unspecified()) {
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) == 0 && name[0]) return name;
+  }
+  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
+}
+
 int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& sf) {
   // The table's options are checked before the database is opened, so a typo makes no file.
   std::optional<server::TableSetup> setup;
@@ -70,9 +81,11 @@ int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& 
   server::Server server(ioc, host, {boost::asio::ip::make_address(sf.host), static_cast<unsigned short>(sf.port)});
   std::optional<server::OpenedTable> opened;
   if (setup) opened = host.open(*setup);
-  std::string base = "http://" + (sf.host.find(':') != std::string::npos ? "[" + sf.host + "]" : sf.host) + ":" +
-                     std::to_string(server.port());
+  std::string base = "http://" + link_host(sf.host) + ":" + std::to_string(server.port());
   print("Serving on {} (tables kept in {})\n", base, sf.db);
+  if (!boost::asio::ip::make_address(sf.host).is_loopback())
+    print("Plain HTTP beyond this machine: anyone on the way can read the links.\n"
+          "Across the Internet, serve behind a proxy that speaks TLS (docs/server.md).\n");
   for (const auto& s : host.summaries()) print_table(s, base, opened && opened->id == s.id ? &*opened : nullptr);
   print("Open tables: {}/#{}\n", base, host.new_host_token());
   flush_out();
