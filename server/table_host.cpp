@@ -138,6 +138,10 @@ void TableHost::presence() {
   std::vector<bool> connected(game_->table().seats.size(), false);
   for (const auto& [p, e] : peers_)
     if (e.conn.seat >= 0) connected[e.conn.seat] = true;
+  // Only a seat coming or going is news (a newcomer's welcome says who is here): watchers
+  // connecting in a storm must not flood the players.
+  if (connected == told_connected_) return;
+  told_connected_ = connected;
   auto frame = shared(text_of({{"type", "presence"}, {"seats", game_->seats_json(connected)}}));
   for (auto& [p, e] : peers_) e.peer->send(frame);
 }

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "server/host.hpp"
 
@@ -81,6 +82,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   Strand strand_;
   std::size_t max_watchers_, per_seat_;
   std::uint64_t joined_ = 0;
+  std::vector<bool> told_connected_;  // the seats' presence as last sent
   std::map<const Peer*, Entry> peers_;
   bool removed_ = false;
   std::string failure_told_;  // the script error already sent to everyone

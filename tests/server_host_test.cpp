@@ -3,6 +3,7 @@
 // connection closed; a seat's token opens its seat, the watchers' token the public view.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <condition_variable>
 
 #include "cli/app.hpp"
@@ -123,4 +124,24 @@ TEST_CASE("host: watchers cannot keep a player out; a seat's newest connection c
   std::unique_lock lock(first->mutex);
   first->changed.wait_for(lock, std::chrono::seconds(10), [&] { return first->closed; });
   CHECK(first->closed);
+}
+
+TEST_CASE("host: watchers coming and going send the players no presence; a seat's coming does", "[server][host]") {
+  Store store(temp_db());
+  Host host(store, [](const std::string& name) { return cli::load(name); }, Limits{}, 2);
+  OpenedTable a = host.open(two_seats());
+  auto ann = std::make_shared<FakePeer>();
+  Request r;
+  r.type = Request::Type::Hello, r.table = a.id, r.token = a.seat_tokens[0];
+  std::shared_ptr<TableHost> joined;
+  host.hello(ann, r, joined);
+  REQUIRE(ann->first().value("type", "") == "welcome");
+  for (int i = 0; i < 5; ++i) CHECK(hello(host, a.id, a.watch_token) == "");
+  CHECK(hello(host, a.id, a.seat_tokens[1]) == "Bob");   // Bob's coming is news
+  CHECK(hello(host, a.id, a.watch_token) == "");         // joined after Bob's: his presence was sent
+  std::lock_guard lock(ann->mutex);
+  auto presences = std::count_if(ann->frames.begin(), ann->frames.end(), [](const std::string& f) {
+    return nlohmann::json::parse(f).value("type", "") == "presence";
+  });
+  CHECK(presences == 2);  // Ann's own coming, then Bob's; none for the six watchers
 }
