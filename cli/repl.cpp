@@ -162,11 +162,7 @@ const Decision& Repl::decision() {
   return decision_;
 }
 
-const SeatActions* Repl::entry(int seat) {
-  for (const SeatActions& sa : decision().seats)
-    if (sa.seat == seat) return &sa;
-  return nullptr;
-}
+const SeatActions* Repl::entry(int seat) { return decision().entry(seat); }
 
 const std::vector<std::string>& Repl::legal_of(int seat) {
   static const std::vector<std::string> kNone;

@@ -17,6 +17,12 @@ const SeatActions* Decision::turn_seat() const {
   return !seats.empty() && seats.back().on_turn ? &seats.back() : nullptr;
 }
 
+const SeatActions* Decision::entry(int seat) const {
+  for (const SeatActions& sa : seats)
+    if (sa.seat == seat) return &sa;
+  return nullptr;
+}
+
 std::string Decision::stuck(const Table& table) const {
   if (!turn_seat() && on_turn >= 0)
     return "nobody can act: " + table.seats[on_turn].name + " is on turn with no legal action";

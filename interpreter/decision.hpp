@@ -49,6 +49,8 @@ struct Decision {
 
   // The entry of the seat on turn, or nullptr when it has no legal action.
   const SeatActions* turn_seat() const;
+  // The entry of `seat`, or nullptr when it may not act now.
+  const SeatActions* entry(int seat) const;
   // Why nobody acted: the seat on turn has no legal action, or every seat passed.
   std::string stuck(const Table& table) const;
 };

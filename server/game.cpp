@@ -62,13 +62,15 @@ std::vector<int> TableGame::asked() const {
   return seats;
 }
 
-namespace {
-
-const SeatActions* entry_of(const Decision& d, int seat) {
-  for (const SeatActions& sa : d.seats)
-    if (sa.seat == seat) return &sa;
-  return nullptr;
+// The entry of `seat` when the table asks it now and a person plays it, else nullptr.
+const SeatActions* TableGame::asked_entry(int seat) const {
+  const SeatActions* sa = decision_.entry(seat);
+  std::vector<int> now = asked();
+  if (!sa || bots_[seat] || std::find(now.begin(), now.end(), seat) == now.end()) return nullptr;
+  return sa;
 }
+
+namespace {
 
 bool seq_stale(std::optional<std::int64_t> given, int seq) { return given && *given != seq; }
 
@@ -78,10 +80,8 @@ Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int
   if (state_.over) return {false, "game over", "the game is over"};
   if (!failure_.empty()) return {false, "script error", failure_};
   if (seq_stale(seq, seq_)) return {false, "stale", "the game has moved on since (now at " + std::to_string(seq_) + ")"};
-  std::vector<int> now = asked();
-  const SeatActions* sa = entry_of(decision_, seat);
-  if (!sa || std::find(now.begin(), now.end(), seat) == now.end() || bots_[seat])
-    return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
+  const SeatActions* sa = asked_entry(seat);
+  if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
   State before = state_;
   ActionResult o = engine_->apply(state_, seat, text, {true, &sa->actions});
   if (!o.ok()) {
@@ -95,10 +95,8 @@ Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int
 Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq) {
   if (state_.over) return {false, "game over", "the game is over"};
   if (seq_stale(seq, seq_)) return {false, "stale", "the game has moved on since (now at " + std::to_string(seq_) + ")"};
-  std::vector<int> now = asked();
-  const SeatActions* sa = entry_of(decision_, seat);
-  if (!sa || std::find(now.begin(), now.end(), seat) == now.end() || bots_[seat])
-    return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
+  const SeatActions* sa = asked_entry(seat);
+  if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
   if (sa->on_turn) return {false, "not legal now", table().seats[seat].name + " is on turn and cannot pass"};
   passed_[seat] = true;
   refresh();
@@ -154,7 +152,7 @@ bool TableGame::take_chance(const Commit& commit) {
 
 // A bot's refusal is told by its seat and reason only: its action may name what it holds.
 bool TableGame::take_bot(int seat, const Commit& commit) {
-  const SeatActions* sa = entry_of(decision_, seat);
+  const SeatActions* sa = decision_.entry(seat);
   std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa->actions, sa->on_turn);
   if (choice.empty()) {
     passed_[seat] = true;

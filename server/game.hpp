@@ -89,6 +89,7 @@ class TableGame {
  private:
   void refresh();  // decision_ and the seats asked, after every step
   std::vector<int> asked() const;  // the seats that may act now
+  const SeatActions* asked_entry(int seat) const;  // asked now and played by a person: its entry
   bool take_chance(const Commit& commit);
   bool take_bot(int seat, const Commit& commit);
   Outcome commit_step(State before, int seat, const Commit& commit);

@@ -7,23 +7,13 @@
 
 namespace arbiter::server {
 
-namespace {
-
-const SeatActions* entry_of(const Decision& d, int seat) {
-  for (const SeatActions& sa : d.seats)
-    if (sa.seat == seat) return &sa;
-  return nullptr;
-}
-
-}  // namespace
-
 Json TableGame::state_message(int seat, LogCursor& cursor, int columns) const {
   View v = make_view(state_, seat, cursor.global);
   std::vector<int> now = asked();
   Json legal = Json::array();
   bool on_turn = false;
   if (seat >= 0 && !bots_[seat] && std::find(now.begin(), now.end(), seat) != now.end()) {
-    const SeatActions* sa = entry_of(decision_, seat);
+    const SeatActions* sa = decision_.entry(seat);
     legal = sa->actions;
     on_turn = sa->on_turn;
   }
