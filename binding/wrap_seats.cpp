@@ -79,8 +79,25 @@ std::vector<double> read_payoffs(lua_State* L, const State& s) {
 }
 // game:finish({seat, ...}[, reason]), game:finish{results = {...}} or game:finish{payoffs =
 // {...}} (with results or not), each with an optional `reason = ...` (finish.hpp).
+// A field game:finish does not know is an error: {winners = {1}} must not end the game
+// with nobody winning. The winners are the list itself; the other fields are named.
+void check_finish_fields(lua_State* L) {
+  const lua_Integer length = static_cast<lua_Integer>(lua_rawlen(L, 2));
+  lua_pushnil(L);
+  while (lua_next(L, 2)) {
+    lua_pop(L, 1);
+    if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= length) continue;
+    std::string key = lua_type(L, -1) == LUA_TSTRING ? std::string(lua_tostring(L, -1)) : std::string(luaL_typename(L, -1));
+    if (key == "results" || key == "payoffs" || key == "reason") continue;
+    if (key.size() > 40) key = key.substr(0, 40) + "...";
+    throw RuleError("game:finish: no field '" + key + "' (the winners are the list itself, game:finish{seat, ...}; "
+                    "the fields are results, payoffs and reason)");
+  }
+}
+
 int g_finish(lua_State* L) {
   arg_table(L, 2);
+  check_finish_fields(L);
   std::string reason = finish_reason(L);
   std::vector<int> winners;
   std::vector<double> results, payoffs;

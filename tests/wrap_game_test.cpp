@@ -358,4 +358,12 @@ TEST_CASE("game:finish{results = ...} gives each seat a result in [0, 1]; winner
     CHECK_THAT(p.error("game:finish({ 1, results = { 1, 0 } })"), Catch::Contains("not both"));
     CHECK_THAT(p.error("game:finish({ results = 1 })"), Catch::Contains("results should be a list"));
   }
+  SECTION("a field finish does not know is an error, not a game nobody won") {
+    Probe p;
+    CHECK_THAT(p.error("game:finish({ winners = { 1 } })"), Catch::Contains("no field 'winners'"));
+    CHECK_FALSE(p.state.over);
+    CHECK_THAT(p.error("game:finish({ 1, [5] = 2 })"), Catch::Contains("no field 'number'"));
+    p.run("game:finish({ 2, reason = 'resigned' })");
+    CHECK(p.state.winners == std::vector<int>{1});
+  }
 }
