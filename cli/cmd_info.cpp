@@ -82,6 +82,9 @@ std::string rules_info(const Ruleset& r, const Table* table) {
     out += wrap(fmt::format("Payoffs: {} to {}{}{}", r.payoffs.min, r.payoffs.max,
                             r.payoffs.unit.empty() ? "" : " " + r.payoffs.unit, r.payoffs.zero_sum ? ", zero-sum" : ""), "");
   std::vector<std::string> kinds = {"human", "random", "mcts (300 iterations; mcts:N, mcts:Nms)"};
+  // arbiter solve takes two-player zero-sum games (interpreter/solve_tree.cpp); its strategy file seats a bot.
+  if (r.min_players <= 2 && r.max_players >= 2 && (!r.payoffs.declared || r.payoffs.zero_sum))
+    kinds.push_back("solved:FILE (a strategy from arbiter solve --write-bot)");
   kinds.insert(kinds.end(), r.bots.begin(), r.bots.end());
   out += wrap("Bot kinds: " + join_choices(kinds, ", "), "");
   out += wrap("Found in: " + r.dir, "");
