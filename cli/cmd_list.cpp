@@ -1,9 +1,12 @@
 // `arbiter list`: the rulesets found, with their player counts and summaries.
+#include <algorithm>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "cli/app.hpp"
 #include "cli/output.hpp"
+#include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 
 namespace arbiter::cli {
@@ -15,13 +18,18 @@ int cmd_list() {
     return 1;
   }
   int status = 0;
+  const int width = player_columns(60);
   for (const auto& [id, dir] : found) {
     try {
       auto r = load_ruleset(dir, scripts_dir());
       std::string players = r->min_players == r->max_players
                                 ? counted(r->min_players, "player")
                                 : fmt::format("{}-{} players", r->min_players, r->max_players);
-      print("{:<14} {:<11}  {}\n", id, players, r->summary.empty() ? r->name : r->summary);
+      // The summary wraps under its own column, at the terminal's width (60 when it will not say).
+      std::string summary = wrap_words(r->summary.empty() ? r->name : r->summary, std::max(20, width - 28 - 1));
+      for (std::size_t nl = summary.find('\n'); nl != std::string::npos && nl + 1 < summary.size(); nl = summary.find('\n', nl + 1))
+        summary.insert(nl + 1, std::string(28, ' '));
+      print("{:<14} {:<11}  {}\n", id, players, summary);
     } catch (const InputError& e) {
       print("{:<14} (does not load: see `arbiter check {}`)\n", id, id);
       status = 1;
