@@ -1,6 +1,4 @@
 // `arbiter list`: the rulesets found, with their player counts and summaries.
-#include <algorithm>
-
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -26,9 +24,7 @@ int cmd_list() {
                                 ? counted(r->min_players, "player")
                                 : fmt::format("{}-{} players", r->min_players, r->max_players);
       // The summary wraps under its own column, at the terminal's width (60 when it will not say).
-      std::string summary = wrap_words(r->summary.empty() ? r->name : r->summary, std::max(20, width - 28 - 1));
-      for (std::size_t nl = summary.find('\n'); nl != std::string::npos && nl + 1 < summary.size(); nl = summary.find('\n', nl + 1))
-        summary.insert(nl + 1, std::string(28, ' '));
+      std::string summary = wrap_column(r->summary.empty() ? r->name : r->summary, width - 1, 28);
       print("{:<14} {:<11}  {}\n", id, players, summary);
     } catch (const InputError& e) {
       print("{:<14} (does not load: see `arbiter check {}`)\n", id, id);

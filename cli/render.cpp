@@ -208,6 +208,13 @@ std::string wrap_words(const std::string& text, int width, const std::string& in
   }
 }
 
+std::string wrap_column(const std::string& text, int width, int column) {
+  std::string out = wrap_words(text, std::max(20, width - column));
+  for (std::size_t nl = out.find('\n'); nl != std::string::npos; nl = out.find('\n', nl + 1))
+    out.insert(nl + 1, std::string(column, ' '));
+  return out;
+}
+
 int terminal_columns(int fd, int unknown) {
   winsize w{};
   if (ioctl(fd, TIOCGWINSZ, &w) != 0 || w.ws_col == 0) return unknown;

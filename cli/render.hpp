@@ -19,6 +19,9 @@ std::string render_items(const ZoneView& zone, const std::string& noun);
 // longer than a line stands alone on its line), each line after the first starting with
 // `indent`. Columns are counted in UTF-8 characters. Lines already in `text` are kept.
 std::string wrap_words(const std::string& text, int width, const std::string& indent = "");
+// `text` as a table's last column starting at `column` of `width`-column lines: wrapped to the
+// columns left (at least 20), each line after the first indented to `column`.
+std::string wrap_column(const std::string& text, int width, int column);
 
 // The columns of the terminal on `fd`, or `unknown` when it is not one (or will not say).
 int terminal_columns(int fd, int unknown);

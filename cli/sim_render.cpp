@@ -222,9 +222,16 @@ std::string tally_table(const SimReport& r) {
   std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   std::size_t width = r.tally.size();
   for (const auto& [value, n] : rows) width = std::max(width, value.size());
-  std::string out = fmt::format("{:<{}}  games\n", r.tally, width);
+  auto share = [&](int n) { return pct(r.finished ? double(n) / r.finished : 0); };
+  if (width + 14 <= kWidth) {
+    std::string out = fmt::format("{:<{}}  games\n", r.tally, width);
+    for (const auto& [value, n] : rows) out += fmt::format("{:<{}}  {:>5}  {}\n", value, width, n, share(n));
+    return out;
+  }
+  // Values too long for a column (lines of play): the counts first, each value wrapped after them.
+  std::string out = fmt::format("games  share   {}\n", r.tally);
   for (const auto& [value, n] : rows)
-    out += fmt::format("{:<{}}  {:>5}  {}\n", value, width, n, pct(r.finished ? double(n) / r.finished : 0));
+    out += fmt::format("{:>5}  {:>6}  {}\n", n, share(n), wrap_column(value, kWidth, 15));
   return out;
 }
 
