@@ -216,6 +216,28 @@ std::string columns(const std::vector<std::vector<std::string>>& rows, const std
   return out;
 }
 
+std::string column_blocks(const std::vector<std::vector<std::string>>& rows, std::size_t width) {
+  auto column_width = [&](std::size_t c) {
+    std::size_t w = 0;
+    for (const auto& row : rows) w = c < row.size() ? std::max(w, shown_width(row[c])) : w;
+    return w;
+  };
+  const std::size_t count = rows.empty() ? 0 : rows[0].size();
+  std::string out;
+  for (std::size_t first = 1; first < count;) {
+    std::size_t used = column_width(0), end = first;
+    while (end < count && (end == first || used + 2 + column_width(end) <= width)) used += 2 + column_width(end++);
+    std::vector<std::vector<std::string>> block;
+    for (const auto& row : rows) {
+      block.push_back({row[0]});
+      for (std::size_t c = first; c < end && c < row.size(); ++c) block.back().push_back(row[c]);
+    }
+    out += (first > 1 ? "\n" : "") + columns(block, "l" + std::string(end - first, 'r'));
+    first = end;
+  }
+  return out;
+}
+
 // --tally VAR: the finished games by the variable's final value, the commonest first.
 std::string tally_table(const SimReport& r) {
   std::vector<std::pair<std::string, int>> rows(r.tally_counts.begin(), r.tally_counts.end());

@@ -33,6 +33,12 @@ assert all(r["seed"] == 1 and r["games"] == 12 for r in s["reports"])
 assert len(s["paired"]) == 2 and s["paired"][0]["turns"]["n"] == 12
 ' || fail "the sweep report is not one run per value on the same seeds"
 
+# The sweep as text: a row per metric, a column per value, in blocks within 60 columns.
+"$A" sim stacks --games 12 --sweep target=20..60:5 > sweep.txt || fail "the text sweep failed"
+[ "$(LC_ALL=C.UTF-8 wc -L < sweep.txt)" -le 60 ] || fail "the sweep's text is wider than 60 columns"
+[ "$(grep -c '^target  *[0-9]' sweep.txt)" -ge 3 ] || fail "nine values do not come in blocks: $(grep '^target' sweep.txt)"
+grep -q '^turns median  ' sweep.txt || fail "the sweep's text has no row of the turns' median"
+
 # A sweep cut in shards merges into the whole sweep: every value's report and the pairings.
 "$A" sim stacks --games 12 --sweep target=20..40:10 --shard 1/2 --json > sweep-1.json || fail "sweep shard 1 failed"
 "$A" sim stacks --games 12 --sweep target=20..40:10 --shard 2/2 --json > sweep-2.json || fail "sweep shard 2 failed"
