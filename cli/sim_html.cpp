@@ -221,7 +221,8 @@ void write_file(const std::string& file, const std::string& text) {
 
 void write_html(const std::string& file, const SimReport& r, const RunInfo&) {
   std::string body = "<h1>" + html_text(title_of(r)) + "</h1>\n" +
-                     fmt::format("<p>{} games, seeds {} to {}; {} finished.</p>\n", r.games, r.seed, r.last_seed(), r.finished);
+                     fmt::format("<p>{} games, seeds {} to {}{}; {} finished.</p>\n", r.games, r.seed, r.last_seed(),
+                                 r.seatings > 1 ? fmt::format(", each in all {} seatings", r.seatings) : "", r.finished);
   write_file(file, page(title_of(r), body + report_body(r, "")));
 }
 

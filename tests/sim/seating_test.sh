@@ -22,6 +22,9 @@ assert [s["games"] for s in sb["random"]] == [8, 8, 8], sb["random"]
 ' || fail "every seating: not each bot in each seat on every seed"
 # shellcheck disable=SC2086
 "$A" sim $args | grep -q "12 games (seeds 1 to 4, each in all 3 seatings)" || fail "the table does not say the seeds"
+# shellcheck disable=SC2086
+"$A" sim $args --html seating.html > /dev/null || fail "the every-seating page failed"
+grep -q "<p>12 games, seeds 1 to 4, each in all 3 seatings; 12 finished.</p>" seating.html || fail "the page does not say the seatings"
 for k in 1 2 3; do
   # shellcheck disable=SC2086
   "$A" sim $args --shard "$k/3" --json > "shard-$k.json" || fail "shard $k failed"
