@@ -24,6 +24,24 @@ Json pairs_json(const std::vector<std::pair<std::string, std::string>>& pairs, c
   return j;
 }
 
+// A board's grid, bottom rank first as game.yaml gives it: each cell the name of its zone (null
+// where the board has no cell), and the symbols the table draws its pieces with.
+Json board_json(const View& v) {
+  const BoardView& b = v.board;
+  Json cells = Json::array();
+  for (std::size_t rank = 0; rank < b.ranks.size(); ++rank) {
+    Json row = Json::array();
+    for (std::size_t file = 0; file < b.files.size(); ++file) {
+      int z = b.zone[rank * b.files.size() + file];
+      row.push_back(z < 0 ? Json(nullptr) : Json(v.zones[z].name));
+    }
+    cells.push_back(row);
+  }
+  Json symbols = Json::object();
+  for (const auto& [name, symbol] : v.symbols) symbols[name] = symbol;
+  return {{"files", b.files}, {"ranks", b.ranks}, {"cells", cells}, {"symbols", symbols}};
+}
+
 }  // namespace
 
 Json view_json(const View& v) {
@@ -41,6 +59,7 @@ Json view_json(const View& v) {
                           {"count", z.count}, {"items", z.items}});
     if (z.listed != z.items) j["zones"].back()["listed"] = z.listed;  // game.yaml's order:
   }
+  if (!v.board.files.empty()) j["board"] = board_json(v);
   if (!v.chance.empty()) j["chance"] = v.chance;
   return j;
 }

@@ -150,7 +150,11 @@ function drawPresence() {
 function drawZones(view) {
   const shared = $("shared");
   shared.replaceChildren();
-  for (const zone of view.zones || []) if (zone.owner === null || zone.owner === undefined) shared.append(drawZone(zone));
+  const cells = new Set(view.board ? view.board.cells.flat().filter(Boolean) : []);
+  if (view.board) shared.append(drawBoard(view));
+  for (const zone of view.zones || []) {
+    if ((zone.owner === null || zone.owner === undefined) && !cells.has(zone.name)) shared.append(drawZone(zone));
+  }
   if (view.globals && Object.keys(view.globals).length) shared.prepend(drawVars(view.globals));
   const seats = $("seats");
   seats.replaceChildren();
@@ -174,6 +178,39 @@ function drawVars(vars) {
     list.append(el("dt", name.replace(/_/g, " ")), el("dd", value));
   }
   return list;
+}
+
+// A board as a grid, top rank first and the files along the bottom, as the terminal draws it:
+// each cell its pieces by their symbols, a count after a symbol seen more than once ("b2").
+function drawBoard(view) {
+  const board = view.board;
+  const zones = new Map((view.zones || []).map((z) => [z.name, z]));
+  const grid = el("table", null, "board");
+  for (let rank = board.ranks.length - 1; rank >= 0; --rank) {
+    const row = el("tr");
+    row.append(el("th", board.ranks[rank]));
+    board.cells[rank].forEach((name, file) => {
+      const cell = el("td", name ? cellText(zones.get(name), board.symbols) : "", (rank + file) % 2 ? "light" : "dark");
+      if (name) cell.dataset.zone = name;
+      else cell.classList.add("none");
+      row.append(cell);
+    });
+    grid.append(row);
+  }
+  const files = el("tr");
+  files.append(el("th"));
+  for (const file of board.files) files.append(el("th", file));
+  grid.append(files);
+  return grid;
+}
+
+function cellText(zone, symbols) {
+  const counts = new Map();
+  for (const item of (zone && zone.items) || []) {
+    const symbol = symbols && Object.hasOwn(symbols, item) ? symbols[item] : item;
+    counts.set(symbol, (counts.get(symbol) || 0) + 1);
+  }
+  return [...counts].map(([symbol, n]) => (n > 1 ? symbol + n : symbol)).join("+");
 }
 
 // A zone: its label and its cards, a card the seat may not see drawn as a back. A long run of

@@ -3,11 +3,13 @@
 # against `arbiter serve`. Skipped (exit 77) without chromium or node. puppeteer-core, at the
 # version package-lock.json pins, is installed with `npm ci` into the build folder (never the
 # source tree) when it is missing or the lock file changed.
-# Run as `run_test.sh ARBITER SOURCE_DIR BUILD_DIR`.
+# Run as `run_test.sh ARBITER SOURCE_DIR BUILD_DIR [TEST]`: TEST is a script of this folder
+# (default play_test.js).
 set -eu
 arbiter=$1
 source=$2/tests/browser
 build=$3
+test=${4:-play_test.js}
 chromium=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
 [ -n "$chromium" ] || { echo "chromium is not installed: skipped (Debian: apt install chromium)"; exit 77; }
 command -v node >/dev/null && command -v npm >/dev/null || { echo "node or npm is not installed: skipped"; exit 77; }
@@ -23,4 +25,4 @@ if ! cmp -s "$source/package-lock.json" "$modules/package-lock.json" || [ ! -d "
     exit 77
   fi
 fi
-CHROMIUM=$chromium NODE_PATH=$modules/node_modules exec node "$source/play_test.js" "$arbiter" "$build/browser-test"
+CHROMIUM=$chromium NODE_PATH=$modules/node_modules exec node "$source/$test" "$arbiter" "$build/browser-test"
