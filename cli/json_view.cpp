@@ -59,6 +59,10 @@ Json view_json(const View& v) {
                           {"count", z.count}, {"items", z.items}});
     if (z.listed != z.items) j["zones"].back()["listed"] = z.listed;  // game.yaml's order:
   }
+  if (!v.labels.empty()) {  // what the table calls a variable, where game.yaml gives it a label
+    j["labels"] = Json::object();
+    for (const auto& [name, label] : v.labels) j["labels"][name] = label;
+  }
   if (!v.board.files.empty()) j["board"] = board_json(v);
   if (!v.chance.empty()) j["chance"] = v.chance;
   return j;

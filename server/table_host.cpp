@@ -111,6 +111,7 @@ void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
   std::vector<bool> connected(t.seats.size(), false);
   for (const auto& [p, other] : peers_)
     if (other.conn.seat >= 0) connected[other.conn.seat] = true;
+  welcome["name"] = t.ruleset->name;
   welcome["seats"] = game_->seats_json(connected);
   peer->send(shared(text_of(welcome)));
   peer->send(shared(text_of(game_->state_message(seat, e.conn.cursor, columns))));

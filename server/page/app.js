@@ -72,8 +72,8 @@ const handlers = {
     page.welcomed = true;
     page.me = m.seat;
     page.seats = m.seats || [];
-    $("title").textContent = m.ruleset || "Arbiter";
-    document.title = (m.ruleset || "Arbiter") + (m.seat ? " · " + m.seat : " · watching");
+    $("title").textContent = m.name || m.ruleset || "Arbiter";
+    document.title = (m.name || m.ruleset || "Arbiter") + (m.seat ? " · " + m.seat : " · watching");
     status(m.seat ? "Playing as " + m.seat : "Watching");
     $("table").hidden = false;
     problem("");
@@ -155,7 +155,7 @@ function drawZones(view) {
   for (const zone of view.zones || []) {
     if ((zone.owner === null || zone.owner === undefined) && !cells.has(zone.name)) shared.append(drawZone(zone));
   }
-  if (view.globals && Object.keys(view.globals).length) shared.prepend(drawVars(view.globals));
+  if (hasShownVars(view.globals)) shared.prepend(drawVars(view.globals, view.labels));
   const seats = $("seats");
   seats.replaceChildren();
   for (const seat of view.seats || []) {
@@ -166,19 +166,24 @@ function drawZones(view) {
     const head = el("h2", seat.name);
     if (seat.status && seat.status !== "in") head.append(el("span", " (" + seat.status + ")", "seat-status"));
     box.append(head);
-    if (seat.vars && Object.keys(seat.vars).length) box.append(drawVars(seat.vars));
+    if (hasShownVars(seat.vars)) box.append(drawVars(seat.vars, view.labels));
     for (const zone of view.zones || []) if (zone.owner === seat.name) box.append(drawZone(zone));
     seats.append(box);
   }
 }
 
-function drawVars(vars) {
+// Variables as the terminal shows them: by their labels, those without a value ("none") left out.
+function drawVars(vars, labels) {
   const list = el("dl", null, "vars");
   for (const [name, value] of Object.entries(vars)) {
-    list.append(el("dt", name.replace(/_/g, " ")), el("dd", value));
+    if (value === "none") continue;
+    const label = labels && Object.hasOwn(labels, name) ? labels[name] : name.replace(/_/g, " ");
+    list.append(el("dt", label), el("dd", value));
   }
   return list;
 }
+
+function hasShownVars(vars) { return vars && Object.values(vars).some((value) => value !== "none"); }
 
 // A board as a grid, top rank first and the files along the bottom, as the terminal draws it:
 // each cell its pieces by their symbols, a count after a symbol seen more than once ("b2").

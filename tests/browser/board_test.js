@@ -1,7 +1,7 @@
 // The table page draws a board as a grid (chess, in headless Chromium against `arbiter serve
 // --port 0`): eight ranks of eight cells, the pieces by the symbols the terminal uses, rank 8 at
 // the top and the files along the bottom, a move shown where it lands, and no cell listed again
-// as a zone of its own. At a phone's width (360 px) the page does not scroll sideways.
+// as a zone of its own; the title is the game's name. At a phone's width (360 px) the page does not scroll sideways.
 // Run by tests/browser/run_test.sh: node board_test.js ARBITER WORK_DIR.
 "use strict";
 const { spawn } = require("child_process");
@@ -85,6 +85,8 @@ async function main() {
     await page.goto(link, { waitUntil: "load" });
     await page.waitForFunction(() => document.querySelector("#shared table.board"), { timeout: 10000, polling: 100 });
     checkStart(await grid(page));
+    const title = await page.evaluate(() => document.querySelector("#title").textContent);
+    if (title !== "Chess") fail(`the title is '${title}', not the game's name`);
     await page.screenshot({ path: path.join(work, "board-start.png"), fullPage: true });
     await page.type("#line", "e4");
     await page.keyboard.press("Enter");
