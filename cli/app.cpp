@@ -206,7 +206,7 @@ void add_game_flags(CLI::App* cmd, GameFlags& f) {
   cmd->add_option("--players", f.players, "player names in clockwise order (Andy,Bill or Andy:9,Bill:12 with ages), "
                                           "or a count (1.." + std::to_string(kMaxSeats) + ")")
       ->check(players_check());
-  add_seed(cmd, f, "the game's seed, 0..2^64-1 (default: from the clock at a terminal, 1 for piped input)");
+  add_seed(cmd, f, "the game's seed, 0..2^64-1 (default 1)");
   cmd->add_option("--set", f.set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
   cmd->add_option("--variant", f.variant, "a named variant from game.yaml");
 }

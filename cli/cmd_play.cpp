@@ -162,6 +162,8 @@ Command add_play_command(CLI::App& app) {
   auto play = std::make_shared<PlayFlags>();
   cmd->add_option("ruleset", *ruleset, "a ruleset id or folder (not needed with --load)");
   add_game_flags(cmd, *flags);
+  cmd->get_option("--seed")->description("the game's seed, 0..2^64-1 (default: 1 for piped input; at a terminal, with "
+                                         "--json or --no-undo a random one, told when the game is over)");
   cmd->add_option("--bot", flags->bots, "who plays a seat: --bot 2=mcts or --bot Bill=random (repeatable; other "
                                         "seats keep their default); --bot all=random for a game with no humans. "
                                         "Kinds: human, random, mcts (300 iterations), mcts:N, mcts:Nms, and the "
