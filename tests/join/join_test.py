@@ -9,6 +9,8 @@ stacks: two seats play Stacks, each answering the options it is shown (a seeded 
   the first hand printed is the one the seed deals (`arbiter play --json --seed`), and the
   hand a seat folds with (which the other seat is told) is the hand it was shown.
 errors: a bad link, a refused token, a server that is not there, a host link.
+last_line: the input ends right after an action is sent: join waits for its answer and says it;
+  a refused last line ends with status 1 naming it, a taken one with its narration and status 0.
 reconnect: the server is killed (-9) mid-game and started again on the same database and
   port; both joins connect again by themselves and the game goes on to its end.
 """
@@ -184,6 +186,19 @@ def errors():
     server.terminate()
 
 
+def last_line():
+    server, links = serve("tictactoe", "--players", "Ann,Bob", "--seed", "1")
+    cases = [("Ann", "bogus move\n", 1, "line 1: bogus move: not legal now"),
+             ("Ann", "nonsense\nb1\n", 1, "line 1: nonsense: not legal now"),  # line 2 was read ahead
+             ("Ann", "a1\n", 0, "Ann puts X on a1."),
+             ("Bob", "a2\n", 0, "Bob puts O on a2.")]
+    for seat, stdin, status, expect in cases:
+        r = run([links[seat]], stdin)
+        if r.returncode != status or expect not in r.stdout + r.stderr:
+            fail(f"{stdin!r} to {seat}: status {r.returncode}, expected {status} and {expect!r}:\n{r.stdout}{r.stderr}")
+    server.terminate()
+
+
 def free_port():
     import socket
     with socket.socket() as s:
@@ -217,4 +232,4 @@ def reconnect():
         if "Connected again." not in out: fail(f"{p.name} did not say it connected again:\n{out}")
 
 
-{"tictactoe": tictactoe, "stacks": stacks, "errors": errors, "reconnect": reconnect}[CASE]()
+{"tictactoe": tictactoe, "stacks": stacks, "errors": errors, "last_line": last_line, "reconnect": reconnect}[CASE]()
