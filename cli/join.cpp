@@ -66,8 +66,8 @@ int JoinSession::width() {
   return columns == 0 ? 78 : std::clamp(columns - 2, 40, 78);
 }
 
-void JoinSession::refused(const std::string& what) {
-  std::string where = interactive_ ? "" : fmt::format("line {}: ", line_number_);
+void JoinSession::refused(const std::string& what, int line) {
+  std::string where = interactive_ ? "" : fmt::format("line {}: ", line == 0 ? taken_number_ : line);
   print_err("{}{}\n", where, fit(what));
 }
 
@@ -151,14 +151,14 @@ void JoinSession::on_refused(const json& m) {
   std::string reason = text_of(m, "reason"), message = text_of(m, "message");
   // The game moved on before the action arrived: it is read again against the new state.
   if (reason == "stale" && !interactive_ && !sent_line_.empty()) {
-    pending_line_ = sent_line_, has_pending_ = true;
+    pending_.emplace_front(sent_line_, sent_line_number_);
     return;
   }
   std::string what = text_of(m, "action");
   std::string msg = (what.empty() ? "" : what + ": ") + (reason.empty() ? "refused" : reason);
   if (!message.empty() && message != reason) msg += " (" + message + ")";
   if (reason == "not legal now") msg += did_you_mean(what, legal());
-  refused(msg);
+  refused(msg, sent_line_number_);
   if (!interactive_) failed_ = true;
 }
 

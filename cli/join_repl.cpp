@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "cli/app.hpp"
 #include "cli/interrupt.hpp"
@@ -60,6 +61,7 @@ int JoinSession::run() {
     drain();
     if (done_ || (failed_ && !interactive_)) break;
     if (over_ && !interactive_) break;
+    if (input_over_ && !awaiting_ && !unanswered_ && pending_.empty()) break;  // the last line's answer is in
     if (!ready()) {
       wait();
       continue;
@@ -76,22 +78,47 @@ void JoinSession::drain() {
 }
 
 // Until the server sends something (or Ctrl-C at a terminal). Piped, a seat's input is read a
-// line ahead meanwhile, so that its end is seen: the player has left, as in `arbiter play`.
+// line ahead meanwhile, so that its end is seen: the player has left, as in `arbiter play`,
+// once what was sent is answered (the answer says whether the last line was taken).
 void JoinSession::wait() {
-  bool read_ahead = !interactive_ && !me_.empty() && !has_pending_;
+  if (input_over_ && std::chrono::steady_clock::now() >= answer_by_) {
+    if (pending_.empty())
+      refused(fmt::format("{}the input ended and the server did not answer within {} s; it may not have been taken",
+                          sent_line_.empty() ? "" : sent_line_ + ": ", kLastAnswerSeconds), sent_line_number_);
+    else
+      refused(fmt::format("the input ended and the seat had no decision for this line within {} s", kLastAnswerSeconds),
+              pending_.front().second);
+    failed_ = true;
+    return;
+  }
+  bool read_ahead = !interactive_ && !me_.empty() && pending_.empty() && !input_over_;
   pollfd fds[3] = {{client_.wake_fd(), POLLIN, 0},
                    {interactive_ ? interrupt_fd() : -1, POLLIN, 0},
                    {read_ahead ? STDIN_FILENO : -1, POLLIN, 0}};
-  poll(fds, 3, -1);
+  poll(fds, 3, wait_ms());
   if (interactive_ && take_interrupt()) {
     drain_interrupt_fd();
     if (interrupted()) quit_ = true;
   }
   if (read_ahead && fds[2].revents) {
     bool woken = false;
-    if (read_line("", pending_line_, woken)) has_pending_ = true;
-    else quit_ = true;
+    std::string line;
+    if (read_line("", line, woken)) pending_.emplace_back(line, line_number_);
+    else if (!failed_) input_ended();
   }
+}
+
+// Piped input ended while the seat waits: join leaves as soon as what it sent is answered.
+void JoinSession::input_ended() {
+  if (!awaiting_ && !unanswered_ && pending_.empty()) return void(quit_ = true);
+  input_over_ = true;
+  answer_by_ = std::chrono::steady_clock::now() + std::chrono::seconds(kLastAnswerSeconds);
+}
+
+int JoinSession::wait_ms() const {
+  if (!input_over_) return -1;
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(answer_by_ - std::chrono::steady_clock::now());
+  return static_cast<int>(std::max<long long>(0, left.count()));
 }
 
 bool JoinSession::interrupted() {
@@ -146,8 +173,9 @@ bool JoinSession::prompt() {
 // `woken` and the prompt's line cleared for the news.
 bool JoinSession::read_line(const std::string& prompt, std::string& line, bool& woken) {
   line.clear();
-  if (has_pending_) {
-    line = pending_line_, has_pending_ = false;
+  if (!pending_.empty()) {
+    std::tie(line, taken_number_) = pending_.front();
+    pending_.pop_front();
     return true;
   }
   flush_out();  // what the line answers is out first, also into a pipe
@@ -160,7 +188,7 @@ bool JoinSession::read_line(const std::string& prompt, std::string& line, bool& 
       return false;
     }
     if (got == LineEditor::Read::Refused) {
-      ++line_number_;
+      taken_number_ = ++line_number_;
       refused(editor_.refusal());
       if (!interactive_) return failed_ = true, false;
       continue;
@@ -168,7 +196,7 @@ bool JoinSession::read_line(const std::string& prompt, std::string& line, bool& 
     if (interrupted()) return false;
   }
   cancelled_ = false;
-  ++line_number_;
+  taken_number_ = ++line_number_;
   return true;
 }
 
@@ -184,8 +212,7 @@ bool JoinSession::take(const std::string& raw) {
   if (const char* hint = bare_hint(line); hint && !listed) return refused(hint), interactive_;
   if (out_of_turn() && !listed && !interactive_) {
     // Piped: a line that is not such an action is for the seat's next decision (as in `arbiter play`).
-    pending_line_ = raw, has_pending_ = true;
-    --line_number_;
+    pending_.emplace_front(raw, taken_number_);
     send_pass();
     return true;
   }
@@ -201,6 +228,7 @@ void JoinSession::send_action(const std::string& action) {
   client_.send(sent_message_);
   sent_seq_ = seq_;
   sent_line_ = action;
+  sent_line_number_ = taken_number_;
   awaiting_ = true;
 }
 
@@ -209,6 +237,7 @@ void JoinSession::send_pass() {
   client_.send(sent_message_);
   sent_seq_ = seq_;
   sent_line_.clear();
+  sent_line_number_ = taken_number_;
   awaiting_ = true;
 }
 

@@ -5,6 +5,8 @@
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,10 @@ namespace arbiter::cli {
 std::string text_of(const nlohmann::json& j, const char* key);
 bool flag_of(const nlohmann::json& j, const char* key);
 long long number_of(const nlohmann::json& j, const char* key, long long otherwise);
+
+// Piped, when the input ends with an action sent and not yet answered, join waits this long
+// for the answer, to say whether the last line was taken (docs/server.md).
+inline constexpr int kLastAnswerSeconds = 10;
 
 class JoinSession {
  public:
@@ -40,6 +46,8 @@ class JoinSession {
   // cli/join_repl.cpp: what the player types.
   void drain();
   void wait();
+  void input_ended();
+  int wait_ms() const;  // how long wait() may block: -1 (for ever) until the input has ended
   bool ready() const;  // a line may be read now
   bool prompt();       // false to stop
   std::string prompt_text() const;
@@ -55,7 +63,7 @@ class JoinSession {
   std::vector<std::string> legal() const;
   bool out_of_turn() const;
   std::string fit(const std::string& text) const;
-  void refused(const std::string& what);
+  void refused(const std::string& what, int line = 0);  // piped: `line N: ` first (0: the line being taken)
 
   JoinClient& client_;
   bool interactive_, color_;
@@ -72,12 +80,17 @@ class JoinSession {
   bool synced_ = false;            // and the state after it
   bool awaiting_ = false;          // an action was sent and not answered yet
   std::string sent_line_;          // the line sent: a `stale` refusal reads it again (piped)
+  int sent_line_number_ = 0;       //   and its number (piped, a line after it may be read already)
   std::string sent_message_;       // the action or pass as sent, and the seq it was sent at:
   long long sent_seq_ = -1;        //   sent again when the connection dropped before an answer
   bool unanswered_ = false;        //   and the game is still where it was
-  std::string pending_line_;       // piped: a line read ahead at an out-of-turn chance
-  bool has_pending_ = false;
-  int line_number_ = 0;
+  // Piped: lines read and not yet taken, with their numbers: read ahead while the seat waits
+  // (to see the input's end), put back at an out-of-turn chance or after a `stale` refusal.
+  std::deque<std::pair<std::string, int>> pending_;
+  int line_number_ = 0;            // lines read
+  int taken_number_ = 0;           // the number of the line being taken
+  bool input_over_ = false;        // piped: the input ended while an answer was awaited
+  std::chrono::steady_clock::time_point answer_by_;  //   which must come by then
   bool over_ = false, done_ = false, quit_ = false, failed_ = false, cancelled_ = false;
   int status_ = 0;
 };

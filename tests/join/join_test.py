@@ -9,6 +9,10 @@ stacks: two seats play Stacks, each answering the options it is shown (a seeded 
   the first hand printed is the one the seed deals (`arbiter play --json --seed`), and the
   hand a seat folds with (which the other seat is told) is the hand it was shown.
 errors: a bad link, a refused token, a server that is not there, a host link.
+last_line: the input ends right after an action is sent: join waits for its answer and says it;
+  a refused last line ends with status 1 naming it, a taken one with its narration and status 0.
+no_answer: a server (a stand-in) that never answers an action: at the end of input join waits
+  10 s for the answer, then ends with status 1 saying the line may not have been taken.
 reconnect: the server is killed (-9) mid-game and started again on the same database and
   port; both joins connect again by themselves and the game goes on to its end.
 """
@@ -184,6 +188,55 @@ def errors():
     server.terminate()
 
 
+def last_line():
+    server, links = serve("tictactoe", "--players", "Ann,Bob", "--seed", "1")
+    cases = [("Ann", "bogus move\n", 1, "line 1: bogus move: not legal now"),
+             ("Ann", "nonsense\nb1\n", 1, "line 1: nonsense: not legal now"),  # line 2 was read ahead
+             ("Ann", "a1\n", 0, "Ann puts X on a1."),
+             ("Bob", "a2\n", 0, "Bob puts O on a2.")]
+    for seat, stdin, status, expect in cases:
+        r = run([links[seat]], stdin)
+        if r.returncode != status or expect not in r.stdout + r.stderr:
+            fail(f"{stdin!r} to {seat}: status {r.returncode}, expected {status} and {expect!r}:\n{r.stdout}{r.stderr}")
+    server.terminate()
+
+
+def silent_server(sock):
+    """A stand-in for `arbiter serve` on `sock`: it welcomes Ann, offers a1 and answers nothing more."""
+    import base64, hashlib, struct
+    conn, _ = sock.accept()
+    request = b""
+    while b"\r\n\r\n" not in request: request += conn.recv(4096)
+    key = re.search(rb"Sec-WebSocket-Key: *(\S+)", request, re.I).group(1)
+    accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+    conn.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                 b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+    def send(message):
+        data = json.dumps(message).encode()
+        size = bytes([len(data)]) if len(data) < 126 else bytes([126]) + struct.pack(">H", len(data))
+        conn.sendall(bytes([0x81]) + size + data)
+    conn.recv(65536)  # the hello
+    send({"type": "welcome", "seat": "Ann", "table": "t1", "ruleset": "tictactoe",
+          "seats": [{"name": "Ann", "plays": "human", "connected": True}]})
+    send({"type": "state", "seq": 0, "legal": ["a1"], "on_turn": True, "table": "Tic-tac-toe", "log": [], "log_from": 0})
+    while conn.recv(65536): pass  # the action, and nothing back
+    conn.close()
+
+
+def no_answer():
+    import socket
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(1)
+    threading.Thread(target=silent_server, args=(sock,), daemon=True).start()
+    start = time.time()
+    r = run([f"http://127.0.0.1:{sock.getsockname()[1]}/t/t1#s.0123"], "a1\n")
+    took = time.time() - start
+    expect = "line 1: a1: the input ended and the server did not answer within 10 s"
+    if r.returncode != 1 or expect not in r.stderr or not 9 < took < 25:
+        fail(f"status {r.returncode} after {took:.1f} s, expected 1 after 10 s and {expect!r}:\n{r.stdout}{r.stderr}")
+
+
 def free_port():
     import socket
     with socket.socket() as s:
@@ -217,4 +270,4 @@ def reconnect():
         if "Connected again." not in out: fail(f"{p.name} did not say it connected again:\n{out}")
 
 
-{"tictactoe": tictactoe, "stacks": stacks, "errors": errors, "reconnect": reconnect}[CASE]()
+{"tictactoe": tictactoe, "stacks": stacks, "errors": errors, "last_line": last_line, "no_answer": no_answer, "reconnect": reconnect}[CASE]()
