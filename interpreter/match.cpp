@@ -31,6 +31,8 @@ bool take_turn(Engine& engine, State& state, const Decision& d, std::vector<std:
     std::string tag;  // read before the action changes the state; only a ruleset that tags pays for it
     if (after && engine.rules().tags_actions()) failed = engine.rules().tag(state, sa.seat, choice, tag);
     if (failed.ok) failed = engine.take(state, d, who, static_cast<std::size_t>(action));
+    // A failure names the action that met it: check and sim are the author's tools.
+    if (!failed.ok) failed = Status::error("at " + state.table->seats[sa.seat].name + "'s " + quote(choice) + ": " + failed.message);
     if (failed.ok && after) after(state, {sa.seat, choice, static_cast<int>(sa.actions.size()), tag});
     return true;
   }

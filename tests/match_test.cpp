@@ -93,3 +93,12 @@ TEST_CASE("a seat on turn that passes leaves nobody acting") {
   CHECK_FALSE(st.ok);
   CHECK(st.message == "nobody acted");
 }
+
+TEST_CASE("a script error in a playout names the seat and the action that met it") {
+  Counter g;
+  auto b = bots("boom", {false, false, false});
+  Status st = play_out(g.engine, g.state, b, 100);
+  CHECK_FALSE(st.ok);
+  CHECK_THAT(st.message, Catch::StartsWith("at " + g.table->seats[g.state.active()].name + "'s 'boom': ") &&
+                             Catch::Contains("rules.lua:"));
+}
