@@ -269,7 +269,8 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   out += wrap_words(games + ", " + bots_text(r), kWidth, "  ") + "\n";
   // The run on a line of its own: the one line a merge of shards changes.
   if (run.merged)
-    out += fmt::format("Run: merged from {} reports, {:.1f} s on {} threads in all\n\n", run.merged, run.seconds, run.threads);
+    out += fmt::format("Run: merged from {}, {:.1f} s on {} in all\n\n", counted(run.merged, "report"), run.seconds,
+                       counted(run.threads, "thread"));
   else
     out += fmt::format("Run: {:.1f} s on {}, {:.{}f} games/s\n\n", run.seconds, counted(run.threads, "thread"), rate,
                        rate < 10 ? 2 : 0);
