@@ -137,6 +137,7 @@ struct LuaRules::Impl {
       lua_gc(L, LUA_GCCOLLECT);
       std::string msg = ctx.display + ": memory cap exceeded (" + std::to_string(ctx.limits.memory >> 20) + " MiB) in " +
                         hook + "()";
+      if (trace == "not enough memory") trace.clear();  // Lua's own words for the same refusal: said above
       if (trace.find("memory cap exceeded") == std::string::npos && !trace.empty()) msg += "\n" + trace;
       else if (!trace.empty()) msg = trace;
       lua_pushstring(L, msg.c_str());
