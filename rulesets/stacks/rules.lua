@@ -184,7 +184,7 @@ function rules.accepts(game, seat, text)
     if game:get("last_player") == seat then return false, "you cannot call your own play" end
     return false, "you are out of this round"
   end
-  if seat ~= game:active() then return false, "not your turn: only a call may be made off your turn" end
+  if seat ~= game:active() then return false, "only a call may be made off your turn" end
   local words = {}
   for w in text:gmatch("%S+") do words[#words + 1] = w end
   if table.remove(words, 1) ~= "play" then return false, "actions are: play CARD [CARD] bid N, fold, call" end
