@@ -123,7 +123,8 @@ int Repl::seat_prefix(std::string& line) const {
 }
 
 void Repl::refused(const std::string& what) {
-  std::string where = interactive_ ? "" : fmt::format("line {}: ", line_number_);
+  // Piped, the line that met the refusal; none before the first line is read (a failing setup).
+  std::string where = interactive_ || line_number_ == 0 ? "" : fmt::format("line {}: ", line_number_);
   print_err("{}{}\n", where, fit(what));  // at a terminal, wrapped to it (a long legal: list)
   if (!interactive_) failed_ = true;
 }
