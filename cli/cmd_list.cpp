@@ -1,4 +1,6 @@
 // `arbiter list`: the rulesets found, with their player counts and summaries.
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
@@ -16,15 +18,17 @@ int cmd_list() {
     return 1;
   }
   int status = 0;
-  const int width = player_columns(60);
+  const int width = terminal_columns(STDOUT_FILENO, 0);  // 0: not a terminal
+
   for (const auto& [id, dir] : found) {
     try {
       auto r = load_ruleset(dir, scripts_dir());
       std::string players = r->min_players == r->max_players
                                 ? counted(r->min_players, "player")
                                 : fmt::format("{}-{} players", r->min_players, r->max_players);
-      // The summary wraps under its own column, at the terminal's width (60 when it will not say).
-      std::string summary = wrap_column(r->summary.empty() ? r->name : r->summary, width - 1, 28);
+      // At a terminal the summary wraps under its own column; piped, a ruleset is one line (for grep).
+      const std::string& text = r->summary.empty() ? r->name : r->summary;
+      std::string summary = width > 0 ? wrap_column(text, width - 1, 28) : text;
       print("{:<14} {:<11}  {}\n", id, players, summary);
     } catch (const InputError& e) {
       print("{:<14} (does not load: see `arbiter check {}`)\n", id, id);
