@@ -60,4 +60,30 @@ def completes_keeps_typing_and_ends(arbiter):
         server.terminate()
 
 
-run({"completes_keeps_typing_and_ends": completes_keeps_typing_and_ends})
+def keeps_edited_line_when_turn_comes(arbiter):
+    """Bob types `:lo`, completes it with Tab and edits it with the arrow keys while he waits;
+    Ann's move brings his turn and redraws the prompt as `Bob>` with the line as he left it."""
+    server, links = table(arbiter)
+    ann = subprocess.Popen([arbiter, "join", links["Ann"]], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        t = Terminal([arbiter, "join", links["Bob"]])
+        t.expect(r"\(waiting for Ann\)> ")
+        t.send(":lo\t")            # Tab completes `:log `
+        t.expect("g ")
+        t.send("\x1b[D\x1b[Dx")   # two steps left, an x: `:loxg `
+        t.expect("x")
+        ann.stdin.write("a1\n")
+        ann.stdin.flush()
+        t.expect("Your options:")
+        t.expect("Bob> :loxg ")
+        t.line("")
+        t.expect(r"unknown command ':loxg'")
+        t.line(":quit")
+        assert t.wait() == 0, plain(t.out)
+    finally:
+        ann.kill()
+        server.terminate()
+
+
+run({"completes_keeps_typing_and_ends": completes_keeps_typing_and_ends,
+     "keeps_edited_line_when_turn_comes": keeps_edited_line_when_turn_comes})
