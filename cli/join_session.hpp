@@ -43,6 +43,7 @@ class JoinSession {
   void on_over(const nlohmann::json& m);
   void on_error(const nlohmann::json& m);
   void show_news();
+  std::vector<std::string> seat_order(const nlohmann::json& by_seat) const;
   // cli/join_repl.cpp: what the player types.
   void drain();
   void wait();

@@ -12,6 +12,7 @@
 
 #include "cli/app.hpp"
 #include "cli/output.hpp"
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/visible_text.hpp"
 
 namespace arbiter::cli {
@@ -223,6 +224,25 @@ int terminal_columns(int fd, int unknown) {
 
 int player_columns(int unknown) {
   return terminal_columns(STDOUT_FILENO, terminal_columns(STDIN_FILENO, unknown));
+}
+
+}  // namespace arbiter::cli
+
+namespace arbiter::cli {
+
+std::string end_line(const GameEnd& end) {
+  std::vector<std::string> marks;
+  for (const auto& [name, mark] : end.seats) marks.push_back(name + " " + mark);
+  std::string result = end.winners.empty() ? "Nobody wins"
+                                           : join_choices(end.winners, " and ") + (end.winners.size() == 1 ? " wins" : " share the win");
+  if (!end.reason.empty()) result += " (" + end.reason + ")";
+  return fmt::format("Game over. {}. {}: {}.", result, end.final_scores ? "Scores" : "Results", join_choices(marks, ", "));
+}
+
+std::string payoffs_line(const std::vector<std::pair<std::string, double>>& paid, const std::string& unit) {
+  std::vector<std::string> parts;
+  for (const auto& [name, amount] : paid) parts.push_back(fmt::format("{} {:+}", name, amount));
+  return "Payoffs" + (unit.empty() ? "" : " (" + unit + ")") + ": " + join_choices(parts, ", ") + ".";
 }
 
 }  // namespace arbiter::cli

@@ -3,7 +3,8 @@
 
   join_test.py ARBITER WORK_DIR CASE
 
-tictactoe: two seats play a scripted game to its end; both see the same end.
+tictactoe: two seats play a scripted game to its end; both and a watcher see the end line
+  `arbiter play` prints for the same moves.
 stacks: two seats play Stacks, each answering the options it is shown (a seeded choice);
   each must see its own hand and never the other's: the other's hand is only ever a count,
   the first hand printed is the one the seed deals (`arbiter play --json --seed`), and the
@@ -125,6 +126,12 @@ def tictactoe():
         out = "\n".join(p.lines)
         if code != 0: fail(f"{p.name}: exit status {code}:\n{out}")
         if "Game over. Ann wins" not in out: fail(f"{p.name}: no end line:\n{out}")
+    # The end is worded as `arbiter play` words it: tic-tac-toe's results, not its scores (final_scores: false).
+    played = subprocess.run([ARBITER, "play", "tictactoe", "--players", "Ann,Bob"], input="a1\na2\nb1\nb2\nc1\n",
+                            capture_output=True, text=True, env=ENV).stdout.splitlines()
+    end = [l for l in played if l.startswith("Game over.")]
+    for name, lines in [("the watcher", watched.splitlines())] + [(p.name, p.lines) for p in players]:
+        if not end or end[-1] not in lines: fail(f"{name}: the end line is not play's {end}:\n" + "\n".join(lines[-5:]))
 
 
 def stacks():
