@@ -199,6 +199,7 @@ std::vector<std::string> JoinSession::seat_order(const json& by_seat) const {
 // the game says the score is not the game's (a server that does not say gives the scores).
 void JoinSession::on_over(const json& m) {
   show_news();
+  show_table();  // the last table, as `arbiter play` shows it before its last line
   GameEnd end{texts_of(m, "winners"), text_of(m, "reason"), !m.contains("final_scores") || flag_of(m, "final_scores"), {}};
   json marks = m.value(end.final_scores ? "scores" : "results", json::object());
   for (const std::string& name : seat_order(marks))

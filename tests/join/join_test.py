@@ -4,7 +4,8 @@
   join_test.py ARBITER WORK_DIR CASE
 
 tictactoe: two seats play a scripted game to its end; both and a watcher see the end line
-  `arbiter play` prints for the same moves.
+  `arbiter play` prints for the same moves; joining the finished table again with no input,
+  a seat and a watcher both show the last table and that line.
 stacks: two seats play Stacks, each answering the options it is shown (a seeded choice);
   each must see its own hand and never the other's: the other's hand is only ever a count,
   the first hand printed is the one the seed deals (`arbiter play --json --seed`), and the
@@ -119,7 +120,12 @@ def tictactoe():
     players = [Player(n, links[n], lambda opts, oot, n=n: next(moves[n])) for n in ("Ann", "Bob")]
     codes = [p.finish() for p in players]
     watched = watcher.communicate(timeout=30)[0]
+    # At the finished table, a seat with no input and a watcher both show the last table and the end.
+    again = {n: run([links[n]]) for n in ("Ann", "watch")}
     server.terminate()
+    for name, got in again.items():
+        if got.returncode != 0 or not re.search(r"^\s+1\s+X\s+X\s+X\s*$", got.stdout, re.M) or "Game over. Ann wins" not in got.stdout:
+            fail(f"{name} at the finished table: status {got.returncode}:\n{got.stdout}{got.stderr}")
     if watcher.returncode != 0 or "watching" not in watched or "Game over. Ann wins" not in watched:
         fail(f"the watcher: status {watcher.returncode}:\n{watched}")
     for p, code in zip(players, codes):
@@ -200,7 +206,10 @@ def last_line():
     cases = [("Ann", "bogus move\n", 1, "line 1: bogus move: not legal now"),
              ("Ann", "nonsense\nb1\n", 1, "line 1: nonsense: not legal now"),  # line 2 was read ahead
              ("Ann", "a1\n", 0, "Ann puts X on a1."),
-             ("Bob", "a2\n", 0, "Bob puts O on a2.")]
+             ("Bob", "a2\n", 0, "Bob puts O on a2."),
+             ("Ann", "b1\n", 0, "Ann puts X on b1."),
+             ("Bob", "b2\n", 0, "Bob puts O on b2."),
+             ("Ann", "c1\n", 0, "Game over. Ann wins")]  # a winning last line: its answer is followed by the end
     for seat, stdin, status, expect in cases:
         r = run([links[seat]], stdin)
         if r.returncode != status or expect not in r.stdout + r.stderr:
