@@ -98,6 +98,18 @@ static std::size_t columns(const std::string& text) {
   return n;
 }
 
+// A part of a seat's line on lines of its own, under the seat's name: a part still too wide
+// (a long zone) is broken between its items, each line after the first indented under the label.
+static std::string part_lines(const std::string& part, int columns_max) {
+  std::string wrapped = wrap_words(part, std::max(20, columns_max - 6), "  "), out;
+  for (std::size_t at = 0; at < wrapped.size();) {
+    std::size_t nl = wrapped.find('\n', at);
+    out += "      " + wrapped.substr(at, nl == std::string::npos ? std::string::npos : nl - at) + "\n";
+    at = nl == std::string::npos ? wrapped.size() : nl + 1;
+  }
+  return out;
+}
+
 std::string render_table(const View& v, const std::string& title, bool color, int columns_max) {
   std::string out = style(title, "1", color);
   if (v.rounds && v.round > 0) out += fmt::format(" · round {}", v.round);
@@ -146,7 +158,7 @@ std::string render_table(const View& v, const std::string& title, bool color, in
       continue;
     }
     out += line + "\n";  // too wide: each part on a line of its own, under the name
-    for (const auto& p : parts) out += "      " + p + "\n";
+    for (const auto& p : parts) out += part_lines(p, columns_max);
   }
   return out;
 }
