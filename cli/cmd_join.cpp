@@ -17,7 +17,7 @@ int cmd_join(const std::string& text, const JoinFlags& flags) {
   bool interactive = isatty(STDIN_FILENO);
   // The server lays the table out at the width the REPL would use here.
   int columns = flags.columns;
-  if (columns == 0) columns = interactive ? JoinSession::width() : 78;
+  if (columns == 0) columns = JoinSession::width() + 2;  // as Repl::show_table: the terminal's columns, 80 piped
   nlohmann::json hello = {{"type", "hello"}, {"table", link.table}, {"token", link.token}, {"columns", columns}};
   JoinClient client(link, hello.dump());
   JoinSession session(client, interactive);

@@ -4,6 +4,8 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "cli/app.hpp"
@@ -174,19 +176,42 @@ void JoinSession::on_presence(const json& m) {
   seats_ = seats;
 }
 
+// A score as the REPL writes a value (interpreter/value.hpp's to_text).
+static std::string value_text(const json& v) {
+  if (v.is_boolean()) return v.get<bool>() ? "true" : "false";
+  if (v.is_number_integer()) return std::to_string(v.get<long long>());
+  if (v.is_number()) return fmt::format("{:g}", v.get<double>());
+  return v.is_string() ? v.get<std::string>() : "none";
+}
+
+// The names of an object keyed by seat, in the order of the table's seats (a JSON object has none).
+std::vector<std::string> JoinSession::seat_order(const json& by_seat) const {
+  std::vector<std::string> names;
+  if (!by_seat.is_object()) return names;
+  for (const auto& s : seats_)
+    if (by_seat.contains(text_of(s, "name"))) names.push_back(text_of(s, "name"));
+  for (const auto& [name, value] : by_seat.items())
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  return names;
+}
+
+// The end as `arbiter play` words it (cli/render.hpp): each seat's score, or its result where
+// the game says the score is not the game's (a server that does not say gives the scores).
 void JoinSession::on_over(const json& m) {
   show_news();
-  std::vector<std::string> winners = texts_of(m, "winners");
-  std::string line = winners.empty() ? "Nobody wins" : join_choices(winners, " and ") + (winners.size() == 1 ? " wins" : " share the win");
-  if (!text_of(m, "reason").empty()) line += " (" + text_of(m, "reason") + ")";
-  for (const char* key : {"scores", "payoffs"}) {
-    auto it = m.find(key);
-    if (it == m.end() || !it->is_object() || it->empty()) continue;
-    std::vector<std::string> parts;
-    for (const auto& [name, value] : it->items()) parts.push_back(name + " " + (value.is_string() ? value.get<std::string>() : value.dump()));
-    line += std::string(". ") + (key[0] == 's' ? "Scores" : "Payoffs") + ": " + join_choices(parts, ", ");
+  show_table();  // the last table, as `arbiter play` shows it before its last line
+  GameEnd end{texts_of(m, "winners"), text_of(m, "reason"), !m.contains("final_scores") || flag_of(m, "final_scores"), {}};
+  json marks = m.value(end.final_scores ? "scores" : "results", json::object());
+  for (const std::string& name : seat_order(marks))
+    end.seats.emplace_back(name, end.final_scores ? value_text(marks[name]) : value_text(marks[name].is_number() ? marks[name] : json()));
+  print("{}\n", fit(end_line(end)));
+  json payoffs = m.value("payoffs", json::object());
+  if (!seat_order(payoffs).empty()) {
+    std::vector<std::pair<std::string, double>> paid;
+    for (const std::string& name : seat_order(payoffs))
+      paid.emplace_back(name, payoffs[name].is_number() ? payoffs[name].get<double>() : 0.0);
+    print("{}\n", fit(payoffs_line(paid, text_of(m, "payoff_unit"))));
   }
-  print("{}\n", fit("Game over. " + line + "."));
   if (interactive_) print("{}\n", fit("The game is over: :log, :table or :quit."));
   over_ = true;  // piped, join ends here; at a terminal a prompt stays for :log and :table
 }

@@ -61,7 +61,7 @@ int JoinSession::run() {
     drain();
     if (done_ || (failed_ && !interactive_)) break;
     if (over_ && !interactive_) break;
-    if (input_over_ && !awaiting_ && !unanswered_ && pending_.empty()) break;  // the last line's answer is in
+    if (input_over_ && settled()) break;  // the last line's answer is in
     if (!ready()) {
       wait();
       continue;
@@ -82,6 +82,7 @@ void JoinSession::drain() {
 // once what was sent is answered (the answer says whether the last line was taken).
 void JoinSession::wait() {
   if (input_over_ && std::chrono::steady_clock::now() >= answer_by_) {
+    if (!awaiting_ && !unanswered_ && pending_.empty()) return void(quit_ = true);  // no line's fate is in doubt
     if (pending_.empty())
       refused(fmt::format("{}the input ended and the server did not answer within {} s; it may not have been taken",
                           sent_line_.empty() ? "" : sent_line_ + ": ", kLastAnswerSeconds), sent_line_number_);
@@ -108,11 +109,18 @@ void JoinSession::wait() {
   }
 }
 
-// Piped input ended while the seat waits: join leaves as soon as what it sent is answered.
+// Piped input ended while the seat waits: join leaves as soon as what it sent is answered
+// and the seat's state is in (with the end, when the game is over: a finished table shows it).
 void JoinSession::input_ended() {
-  if (!awaiting_ && !unanswered_ && pending_.empty()) return void(quit_ = true);
   input_over_ = true;
   answer_by_ = std::chrono::steady_clock::now() + std::chrono::seconds(kLastAnswerSeconds);
+}
+
+// Nothing more to wait for: the state is in, what was sent is answered, and the game is not
+// ending (a state in which no seat is waited for is followed by the end).
+bool JoinSession::settled() const {
+  if (!synced_ || awaiting_ || unanswered_ || !pending_.empty()) return false;
+  return over_ || !state_.contains("waiting_for") || !state_["waiting_for"].is_array() || !state_["waiting_for"].empty();
 }
 
 int JoinSession::wait_ms() const {

@@ -43,10 +43,12 @@ class JoinSession {
   void on_over(const nlohmann::json& m);
   void on_error(const nlohmann::json& m);
   void show_news();
+  std::vector<std::string> seat_order(const nlohmann::json& by_seat) const;
   // cli/join_repl.cpp: what the player types.
   void drain();
   void wait();
   void input_ended();
+  bool settled() const;  // piped, after the end of input: join may leave
   int wait_ms() const;  // how long wait() may block: -1 (for ever) until the input has ended
   bool ready() const;  // a line may be read now
   bool prompt();       // false to stop
@@ -89,7 +91,7 @@ class JoinSession {
   std::deque<std::pair<std::string, int>> pending_;
   int line_number_ = 0;            // lines read
   int taken_number_ = 0;           // the number of the line being taken
-  bool input_over_ = false;        // piped: the input ended while an answer was awaited
+  bool input_over_ = false;        // piped: the input ended
   std::chrono::steady_clock::time_point answer_by_;  //   which must come by then
   bool over_ = false, done_ = false, quit_ = false, failed_ = false, cancelled_ = false;
   int status_ = 0;

@@ -57,13 +57,32 @@ std::uint64_t g_typed = 0;  // bytes typed into the line being read
 bool g_too_long = false;
 
 int g_wake_fd = -1;        // set_wake_fd
-bool g_woken = false;      // the read ended because g_wake_fd became readable
+bool g_woken = false;      // the read ends because g_wake_fd became readable
 std::string g_typed_so_far;  // the line as it was then, typed again at the next read
-// The line as typed key by key, for a wake-up: libedit's rl_line_buffer is brought up to date
-// only when it completes. Plain typing and Backspace are followed; after any other key (an
-// arrow, Tab, a control key) the line is not known, and a wake-up leaves it out.
+// The line as typed key by key: plain typing and Backspace are followed; after any other key
+// (an arrow, Tab, a control key) it is not known. It stands in when libedit's own line cannot
+// be had (below).
 std::string g_shadow;
 bool g_shadow_known = true;
+
+// libedit's rl_line_buffer is brought up to date only when a key bound to a function of ours
+// runs. So a wake-up is handed to libedit as this key (Ctrl-^, which no default binding needs),
+// and its function keeps the line as libedit holds it, completions and edits included.
+constexpr int kWakeKey = 0x1e;
+
+bool plain_text(const std::string& s) {
+  for (unsigned char c : s)
+    if (c < 0x20 || c == 0x7f) return false;
+  return true;
+}
+
+int keep_line_at_wake(int, int) {
+  if (!g_woken) return 0;  // typed by hand: nothing to do
+  std::string line = rl_line_buffer && rl_end > 0 ? std::string(rl_line_buffer, rl_end) : std::string();
+  // A line with a control character in it (typed after Ctrl-V) is not typed again: its keys would be commands.
+  g_typed_so_far = plain_text(line) ? line : g_shadow_known ? g_shadow : "";
+  return 0;
+}
 
 void follow_key(unsigned char c) {
   if (c == 0x7f || c == 0x08) {  // Backspace: the last character, all its UTF-8 bytes
@@ -96,6 +115,7 @@ bool wait_for_key(int fd) {
 }
 
 int bounded_getc(FILE* stream) {
+  if (g_woken) return EOF;  // kWakeKey was handed on: the read ends
   // The line typed before a wake-up is typed again, as keys, into the new prompt.
   if (!g_typed_so_far.empty()) {
     unsigned char c = static_cast<unsigned char>(g_typed_so_far.front());
@@ -105,7 +125,7 @@ int bounded_getc(FILE* stream) {
   }
   for (;;) {
     unsigned char c;
-    if (!wait_for_key(fileno(stream))) return EOF;
+    if (!wait_for_key(fileno(stream))) return g_woken ? kWakeKey : EOF;
     ssize_t n = ::read(fileno(stream), &c, 1);
     if (n == 0) return EOF;
     // Ctrl-C ends the read (the line is cancelled); another signal (a resized window) does not.
@@ -130,6 +150,7 @@ LineEditor::LineEditor(bool interactive) : interactive_(interactive) {
   rl_getc_function = bounded_getc;  // before libedit sets itself up (using_history does): it is read then
   using_history();
   rl_attempted_completion_function = complete;
+  rl_add_defun("arbiter-keep-line", keep_line_at_wake, kWakeKey);
   if (const char* home = std::getenv("HOME")) {
     history_file_ = std::string(home) + "/.arbiter_history";
     read_history(history_file_.c_str());

@@ -12,6 +12,7 @@
 
 #include "cli/app.hpp"
 #include "cli/output.hpp"
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/visible_text.hpp"
 
 namespace arbiter::cli {
@@ -97,6 +98,18 @@ static std::size_t columns(const std::string& text) {
   return n;
 }
 
+// A part of a seat's line on lines of its own, under the seat's name: a part still too wide
+// (a long zone) is broken between its items, each line after the first indented under the label.
+static std::string part_lines(const std::string& part, int columns_max) {
+  std::string wrapped = wrap_words(part, std::max(20, columns_max - 6), "  "), out;
+  for (std::size_t at = 0; at < wrapped.size();) {
+    std::size_t nl = wrapped.find('\n', at);
+    out += "      " + wrapped.substr(at, nl == std::string::npos ? std::string::npos : nl - at) + "\n";
+    at = nl == std::string::npos ? wrapped.size() : nl + 1;
+  }
+  return out;
+}
+
 std::string render_table(const View& v, const std::string& title, bool color, int columns_max) {
   std::string out = style(title, "1", color);
   if (v.rounds && v.round > 0) out += fmt::format(" · round {}", v.round);
@@ -145,7 +158,7 @@ std::string render_table(const View& v, const std::string& title, bool color, in
       continue;
     }
     out += line + "\n";  // too wide: each part on a line of its own, under the name
-    for (const auto& p : parts) out += "      " + p + "\n";
+    for (const auto& p : parts) out += part_lines(p, columns_max);
   }
   return out;
 }
@@ -223,6 +236,25 @@ int terminal_columns(int fd, int unknown) {
 
 int player_columns(int unknown) {
   return terminal_columns(STDOUT_FILENO, terminal_columns(STDIN_FILENO, unknown));
+}
+
+}  // namespace arbiter::cli
+
+namespace arbiter::cli {
+
+std::string end_line(const GameEnd& end) {
+  std::vector<std::string> marks;
+  for (const auto& [name, mark] : end.seats) marks.push_back(name + " " + mark);
+  std::string result = end.winners.empty() ? "Nobody wins"
+                                           : join_choices(end.winners, " and ") + (end.winners.size() == 1 ? " wins" : " share the win");
+  if (!end.reason.empty()) result += " (" + end.reason + ")";
+  return fmt::format("Game over. {}. {}: {}.", result, end.final_scores ? "Scores" : "Results", join_choices(marks, ", "));
+}
+
+std::string payoffs_line(const std::vector<std::pair<std::string, double>>& paid, const std::string& unit) {
+  std::vector<std::string> parts;
+  for (const auto& [name, amount] : paid) parts.push_back(fmt::format("{} {:+}", name, amount));
+  return "Payoffs" + (unit.empty() ? "" : " (" + unit + ")") + ": " + join_choices(parts, ", ") + ".";
 }
 
 }  // namespace arbiter::cli

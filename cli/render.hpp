@@ -32,4 +32,18 @@ int player_columns(int unknown);
 // The legal actions, wrapped to `width` columns.
 std::string render_actions(const std::vector<std::string>& legal, int width = 78);
 
+// How a game ended, as `arbiter play` and `arbiter join` word it: `seats` pairs each seat's
+// name with its score (`final_scores`) or its result (1, 0, 1/2 each of a draw) where
+// game.yaml says the score is not the game's.
+struct GameEnd {
+  std::vector<std::string> winners;
+  std::string reason;  // game:finish's, or ""
+  bool final_scores = true;
+  std::vector<std::pair<std::string, std::string>> seats;
+};
+// "Game over. Bill wins (checkmate). Results: Andy 0, Bill 1."
+std::string end_line(const GameEnd& end);
+// "Payoffs (chips): Ann +2, Bob -2."
+std::string payoffs_line(const std::vector<std::pair<std::string, double>>& paid, const std::string& unit);
+
 }  // namespace arbiter::cli

@@ -82,32 +82,26 @@ void Repl::show_table(int viewer) {
                                   terminal_width() + 2));
 }
 
-// "Game over. Bill wins (checkmate). Results: Andy 0, Bill 1.": who won, why when the rules
-// said (game:finish's reason), and each seat's score, or its result (1, 0, 1/2 each of a
-// draw) where game.yaml says the score is not the game's (final_scores: false).
-static std::string end_line(const Ruleset& r, Engine& engine, const State& state) {
+// Each seat's score, or its result where game.yaml says the score is not the game's
+// (final_scores: false), worded by cli/render.hpp's end_line as `arbiter join` words it too.
+static GameEnd game_end(const Ruleset& r, Engine& engine, const State& state) {
   const Table& t = engine.table();
-  std::vector<std::string> names, scores;
-  for (int w : state.winners) names.push_back(t.seats[w].name);
+  GameEnd end{{}, state.end_reason, r.final_scores, {}};
+  for (int w : state.winners) end.winners.push_back(t.seats[w].name);
   std::vector<double> shares = state.shares();
   for (int s = 0; s < state.seat_count(); ++s)
-    scores.push_back(t.seats[s].name + " " +
-                     (r.final_scores ? to_text(engine.score(state, s)) : fmt::format("{:g}", shares[s])));
-  std::string result = names.empty() ? "Nobody wins" : join_choices(names, " and ") + (names.size() == 1 ? " wins" : " share the win");
-  if (!state.end_reason.empty()) result += " (" + state.end_reason + ")";
-  return fmt::format("Game over. {}. {}: {}.", result, r.final_scores ? "Scores" : "Results", join_choices(scores, ", "));
+    end.seats.emplace_back(t.seats[s].name, r.final_scores ? to_text(engine.score(state, s)) : fmt::format("{:g}", shares[s]));
+  return end;
 }
 
 void Repl::show_end() {
   show_news(viewer_for(-1));
   show_table(-1);
-  print("{}\n", fit(end_line(*loaded_.ruleset, *engine_, state_)));
+  print("{}\n", fit(end_line(game_end(*loaded_.ruleset, *engine_, state_))));
   if (!state_.payoffs.empty()) {
-    std::vector<std::string> paid;
-    for (int s = 0; s < state_.seat_count(); ++s)
-      paid.push_back(fmt::format("{} {:+}", engine_->table().seats[s].name, state_.payoffs[s]));
-    const std::string& unit = engine_->table().ruleset->payoffs.unit;
-    print("{}\n", fit("Payoffs" + (unit.empty() ? "" : " (" + unit + ")") + ": " + join_choices(paid, ", ") + "."));
+    std::vector<std::pair<std::string, double>> paid;
+    for (int s = 0; s < state_.seat_count(); ++s) paid.emplace_back(engine_->table().seats[s].name, state_.payoffs[s]);
+    print("{}\n", fit(payoffs_line(paid, engine_->table().ruleset->payoffs.unit)));
   }
   if (secret_seed_)  // kept until now: it tells every shuffle
     print("{}\n", fit(fmt::format("The seed was {}: --seed {} deals this game again.", engine_->table().seed,

@@ -41,6 +41,12 @@ Json TableGame::over_message() const {
     for (int seat = 0; seat < state_.seat_count(); ++seat) over["payoffs"][table().seats[seat].name] = state_.payoffs[seat];
   }
   if (!state_.end_reason.empty()) over["reason"] = state_.end_reason;
+  // What `arbiter play`'s last line gives where the score is not the game's (docs/server.md).
+  over["final_scores"] = table().ruleset->final_scores;
+  std::vector<double> shares = state_.shares();
+  over["results"] = Json::object();
+  for (int seat = 0; seat < state_.seat_count(); ++seat) over["results"][table().seats[seat].name] = shares[seat];
+  if (!table().ruleset->payoffs.unit.empty()) over["payoff_unit"] = table().ruleset->payoffs.unit;
   over["view"] = cli::view_json(make_view(state_, -1, state_.log.size()));
   return over;
 }

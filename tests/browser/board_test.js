@@ -2,6 +2,7 @@
 // --port 0`): eight ranks of eight cells, the pieces by the symbols the terminal uses, rank 8 at
 // the top and the files along the bottom, a move shown where it lands, and no cell listed again
 // as a zone of its own; the title is the game's name. At a phone's width (360 px) the page does not scroll sideways.
+// A mate in three ends the game: the end gives each seat's result, as `arbiter play` does.
 // Run by tests/browser/run_test.sh: node board_test.js ARBITER WORK_DIR.
 "use strict";
 const { spawn } = require("child_process");
@@ -28,9 +29,10 @@ function startServer() {
     server.stdout.on("data", (d) => {
       out += d;
       const m = out.match(/^\s+Ann\s+(https?:\/\/\S+#s\.\S+)\s*$/m);
-      if (m) {
+      const bob = out.match(/^\s+Bob\s+(https?:\/\/\S+#s\.\S+)\s*$/m);
+      if (m && bob) {
         clearTimeout(timer);
-        resolve({ server, link: m[1] });
+        resolve({ server, link: m[1], bobLink: bob[1] });
       }
     });
     server.on("exit", (code) => reject(new Error("arbiter serve ended (" + code + "):\n" + out)));
@@ -68,9 +70,28 @@ function checkStart(g) {
   if (g.width > 360) fail(`the page is ${g.width} px wide at a phone's 360 px`);
 }
 
+// Bob answers from a piped `arbiter join` (g5, f6) and Ann mates: 1.e4 g5 2.d4 f6 3.Qh5#. The
+// end is worded as `arbiter play` words it: chess's results, not its scores (final_scores: false).
+async function mateInThree(page, bobLink) {
+  const bob = spawn(arbiter, ["join", bobLink], { stdio: ["pipe", "ignore", "inherit"] });
+  bob.stdin.write("g5\nf6\n");
+  try {
+    for (const [seq, move] of [[2, "d4"], [4, "Qh5"]]) {
+      await page.waitForFunction((n) => page.seq >= n, { timeout: 10000, polling: 100 }, seq);
+      await page.type("#line", move);
+      await page.keyboard.press("Enter");
+    }
+    await page.waitForFunction(() => page.over, { timeout: 10000, polling: 100 });
+    const end = await page.evaluate(() => document.querySelector("#over").textContent);
+    if (!end.includes("Ann wins (checkmate)") || !end.includes("Results: Ann 1, Bob 0.")) fail(`the end reads: ${end}`);
+  } finally {
+    bob.kill("SIGTERM");
+  }
+}
+
 async function main() {
   fs.mkdirSync(work, { recursive: true });
-  const { server, link } = await startServer();
+  const { server, link, bobLink } = await startServer();
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     userDataDir: fs.mkdtempSync(path.join(work, "profile-")),
@@ -95,6 +116,7 @@ async function main() {
     const after = await grid(page);
     const e2 = after.cells.flat().find(([zone]) => zone === "e2");
     if (!e2 || e2[1] !== "") fail(`e2 after e4: ${e2 && e2[1]}`);
+    await mateInThree(page, bobLink);
   } finally {
     await browser.close();
     server.kill("SIGTERM");

@@ -3,7 +3,9 @@
 
   join_test.py ARBITER WORK_DIR CASE
 
-tictactoe: two seats play a scripted game to its end; both see the same end.
+tictactoe: two seats play a scripted game to its end; both and a watcher see the end line
+  `arbiter play` prints for the same moves; joining the finished table again with no input,
+  a seat and a watcher both show the last table and that line.
 stacks: two seats play Stacks, each answering the options it is shown (a seeded choice);
   each must see its own hand and never the other's: the other's hand is only ever a count,
   the first hand printed is the one the seed deals (`arbiter play --json --seed`), and the
@@ -118,13 +120,24 @@ def tictactoe():
     players = [Player(n, links[n], lambda opts, oot, n=n: next(moves[n])) for n in ("Ann", "Bob")]
     codes = [p.finish() for p in players]
     watched = watcher.communicate(timeout=30)[0]
+    # At the finished table, a seat with no input and a watcher both show the last table and the end.
+    again = {n: run([links[n]]) for n in ("Ann", "watch")}
     server.terminate()
+    for name, got in again.items():
+        if got.returncode != 0 or not re.search(r"^\s+1\s+X\s+X\s+X\s*$", got.stdout, re.M) or "Game over. Ann wins" not in got.stdout:
+            fail(f"{name} at the finished table: status {got.returncode}:\n{got.stdout}{got.stderr}")
     if watcher.returncode != 0 or "watching" not in watched or "Game over. Ann wins" not in watched:
         fail(f"the watcher: status {watcher.returncode}:\n{watched}")
     for p, code in zip(players, codes):
         out = "\n".join(p.lines)
         if code != 0: fail(f"{p.name}: exit status {code}:\n{out}")
         if "Game over. Ann wins" not in out: fail(f"{p.name}: no end line:\n{out}")
+    # The end is worded as `arbiter play` words it: tic-tac-toe's results, not its scores (final_scores: false).
+    played = subprocess.run([ARBITER, "play", "tictactoe", "--players", "Ann,Bob"], input="a1\na2\nb1\nb2\nc1\n",
+                            capture_output=True, text=True, env=ENV).stdout.splitlines()
+    end = [l for l in played if l.startswith("Game over.")]
+    for name, lines in [("the watcher", watched.splitlines())] + [(p.name, p.lines) for p in players]:
+        if not end or end[-1] not in lines: fail(f"{name}: the end line is not play's {end}:\n" + "\n".join(lines[-5:]))
 
 
 def stacks():
@@ -193,7 +206,10 @@ def last_line():
     cases = [("Ann", "bogus move\n", 1, "line 1: bogus move: not legal now"),
              ("Ann", "nonsense\nb1\n", 1, "line 1: nonsense: not legal now"),  # line 2 was read ahead
              ("Ann", "a1\n", 0, "Ann puts X on a1."),
-             ("Bob", "a2\n", 0, "Bob puts O on a2.")]
+             ("Bob", "a2\n", 0, "Bob puts O on a2."),
+             ("Ann", "b1\n", 0, "Ann puts X on b1."),
+             ("Bob", "b2\n", 0, "Bob puts O on b2."),
+             ("Ann", "c1\n", 0, "Game over. Ann wins")]  # a winning last line: its answer is followed by the end
     for seat, stdin, status, expect in cases:
         r = run([links[seat]], stdin)
         if r.returncode != status or expect not in r.stdout + r.stderr:

@@ -60,4 +60,54 @@ def completes_keeps_typing_and_ends(arbiter):
         server.terminate()
 
 
-run({"completes_keeps_typing_and_ends": completes_keeps_typing_and_ends})
+def keeps_edited_line_when_turn_comes(arbiter):
+    """Bob types `:lo`, completes it with Tab and edits it with the arrow keys while he waits;
+    Ann's move brings his turn and redraws the prompt as `Bob>` with the line as he left it."""
+    server, links = table(arbiter)
+    ann = subprocess.Popen([arbiter, "join", links["Ann"]], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        t = Terminal([arbiter, "join", links["Bob"]])
+        t.expect(r"\(waiting for Ann\)> ")
+        t.send(":lo\t")            # Tab completes `:log `
+        t.expect("g ")
+        t.send("\x1b[D\x1b[Dx")   # two steps left, an x: `:loxg `
+        t.expect("x")
+        ann.stdin.write("a1\n")
+        ann.stdin.flush()
+        t.expect("Your options:")
+        t.expect("Bob> :loxg ")
+        t.line("")
+        t.expect(r"unknown command ':loxg'")
+        t.line(":quit")
+        assert t.wait() == 0, plain(t.out)
+    finally:
+        ann.kill()
+        server.terminate()
+
+
+def goofspiel_fits_60_columns(arbiter):
+    """A whole game of Goofspiel against a bot, joined at a 60-column terminal: the table, the
+    options and the narration fit (the table laid out for the terminal as `arbiter play` lays it
+    out, a long zone broken between its cards)."""
+    db = os.path.join(tempfile.mkdtemp(), "tables.db")
+    server = subprocess.Popen([arbiter, "serve", "goofspiel", "--players", "Ann,Bob", "--bot", "Bob=random", "--seed", "3",
+                               "--port", "0", "--db", db], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    link = next(m.group(1) for m in (re.match(r"^\s+Ann\s+(http://\S+)$", line) for line in server.stdout) if m)
+    try:
+        t = Terminal([arbiter, "join", link], cols=60)
+        for _ in range(13):
+            t.expect("Ann> ")
+            t.line(re.findall(r"options:\S*\s*\r\n  ([^·\r]+)", plain(t.out))[-1].strip())
+        t.expect(r"\(game over\)> ")
+        lines = [line.split("\r")[-1] for line in plain(t.out).replace("\r\n", "\n").split("\n")]
+        wide = [line for line in lines if len(line) > 60]
+        assert not wide and any(line.startswith("      | Bids made:") for line in lines), wide
+        t.line(":quit")
+        assert t.wait() == 0, plain(t.out)
+    finally:
+        server.terminate()
+
+
+run({"completes_keeps_typing_and_ends": completes_keeps_typing_and_ends,
+     "keeps_edited_line_when_turn_comes": keeps_edited_line_when_turn_comes,
+     "goofspiel_fits_60_columns": goofspiel_fits_60_columns})

@@ -101,5 +101,22 @@ def a_cut_short_word_stands_for_the_one_action(arbiter):
     t.wait()
 
 
+def a_long_zone_wraps_between_items(arbiter):
+    """Goofspiel to its end at 60 columns: a seat's zone too long for a line of its own (13 bids
+    made) breaks between cards, the rest indented under its label; no line is wider than 60."""
+    t = Terminal([arbiter, "play", "goofspiel", "--players", "Ann,Bob", "--bot", "Bob=random", "--seed", "3"], cols=60)
+    for _ in range(13):
+        t.expect(r"Ann> ")
+        first = re.findall(r"options:\S*\s*\r\n  ([^·\r]+)", plain(t.out))[-1].strip()
+        t.line(first)
+    t.expect("Game over.")
+    assert not too_wide(t.out), too_wide(t.out)
+    lines = plain(t.out).replace("\r", "").split("\n")
+    tails = [lines[i + 1] for i, line in enumerate(lines[:-1]) if "| Bids made:" in line and lines[i + 1].startswith("        ")]
+    assert tails and all(re.fullmatch(r"\s+([SHD]\d+ ?)+", tail) for tail in tails), tails
+    t.line(":quit")
+    assert t.wait() == 0
+
+
 run({f.__name__: f for f in [piped_output_shows_table_and_prompt, hot_seat_clears_scrollback, reload_changes_nothing, refusal_prints_only_the_refusal,
-                             a_cut_short_word_stands_for_the_one_action]})
+                             a_cut_short_word_stands_for_the_one_action, a_long_zone_wraps_between_items]})
