@@ -79,7 +79,9 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   void dispatch(std::string frame) {
     if (table_) return host_.frame(table_, shared_from_this(), std::move(frame));
     Request r = parse_request(frame);
-    if (r.type != Request::Type::Hello) return close_now("the first message must be a hello; the connection closes");
+    // A hello with a field wrong, or a frame that is no JSON object, is told what is wrong with it.
+    if (r.type != Request::Type::Hello)
+      return close_now((r.hello || !r.object ? r.error : "the first message must be a hello") + "; the connection closes");
     hello_timer_.cancel();
     host_.hello(shared_from_this(), r, table_);
   }

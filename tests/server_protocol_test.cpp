@@ -132,3 +132,24 @@ TEST_CASE("protocol: a hello is read with its fields checked", "[server][protoco
   CHECK(parse_request(R"({"type":"hello","table":"abc","token":1})").type == Request::Type::Bad);
   CHECK(parse_request(R"({"type":"hello","table":"abc","token":"t","columns":"x"})").type == Request::Type::Bad);
 }
+
+TEST_CASE("protocol: a malformed hello says which field is wrong", "[server][protocol]") {
+  for (auto [frame, field] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"type":"hello","table":"t","token":"s.1","columns":"abc"})", R"("columns")"},
+           {R"({"type":"hello","table":"t","token":"s.1","columns":40.5})", R"("columns")"},
+           {R"({"type":"hello","table":"t","token":"s.1","columns":null})", R"("columns")"},
+           {R"({"type":"hello","table":"t","token":123})", R"("token")"},
+           {R"({"type":"hello","token":"s.1"})", R"("table")"}}) {
+    INFO(frame);
+    Request r = parse_request(frame);
+    CHECK(r.type == Request::Type::Bad);
+    CHECK(r.hello);
+    CHECK(r.error.rfind("hello: " + field, 0) == 0);
+  }
+  Request r = parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":1e400})");
+  CHECK_FALSE(r.object);  // JSON's reader refuses a number that large: said so
+  CHECK(r.error.find("1e400") != std::string::npos);
+  CHECK(parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":18446744073709551615})").columns == 200);
+  CHECK(parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":-5})").columns == 40);
+  CHECK(parse_request(R"({"type":"resync"})").object);
+}

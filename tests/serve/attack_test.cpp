@@ -51,6 +51,14 @@ TEST_CASE("serve: tokens guessed, malformed, of another table, of the host, of a
   Client c(cs, server.port);
   c.send({{"type", "resync"}});
   CHECK(cs.run_until(5000, [&] { return c.closed; }));
+  CHECK(c.all.at(0)["message"] == "the first message must be a hello; the connection closes");
+  // A hello with a field wrong is told which, and closed.
+  for (Json bad : {Json(nullptr), Json(40.5), Json("abc")}) {
+    Client h(cs, server.port);
+    h.send({{"type", "hello"}, {"table", server.table}, {"token", server.tokens["Ann"]}, {"columns", bad}});
+    CHECK(cs.run_until(5000, [&] { return h.closed; }));
+    CHECK(h.all.at(0)["message"].get<std::string>().rfind(R"(hello: "columns" must be a whole number)", 0) == 0);
+  }
 }
 
 TEST_CASE("serve: an oversized frame and a flood close the connection; the table goes on", "[serve]") {
