@@ -70,16 +70,19 @@ const SeatActions* TableGame::asked_entry(int seat) const {
   return sa;
 }
 
-namespace {
-
-bool seq_stale(std::optional<std::int64_t> given, int seq) { return given && *given != seq; }
-
-}  // namespace
+// A `seq` sent with an action or pass: none, or the game's own; else refused. A seq the game
+// has not reached (or below 0) names no state the server sent: a client's mistake, not news.
+std::optional<Outcome> TableGame::seq_refusal(std::optional<std::int64_t> given) const {
+  if (!given || *given == seq_) return std::nullopt;
+  std::string now = " (the game is at " + std::to_string(seq_) + ")";
+  if (*given < 0 || *given > seq_) return Outcome{false, "bad seq", "no state has seq " + std::to_string(*given) + now};
+  return Outcome{false, "stale", "the game has moved on since" + now};
+}
 
 Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit) {
   if (state_.over) return {false, "game over", "the game is over"};
   if (!failure_.empty()) return {false, "script error", failure_};
-  if (seq_stale(seq, seq_)) return {false, "stale", "the game has moved on since (now at " + std::to_string(seq_) + ")"};
+  if (auto refused = seq_refusal(seq)) return *refused;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
   State before = state_;
@@ -94,7 +97,7 @@ Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int
 
 Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq) {
   if (state_.over) return {false, "game over", "the game is over"};
-  if (seq_stale(seq, seq_)) return {false, "stale", "the game has moved on since (now at " + std::to_string(seq_) + ")"};
+  if (auto refused = seq_refusal(seq)) return *refused;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
   if (sa->on_turn) return {false, "not legal now", table().seats[seat].name + " is on turn and cannot pass"};

@@ -44,7 +44,7 @@ struct LogCursor {
 // What came of a seat's action or pass: taken, or refused with docs/server.md's reason.
 struct Outcome {
   bool ok = false;
-  std::string reason;   // "not your turn", "not legal now", "stale", "game over", "script error", "store"
+  std::string reason;   // "not your turn", "not legal now", "stale", "bad seq", "game over", "script error", "store"
   std::string message;
 };
 
@@ -93,6 +93,7 @@ class TableGame {
   bool take_chance(const Commit& commit);
   bool take_bot(int seat, const Commit& commit);
   Outcome commit_step(State before, int seat, const Commit& commit);
+  std::optional<Outcome> seq_refusal(std::optional<std::int64_t> given) const;
   std::vector<std::string> kinds_for_save() const;
 
   TableSetup setup_;

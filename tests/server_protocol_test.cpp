@@ -83,6 +83,11 @@ TEST_CASE("protocol: a stale seq, and another seat's message replayed, change no
   r = f.one(*off, frame);
   CHECK((r["reason"] == "stale" || r["reason"] == "not your turn"));
   CHECK(f.game->seq() == 1);
+  // A seq the game has not reached names no state: its own reason, not "stale".
+  r = f.one(*on, action_frame("fold", 99));
+  CHECK(r["reason"] == "bad seq");
+  CHECK(r["message"] == "no state has seq 99 (the game is at 1)");
+  CHECK(f.one(*on, action_frame("fold", -1))["reason"] == "bad seq");
   r = f.one(*off, action_frame("no such action", 1));
   CHECK(r["type"] == "refused");
   CHECK(f.game->seq() == 1);
