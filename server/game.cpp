@@ -27,6 +27,7 @@ TableGame::TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t 
     if (!kind.empty() && !bots_.back()) throw InputError(error);
   }
   passed_.assign(table->seats.size(), false);
+  asked_at_.assign(table->seats.size(), 0);
   refresh();
 }
 
@@ -36,6 +37,7 @@ void TableGame::replay(const std::vector<Step>& steps, const std::string& where)
   for (const Step& s : steps) game.steps.push_back({s.seat, false, s.action, s.hash, 0});
   state_ = replay_save(*engine_, game, where);
   seq_ = static_cast<int>(steps.size());
+  std::fill(asked_at_.begin(), asked_at_.end(), seq_);
   refresh();
 }
 
@@ -72,17 +74,32 @@ const SeatActions* TableGame::asked_entry(int seat) const {
 
 // A `seq` sent with an action or pass: none, or the game's own; else refused. A seq the game
 // has not reached (or below 0) names no state the server sent: a client's mistake, not news.
-std::optional<Outcome> TableGame::seq_refusal(std::optional<std::int64_t> given) const {
+// A seq from before the seat's question was first asked is stale: the seat decided on a
+// position that is gone. Within a simultaneous round others' commitments change nothing it
+// can see, so a seq from any time since its question was asked stands.
+std::optional<Outcome> TableGame::seq_refusal(int seat, std::optional<std::int64_t> given) const {
   if (!given || *given == seq_) return std::nullopt;
   std::string now = " (the game is at " + std::to_string(seq_) + ")";
   if (*given < 0 || *given > seq_) return Outcome{false, "bad seq", "no state has seq " + std::to_string(*given) + now};
+  if (*given >= asked_at_[seat]) return std::nullopt;
   return Outcome{false, "stale", "the game has moved on since" + now};
+}
+
+// After a step by `mover`: a seat asked the same question before and after it in one
+// simultaneous round keeps the seq its question was first asked at; every other, now.
+void TableGame::note_asked(const Decision& was, int mover) {
+  for (std::size_t seat = 0; seat < asked_at_.size(); ++seat) {
+    const SeatActions* before = was.simultaneous ? was.entry(static_cast<int>(seat)) : nullptr;
+    const SeatActions* after = decision_.simultaneous ? decision_.entry(static_cast<int>(seat)) : nullptr;
+    bool same = before && after && static_cast<int>(seat) != mover && before->actions == after->actions;
+    if (!same) asked_at_[seat] = seq_;
+  }
 }
 
 Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit) {
   if (state_.over) return {false, "game over", "the game is over"};
   if (!failure_.empty()) return {false, "script error", failure_};
-  if (auto refused = seq_refusal(seq)) return *refused;
+  if (auto refused = seq_refusal(seat, seq)) return *refused;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
   State before = state_;
@@ -97,7 +114,7 @@ Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int
 
 Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq) {
   if (state_.over) return {false, "game over", "the game is over"};
-  if (auto refused = seq_refusal(seq)) return *refused;
+  if (auto refused = seq_refusal(seat, seq)) return *refused;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
   if (sa->on_turn) return {false, "not legal now", table().seats[seat].name + " is on turn and cannot pass"};
@@ -120,7 +137,9 @@ Outcome TableGame::commit_step(State before, int seat, const Commit& commit) {
   }
   ++seq_;
   std::fill(passed_.begin(), passed_.end(), false);
+  Decision was = decision_.simultaneous ? std::move(decision_) : Decision{};
   refresh();
+  note_asked(was, seat);
   return {true, "", ""};
 }
 

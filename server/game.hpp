@@ -69,7 +69,8 @@ class TableGame {
   const std::string& failure() const { return failure_; }  // a script error that stopped the table
   void stop(const std::string& why) { failure_ = why; }
 
-  // A seat's action or out-of-turn pass (`seq`, when given, must be seq()).
+  // A seat's action or out-of-turn pass (`seq`, when given: seq(), or in a simultaneous round
+  // any seq since the seat's own question was asked).
   Outcome act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit);
   Outcome pass(int seat, std::optional<std::int64_t> seq);
   // Takes the next step the table owes without a person: a chance outcome or a bot's move
@@ -93,7 +94,8 @@ class TableGame {
   bool take_chance(const Commit& commit);
   bool take_bot(int seat, const Commit& commit);
   Outcome commit_step(State before, int seat, const Commit& commit);
-  std::optional<Outcome> seq_refusal(std::optional<std::int64_t> given) const;
+  std::optional<Outcome> seq_refusal(int seat, std::optional<std::int64_t> given) const;
+  void note_asked(const Decision& was, int mover);
   std::vector<std::string> kinds_for_save() const;
 
   TableSetup setup_;
@@ -103,6 +105,7 @@ class TableGame {
   Decision decision_;
   std::vector<std::unique_ptr<Bot>> bots_;
   std::vector<bool> passed_;  // out-of-turn holders that let this chance go
+  std::vector<int> asked_at_;  // per seat: the seq its current question was first asked at
   Rng chance_rng_;
   int seq_ = 0;
   std::string failure_;

@@ -158,3 +158,39 @@ TEST_CASE("protocol: a malformed hello says which field is wrong", "[server][pro
   CHECK(parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":-5})").columns == 40);
   CHECK(parse_request(R"({"type":"resync"})").object);
 }
+
+TEST_CASE("protocol: in a simultaneous round another seat's commitment does not make a seq stale", "[server][protocol]") {
+  TableSetup setup;
+  setup.ruleset = "goofspiel";
+  setup.options.seats = {{"Ann", -1}, {"Bob", -1}};
+  setup.options.seed = 5;
+  setup.kinds = {"", ""};
+  std::vector<Step> stored;
+  Commit commit = [&](const Step& s, std::string&) { return stored.push_back(s), true; };
+  TableGame game(setup, cli::load("goofspiel"), 9);
+  Connection ann{0, {}, 78}, bob{1, {}, 78};
+  auto round = [&](Connection& first, Connection& second) {
+    while (game.auto_step(commit)) {}  // the prize card drawn
+    LogCursor cursor;
+    auto st = game.state_message(first.seat, cursor, 78);
+    REQUIRE(st["simultaneous"] == true);
+    int seq = st["seq"];
+    std::string a = st["legal"][0], b = game.state_message(second.seat, cursor, 78)["legal"][0];
+    REQUIRE(handle_frame(game, first, action_frame(a, seq), commit).moved);
+    // The second seat clicks on the state it was sent before the first committed.
+    Handled h = handle_frame(game, second, action_frame(b, seq), commit);
+    INFO((h.replies.empty() ? "" : h.replies[0]));
+    CHECK(h.moved);
+    return seq;
+  };
+  int first = round(ann, bob);
+  int second = round(bob, ann);
+  CHECK(second > first);
+  // A seq from an earlier round is stale: the seat's question changed since.
+  while (game.auto_step(commit)) {}
+  LogCursor cursor;
+  std::string a = game.state_message(0, cursor, 78)["legal"][0];
+  Handled h = handle_frame(game, ann, action_frame(a, second), commit);
+  REQUIRE(h.replies.size() == 1);
+  CHECK(nlohmann::json::parse(h.replies[0])["reason"] == "stale");
+}
