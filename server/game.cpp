@@ -12,6 +12,19 @@
 
 namespace arbiter::server {
 
+const char* to_text(ServerRefusal r) {
+  switch (r) {
+    case ServerRefusal::Stale: return "stale";
+    case ServerRefusal::BadSeq: return "bad seq";
+    case ServerRefusal::Spectator: return "spectator";
+    case ServerRefusal::Store: return "store";
+  }
+  return "?";
+}
+
+Outcome refused(Refusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
+Outcome refused(ServerRefusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
+
 TableGame::TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t chance_seed)
     : setup_(setup), loaded_(std::move(loaded)), chance_rng_(chance_seed) {
   at_table_params(*loaded_.ruleset, setup_.options);  // the game the rulebook describes, as `play` has it
@@ -80,9 +93,9 @@ const SeatActions* TableGame::asked_entry(int seat) const {
 std::optional<Outcome> TableGame::seq_refusal(int seat, std::optional<std::int64_t> given) const {
   if (!given || *given == seq_) return std::nullopt;
   std::string now = " (the game is at " + std::to_string(seq_) + ")";
-  if (*given < 0 || *given > seq_) return Outcome{false, "bad seq", "no state has seq " + std::to_string(*given) + now};
+  if (*given < 0 || *given > seq_) return refused(ServerRefusal::BadSeq, "no state has seq " + std::to_string(*given) + now);
   if (*given >= asked_at_[seat]) return std::nullopt;
-  return Outcome{false, "stale", "the game has moved on since" + now};
+  return refused(ServerRefusal::Stale, "the game has moved on since" + now);
 }
 
 // After a step by `mover`: a seat asked the same question before and after it in one
@@ -97,27 +110,27 @@ void TableGame::note_asked(const Decision& was, int mover) {
 }
 
 Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit) {
-  if (state_.over) return {false, "game over", "the game is over"};
-  if (!failure_.empty()) return {false, "script error", failure_};
-  if (auto refused = seq_refusal(seat, seq)) return *refused;
+  if (state_.over) return refused(Refusal::GameOver, "the game is over");
+  if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
+  if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
-  if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
+  if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
   State before = state_;
   ActionResult o = engine_->apply(state_, seat, text, {true, &sa->actions});
   if (!o.ok()) {
     state_ = std::move(before);
-    std::string reason = o.refusal == Refusal::ScriptError ? "script error" : o.refusal == Refusal::NotYourTurn ? "not your turn" : "not legal now";
-    return {false, reason, o.message};
+    return refused(o.refusal, o.message);
   }
   return commit_step(std::move(before), seat, commit);
 }
 
 Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq) {
-  if (state_.over) return {false, "game over", "the game is over"};
-  if (auto refused = seq_refusal(seat, seq)) return *refused;
+  if (state_.over) return refused(Refusal::GameOver, "the game is over");
+  if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
+  if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
-  if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
-  if (sa->on_turn) return {false, "not legal now", table().seats[seat].name + " is on turn and cannot pass"};
+  if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
+  if (sa->on_turn) return refused(Refusal::NotLegal, table().seats[seat].name + " is on turn and cannot pass");
   passed_[seat] = true;
   refresh();
   return {true, "", ""};
@@ -133,7 +146,7 @@ Outcome TableGame::commit_step(State before, int seat, const Commit& commit) {
   if (!error.empty() || !commit(step, error)) {
     state_ = std::move(before);
     // The reason names the server's files: it stays with the server, not the player.
-    return {false, "store", "the server could not record the action; the game is as it was"};
+    return refused(ServerRefusal::Store, "the server could not record the action; the game is as it was");
   }
   ++seq_;
   std::fill(passed_.begin(), passed_.end(), false);

@@ -41,12 +41,19 @@ struct LogCursor {
   std::size_t count = 0;
 };
 
-// What came of a seat's action or pass: taken, or refused with docs/server.md's reason.
+// The reasons for refusing an action that only the server has. The engine's (Refusal) are
+// worded by to_text(Refusal), as the JSON door and the REPL word them; docs/server.md lists both.
+enum class ServerRefusal { Stale, BadSeq, Spectator, Store };
+const char* to_text(ServerRefusal r);
+
+// What came of a seat's action or pass: taken, or refused with one of those reasons' words.
 struct Outcome {
   bool ok = false;
-  std::string reason;   // "not your turn", "not legal now", "stale", "bad seq", "game over", "script error", "store"
+  std::string reason;
   std::string message;
 };
+Outcome refused(Refusal why, std::string message);
+Outcome refused(ServerRefusal why, std::string message);
 
 // Stores a step before anyone hears of it; false (with `error`) keeps the game as it was.
 using Commit = std::function<bool(const Step&, std::string& error)>;

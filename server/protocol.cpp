@@ -109,7 +109,7 @@ Handled handle_frame(TableGame& game, Connection& conn, std::string_view frame, 
   }
   Json action = r.type == Request::Type::Pass ? Json("pass") : Json(r.action);
   Outcome o;
-  if (conn.seat < 0) o = {false, "spectator", "a spectator cannot act"};
+  if (conn.seat < 0) o = refused(ServerRefusal::Spectator, "a spectator cannot act");
   else if (r.type == Request::Type::Pass) o = game.pass(conn.seat, r.seq);
   else o = game.act(conn.seat, r.action, r.seq, commit);
   if (!o.ok) {

@@ -194,3 +194,24 @@ TEST_CASE("protocol: in a simultaneous round another seat's commitment does not 
   REQUIRE(h.replies.size() == 1);
   CHECK(nlohmann::json::parse(h.replies[0])["reason"] == "stale");
 }
+
+TEST_CASE("protocol: refusals are worded as the engine words them (an ambiguous action is `ambiguous`)", "[server][protocol]") {
+  Fixture f;
+  auto [on, off] = f.turn();
+  LogCursor cursor;
+  auto legal = f.game->state_message(on->seat, cursor, 78)["legal"];
+  // The first two words of an action that more than one legal action starts with.
+  std::string start;
+  for (const auto& a : legal) {
+    std::string text = a, two = text.substr(0, text.find(' ', text.find(' ') + 1));
+    int n = 0;
+    for (const auto& b : legal) n += b.get<std::string>().rfind(two + " ", 0) == 0;
+    if (n > 1) start = two;
+  }
+  REQUIRE_FALSE(start.empty());
+  auto r = f.one(*on, action_frame(start, 0));
+  CHECK(r["reason"] == to_text(Refusal::Ambiguous));
+  CHECK(f.one(*off, action_frame(start, 0))["reason"] == to_text(Refusal::NotYourTurn));
+  CHECK(f.one(*on, action_frame("no such thing", 0))["reason"] == to_text(Refusal::NotLegal));
+  CHECK(f.game->seq() == 0);
+}
