@@ -44,7 +44,7 @@ TableGame::TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t 
   refresh();
 }
 
-void TableGame::replay(const std::vector<Step>& steps, const std::string& where) {
+void TableGame::replay(const std::vector<Step>& steps, const std::vector<Pass>& passes, const std::string& where) {
   SavedGame game;
   game.options = setup_.options;
   for (const Step& s : steps) game.steps.push_back({s.seat, false, s.action, s.hash, 0});
@@ -52,6 +52,14 @@ void TableGame::replay(const std::vector<Step>& steps, const std::string& where)
   seq_ = static_cast<int>(steps.size());
   std::fill(asked_at_.begin(), asked_at_.end(), seq_);
   refresh();
+  for (const Pass& p : passes) {
+    if (p.n != seq_) continue;  // made before the last step: it asked the seat nothing since
+    std::vector<int> now = asked();
+    const SeatActions* sa = p.seat >= 0 && p.seat < state_.seat_count() ? decision_.entry(p.seat) : nullptr;
+    if (!sa || sa->on_turn || std::find(now.begin(), now.end(), p.seat) == now.end())
+      throw InputError(where + ": seat " + std::to_string(p.seat) + "'s pass at step " + std::to_string(p.n) + " was not its to make");
+    passed_[p.seat] = true;
+  }
 }
 
 const std::string& TableGame::ruleset_name() const { return table().ruleset->name; }
@@ -124,16 +132,25 @@ Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int
   return commit_step(std::move(before), seat, commit);
 }
 
-Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq) {
+Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq, const Commit& commit) {
   if (state_.over) return refused(Refusal::GameOver, "the game is over");
   if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
   if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
   if (sa->on_turn) return refused(Refusal::NotLegal, table().seats[seat].name + " is on turn and cannot pass");
+  if (!commit_pass(seat, commit))
+    return refused(ServerRefusal::Store, "the server could not record the pass; the game is as it was");
+  return {true, "", ""};
+}
+
+// A pass stored, then made: the seat is not asked again until the next step, restart or not.
+bool TableGame::commit_pass(int seat, const Commit& commit) {
+  std::string error;
+  if (!commit(Step{seat, "pass", 0, true}, error)) return false;
   passed_[seat] = true;
   refresh();
-  return {true, "", ""};
+  return true;
 }
 
 // The step just taken (its log entry's text, as a save writes it) stored, or the game put back.
@@ -190,9 +207,9 @@ bool TableGame::take_bot(int seat, const Commit& commit) {
   const SeatActions* sa = decision_.entry(seat);
   std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa->actions, sa->on_turn);
   if (choice.empty()) {
-    passed_[seat] = true;
-    refresh();
-    return true;
+    if (commit_pass(seat, commit)) return true;
+    failure_ = "the server could not record " + table().seats[seat].name + "'s bot's pass";
+    return false;
   }
   State before = state_;
   ActionResult o = engine_->apply(state_, seat, choice, {false, &sa->actions});

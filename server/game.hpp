@@ -28,10 +28,19 @@ struct TableSetup {
 };
 
 // One step of the game as the store keeps it: an action of a seat, or a chance outcome (seat -1).
+// Or, with `pass`, a seat letting an out-of-turn chance go: no step (seq stays), but stored
+// too, so that a restart does not ask the seat again.
 struct Step {
   int seat = -1;
   std::string action;
   std::uint64_t hash = 0;  // of the state after it, checked when the table is replayed
+  bool pass = false;
+};
+
+// A stored pass: `seat` passed when the game was at seq `n`.
+struct Pass {
+  int n = 0;
+  int seat = -1;
 };
 
 // What a connection has been sent of the log: `global` entries of the table's log looked at,
@@ -65,8 +74,8 @@ class TableGame {
   // to start. `chance_seed` draws the chance outcomes.
   TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t chance_seed);
   // Replays stored steps onto the fresh game (throws InputError naming the step that is refused
-  // or leaves another state): a table resumed after a restart.
-  void replay(const std::vector<Step>& steps, const std::string& where);
+  // or leaves another state), then the passes made since the last: a table resumed after a restart.
+  void replay(const std::vector<Step>& steps, const std::vector<Pass>& passes, const std::string& where);
 
   const TableSetup& setup() const { return setup_; }
   const Table& table() const { return engine_->table(); }
@@ -79,7 +88,7 @@ class TableGame {
   // A seat's action or out-of-turn pass (`seq`, when given: seq(), or in a simultaneous round
   // any seq since the seat's own question was asked).
   Outcome act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit);
-  Outcome pass(int seat, std::optional<std::int64_t> seq);
+  Outcome pass(int seat, std::optional<std::int64_t> seq, const Commit& commit);
   // Takes the next step the table owes without a person: a chance outcome or a bot's move
   // (a bot's pass too, which is no step). False when it waits for people, or is over or broken.
   bool auto_step(const Commit& commit);
@@ -99,6 +108,7 @@ class TableGame {
   std::vector<int> asked() const;  // the seats that may act now
   const SeatActions* asked_entry(int seat) const;  // asked now and played by a person: its entry
   bool take_chance(const Commit& commit);
+  bool commit_pass(int seat, const Commit& commit);
   bool take_bot(int seat, const Commit& commit);
   Outcome commit_step(State before, int seat, const Commit& commit);
   std::optional<Outcome> seq_refusal(int seat, std::optional<std::int64_t> given) const;

@@ -54,7 +54,7 @@ std::vector<std::string> Host::resume() {
       auto game = std::make_unique<TableGame>(stored.setup, loader_(stored.setup.ruleset),
                                               chance_seed(stored.setup.options.seed) ^ random_u64());
       auto table = make(stored, std::move(game));
-      table->replay(store_.steps(stored.id));
+      table->replay(store_.steps(stored.id), store_.passes(stored.id));
       std::lock_guard lock(mutex_);
       tables_[stored.id] = table;
     } catch (const std::exception& e) {

@@ -110,7 +110,7 @@ Handled handle_frame(TableGame& game, Connection& conn, std::string_view frame, 
   Json action = r.type == Request::Type::Pass ? Json("pass") : Json(r.action);
   Outcome o;
   if (conn.seat < 0) o = refused(ServerRefusal::Spectator, "a spectator cannot act");
-  else if (r.type == Request::Type::Pass) o = game.pass(conn.seat, r.seq);
+  else if (r.type == Request::Type::Pass) o = game.pass(conn.seat, r.seq, commit);
   else o = game.act(conn.seat, r.action, r.seq, commit);
   if (!o.ok) {
     h.replies.push_back(text_of({{"type", "refused"}, {"action", action}, {"reason", o.reason}, {"message", o.message}}));

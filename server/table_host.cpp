@@ -23,8 +23,8 @@ TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store&
   note_status();
 }
 
-void TableHost::replay(const std::vector<Step>& steps) {
-  game_->replay(steps, "table " + stored_.id + " in the database");
+void TableHost::replay(const std::vector<Step>& steps, const std::vector<Pass>& passes) {
+  game_->replay(steps, passes, "table " + stored_.id + " in the database");
   note_status();
 }
 
@@ -70,7 +70,8 @@ Host::Summary TableHost::summary() const {
 bool TableHost::commit(const Step& step, std::string& error) {
   if (removed_) return error = "the table was removed", false;
   try {
-    store_.add_step(stored_.id, game_->seq(), step);
+    if (step.pass) store_.add_pass(stored_.id, game_->seq(), step.seat);
+    else store_.add_step(stored_.id, game_->seq(), step);
     return true;
   } catch (const StoreError& e) {
     error = e.what();

@@ -49,7 +49,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   // Takes the steps the table owes (chance, bots), one a post so that people's frames interleave.
   void pump();
   // Before the table is reachable: the stored steps replayed (throws InputError).
-  void replay(const std::vector<Step>& steps);
+  void replay(const std::vector<Step>& steps, const std::vector<Pass>& passes);
   // On the strand: the save text.
   std::string save() const { return game_->save(); }
 
