@@ -68,9 +68,12 @@ std::vector<std::string> Host::resume() {
 
 OpenedTable Host::open(TableSetup setup) {
   {
+    // A finished table stays listed and exportable, but holds no slot: only games in play count.
     std::lock_guard lock(mutex_);
-    if (tables_.size() >= limits_.tables)
-      throw InputError("the server holds as many tables as it may (" + std::to_string(limits_.tables) + ")");
+    std::size_t playing = 0;
+    for (const auto& [id, table] : tables_) playing += !table->status().over;
+    if (playing >= limits_.tables)
+      throw InputError("the server holds as many unfinished tables as it may (" + std::to_string(limits_.tables) + ")");
   }
   if (setup.options.seed == 0) setup.options.seed = random_u64();
   // Set up first: a bad ruleset, parameter or bot kind throws before anything is stored.

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <thread>
 
 #include "cli/app.hpp"
 #include "cli/json_text.hpp"
@@ -222,4 +223,36 @@ TEST_CASE("host: a pass is stored: after a restart the seat that passed is not a
   auto st = state_where(*peer, [](const nlohmann::json&) { return true; });
   CHECK(st["legal"].empty());
   CHECK(st["waiting_for"] == waiting);
+}
+
+TEST_CASE("host: a finished table holds no slot", "[server][host]") {
+  Store store(temp_db());
+  Limits limits;
+  limits.tables = 1;
+  Host host(store, [](const std::string& name) { return cli::load(name); }, limits, 2);
+  TableSetup bots = two_seats();
+  bots.kinds = {"random", "random"};
+  OpenedTable done = host.open(bots);  // plays itself to the end
+  CHECK_THROWS_WITH(host.open(two_seats()), Catch::Contains("as many unfinished tables as it may (1)"));
+  auto over = [&] {
+    for (const auto& t : host.list())
+      if (t["table"] == done.id) return t["status"] == "over";
+    return false;
+  };
+  for (int i = 0; i < 1000 && !over(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(over());
+  OpenedTable next = host.open(two_seats());  // the finished table's slot is free ...
+  CHECK_THROWS(host.open(two_seats()));        // ... and the new one, in play, holds it
+  CHECK(host.list().size() == 2);              // the finished table is still listed
+  bool saved = false;
+  std::mutex m;
+  std::condition_variable cv;
+  host.save_async(done.id, [&](bool ok, std::string text) {
+    std::lock_guard lock(m);
+    saved = ok && !text.empty();
+    cv.notify_all();
+  });
+  std::unique_lock lock(m);
+  cv.wait_for(lock, std::chrono::seconds(10), [&] { return saved; });
+  CHECK(saved);  // and exportable
 }
