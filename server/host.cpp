@@ -35,7 +35,13 @@ void Host::stop() {
 }
 
 std::shared_ptr<TableHost> Host::make(const StoredTable& stored, std::unique_ptr<TableGame> game) {
-  return std::make_shared<TableHost>(stored, std::move(game), store_, boost::asio::make_strand(pool_.get_executor()),
+  // A finished table's game set up again from the store, as resume() does.
+  auto reload = [this, setup = stored.setup, id = stored.id] {
+    auto again = std::make_unique<TableGame>(setup, loader_(setup.ruleset), chance_seed(setup.options.seed) ^ random_u64());
+    again->replay(store_.steps(id), store_.passes(id), "table " + id + " in the database");
+    return again;
+  };
+  return std::make_shared<TableHost>(stored, std::move(game), reload, store_, boost::asio::make_strand(pool_.get_executor()),
                                      limits_.connections_per_table, limits_.connections_per_seat);
 }
 

@@ -10,6 +10,7 @@
 #include "cli/app.hpp"
 #include "cli/json_text.hpp"
 #include "server/host.hpp"
+#include "server/table_host.hpp"
 #include "server/tokens.hpp"
 
 using namespace arbiter;
@@ -255,4 +256,41 @@ TEST_CASE("host: a finished table holds no slot", "[server][host]") {
   std::unique_lock lock(m);
   cv.wait_for(lock, std::chrono::seconds(10), [&] { return saved; });
   CHECK(saved);  // and exportable
+}
+
+TEST_CASE("host: a finished table nobody watches lets its game go, and loads it again when asked", "[server][host]") {
+  Store store(temp_db());
+  Host host(store, [](const std::string& name) { return cli::load(name); }, Limits{}, 2);
+  TableSetup bots = two_seats();
+  bots.kinds = {"random", "random"};
+  OpenedTable done = host.open(bots);
+  auto over = [&] {
+    for (const auto& t : host.list())
+      if (t["table"] == done.id) return t["status"] == "over";
+    return false;
+  };
+  for (int i = 0; i < 1000 && !over(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  REQUIRE(over());
+  auto until = [](const std::function<bool()>& ok) {
+    for (int i = 0; i < 1000 && !ok(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return ok();
+  };
+  nlohmann::json winners;
+  for (int round = 0; round < 2; ++round) {
+    auto watcher = std::make_shared<FakePeer>();
+    Request r;
+    r.type = Request::Type::Hello, r.table = done.id, r.token = done.watch_token;
+    std::shared_ptr<TableHost> joined;
+    host.hello(watcher, r, joined);
+    REQUIRE(joined);
+    // Loaded again (the second time, after it was let go): welcome, state, over.
+    REQUIRE(until([&] { std::lock_guard lock(watcher->mutex); return watcher->frames.size() >= 3; }));
+    auto end = nlohmann::json::parse(watcher->frames[2]);
+    CHECK(end["type"] == "over");
+    if (round == 0) winners = end["winners"];
+    CHECK(end["winners"] == winners);
+    CHECK(joined->loaded());
+    host.leave(joined, watcher.get());
+    CHECK(until([&] { return !joined->loaded(); }));  // nobody left: the game goes
+  }
 }
