@@ -12,6 +12,19 @@
 
 namespace arbiter::server {
 
+const char* to_text(ServerRefusal r) {
+  switch (r) {
+    case ServerRefusal::Stale: return "stale";
+    case ServerRefusal::BadSeq: return "bad seq";
+    case ServerRefusal::Spectator: return "spectator";
+    case ServerRefusal::Store: return "store";
+  }
+  return "?";
+}
+
+Outcome refused(Refusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
+Outcome refused(ServerRefusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
+
 TableGame::TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t chance_seed)
     : setup_(setup), loaded_(std::move(loaded)), chance_rng_(chance_seed) {
   at_table_params(*loaded_.ruleset, setup_.options);  // the game the rulebook describes, as `play` has it
@@ -27,16 +40,26 @@ TableGame::TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t 
     if (!kind.empty() && !bots_.back()) throw InputError(error);
   }
   passed_.assign(table->seats.size(), false);
+  asked_at_.assign(table->seats.size(), 0);
   refresh();
 }
 
-void TableGame::replay(const std::vector<Step>& steps, const std::string& where) {
+void TableGame::replay(const std::vector<Step>& steps, const std::vector<Pass>& passes, const std::string& where) {
   SavedGame game;
   game.options = setup_.options;
   for (const Step& s : steps) game.steps.push_back({s.seat, false, s.action, s.hash, 0});
   state_ = replay_save(*engine_, game, where);
   seq_ = static_cast<int>(steps.size());
+  std::fill(asked_at_.begin(), asked_at_.end(), seq_);
   refresh();
+  for (const Pass& p : passes) {
+    if (p.n != seq_) continue;  // made before the last step: it asked the seat nothing since
+    std::vector<int> now = asked();
+    const SeatActions* sa = p.seat >= 0 && p.seat < state_.seat_count() ? decision_.entry(p.seat) : nullptr;
+    if (!sa || sa->on_turn || std::find(now.begin(), now.end(), p.seat) == now.end())
+      throw InputError(where + ": seat " + std::to_string(p.seat) + "'s pass at step " + std::to_string(p.n) + " was not its to make");
+    passed_[p.seat] = true;
+  }
 }
 
 const std::string& TableGame::ruleset_name() const { return table().ruleset->name; }
@@ -70,37 +93,64 @@ const SeatActions* TableGame::asked_entry(int seat) const {
   return sa;
 }
 
-namespace {
+// A `seq` sent with an action or pass: none, or the game's own; else refused. A seq the game
+// has not reached (or below 0) names no state the server sent: a client's mistake, not news.
+// A seq from before the seat's question was first asked is stale: the seat decided on a
+// position that is gone. Within a simultaneous round others' commitments change nothing it
+// can see, so a seq from any time since its question was asked stands.
+std::optional<Outcome> TableGame::seq_refusal(int seat, std::optional<std::int64_t> given) const {
+  if (!given || *given == seq_) return std::nullopt;
+  std::string now = " (the game is at " + std::to_string(seq_) + ")";
+  if (*given < 0 || *given > seq_) return refused(ServerRefusal::BadSeq, "no state has seq " + std::to_string(*given) + now);
+  if (*given >= asked_at_[seat]) return std::nullopt;
+  return refused(ServerRefusal::Stale, "the game has moved on since" + now);
+}
 
-bool seq_stale(std::optional<std::int64_t> given, int seq) { return given && *given != seq; }
-
-}  // namespace
+// After a step by `mover`: a seat asked the same question before and after it in one
+// simultaneous round keeps the seq its question was first asked at; every other, now.
+void TableGame::note_asked(const Decision& was, int mover) {
+  for (std::size_t seat = 0; seat < asked_at_.size(); ++seat) {
+    const SeatActions* before = was.simultaneous ? was.entry(static_cast<int>(seat)) : nullptr;
+    const SeatActions* after = decision_.simultaneous ? decision_.entry(static_cast<int>(seat)) : nullptr;
+    bool same = before && after && static_cast<int>(seat) != mover && before->actions == after->actions;
+    if (!same) asked_at_[seat] = seq_;
+  }
+}
 
 Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit) {
-  if (state_.over) return {false, "game over", "the game is over"};
-  if (!failure_.empty()) return {false, "script error", failure_};
-  if (seq_stale(seq, seq_)) return {false, "stale", "the game has moved on since (now at " + std::to_string(seq_) + ")"};
+  if (state_.over) return refused(Refusal::GameOver, "the game is over");
+  if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
+  if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
-  if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
+  if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
   State before = state_;
   ActionResult o = engine_->apply(state_, seat, text, {true, &sa->actions});
   if (!o.ok()) {
     state_ = std::move(before);
-    std::string reason = o.refusal == Refusal::ScriptError ? "script error" : o.refusal == Refusal::NotYourTurn ? "not your turn" : "not legal now";
-    return {false, reason, o.message};
+    return refused(o.refusal, o.message);
   }
   return commit_step(std::move(before), seat, commit);
 }
 
-Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq) {
-  if (state_.over) return {false, "game over", "the game is over"};
-  if (seq_stale(seq, seq_)) return {false, "stale", "the game has moved on since (now at " + std::to_string(seq_) + ")"};
+Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq, const Commit& commit) {
+  if (state_.over) return refused(Refusal::GameOver, "the game is over");
+  if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
+  if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
-  if (!sa) return {false, "not your turn", "it is not " + table().seats[seat].name + "'s turn"};
-  if (sa->on_turn) return {false, "not legal now", table().seats[seat].name + " is on turn and cannot pass"};
+  if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
+  if (sa->on_turn) return refused(Refusal::NotLegal, table().seats[seat].name + " is on turn and cannot pass");
+  if (!commit_pass(seat, commit))
+    return refused(ServerRefusal::Store, "the server could not record the pass; the game is as it was");
+  return {true, "", ""};
+}
+
+// A pass stored, then made: the seat is not asked again until the next step, restart or not.
+bool TableGame::commit_pass(int seat, const Commit& commit) {
+  std::string error;
+  if (!commit(Step{seat, "pass", 0, true}, error)) return false;
   passed_[seat] = true;
   refresh();
-  return {true, "", ""};
+  return true;
 }
 
 // The step just taken (its log entry's text, as a save writes it) stored, or the game put back.
@@ -113,11 +163,13 @@ Outcome TableGame::commit_step(State before, int seat, const Commit& commit) {
   if (!error.empty() || !commit(step, error)) {
     state_ = std::move(before);
     // The reason names the server's files: it stays with the server, not the player.
-    return {false, "store", "the server could not record the action; the game is as it was"};
+    return refused(ServerRefusal::Store, "the server could not record the action; the game is as it was");
   }
   ++seq_;
   std::fill(passed_.begin(), passed_.end(), false);
+  Decision was = decision_.simultaneous ? std::move(decision_) : Decision{};
   refresh();
+  note_asked(was, seat);
   return {true, "", ""};
 }
 
@@ -155,9 +207,9 @@ bool TableGame::take_bot(int seat, const Commit& commit) {
   const SeatActions* sa = decision_.entry(seat);
   std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa->actions, sa->on_turn);
   if (choice.empty()) {
-    passed_[seat] = true;
-    refresh();
-    return true;
+    if (commit_pass(seat, commit)) return true;
+    failure_ = "the server could not record " + table().seats[seat].name + "'s bot's pass";
+    return false;
   }
   State before = state_;
   ActionResult o = engine_->apply(state_, seat, choice, {false, &sa->actions});

@@ -28,10 +28,19 @@ struct TableSetup {
 };
 
 // One step of the game as the store keeps it: an action of a seat, or a chance outcome (seat -1).
+// Or, with `pass`, a seat letting an out-of-turn chance go: no step (seq stays), but stored
+// too, so that a restart does not ask the seat again.
 struct Step {
   int seat = -1;
   std::string action;
   std::uint64_t hash = 0;  // of the state after it, checked when the table is replayed
+  bool pass = false;
+};
+
+// A stored pass: `seat` passed when the game was at seq `n`.
+struct Pass {
+  int n = 0;
+  int seat = -1;
 };
 
 // What a connection has been sent of the log: `global` entries of the table's log looked at,
@@ -41,12 +50,19 @@ struct LogCursor {
   std::size_t count = 0;
 };
 
-// What came of a seat's action or pass: taken, or refused with docs/server.md's reason.
+// The reasons for refusing an action that only the server has. The engine's (Refusal) are
+// worded by to_text(Refusal), as the JSON door and the REPL word them; docs/server.md lists both.
+enum class ServerRefusal { Stale, BadSeq, Spectator, Store };
+const char* to_text(ServerRefusal r);
+
+// What came of a seat's action or pass: taken, or refused with one of those reasons' words.
 struct Outcome {
   bool ok = false;
-  std::string reason;   // "not your turn", "not legal now", "stale", "game over", "script error", "store"
+  std::string reason;
   std::string message;
 };
+Outcome refused(Refusal why, std::string message);
+Outcome refused(ServerRefusal why, std::string message);
 
 // Stores a step before anyone hears of it; false (with `error`) keeps the game as it was.
 using Commit = std::function<bool(const Step&, std::string& error)>;
@@ -58,8 +74,8 @@ class TableGame {
   // to start. `chance_seed` draws the chance outcomes.
   TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t chance_seed);
   // Replays stored steps onto the fresh game (throws InputError naming the step that is refused
-  // or leaves another state): a table resumed after a restart.
-  void replay(const std::vector<Step>& steps, const std::string& where);
+  // or leaves another state), then the passes made since the last: a table resumed after a restart.
+  void replay(const std::vector<Step>& steps, const std::vector<Pass>& passes, const std::string& where);
 
   const TableSetup& setup() const { return setup_; }
   const Table& table() const { return engine_->table(); }
@@ -69,9 +85,10 @@ class TableGame {
   const std::string& failure() const { return failure_; }  // a script error that stopped the table
   void stop(const std::string& why) { failure_ = why; }
 
-  // A seat's action or out-of-turn pass (`seq`, when given, must be seq()).
+  // A seat's action or out-of-turn pass (`seq`, when given: seq(), or in a simultaneous round
+  // any seq since the seat's own question was asked).
   Outcome act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit);
-  Outcome pass(int seat, std::optional<std::int64_t> seq);
+  Outcome pass(int seat, std::optional<std::int64_t> seq, const Commit& commit);
   // Takes the next step the table owes without a person: a chance outcome or a bot's move
   // (a bot's pass too, which is no step). False when it waits for people, or is over or broken.
   bool auto_step(const Commit& commit);
@@ -91,8 +108,11 @@ class TableGame {
   std::vector<int> asked() const;  // the seats that may act now
   const SeatActions* asked_entry(int seat) const;  // asked now and played by a person: its entry
   bool take_chance(const Commit& commit);
+  bool commit_pass(int seat, const Commit& commit);
   bool take_bot(int seat, const Commit& commit);
   Outcome commit_step(State before, int seat, const Commit& commit);
+  std::optional<Outcome> seq_refusal(int seat, std::optional<std::int64_t> given) const;
+  void note_asked(const Decision& was, int mover);
   std::vector<std::string> kinds_for_save() const;
 
   TableSetup setup_;
@@ -102,6 +122,7 @@ class TableGame {
   Decision decision_;
   std::vector<std::unique_ptr<Bot>> bots_;
   std::vector<bool> passed_;  // out-of-turn holders that let this chance go
+  std::vector<int> asked_at_;  // per seat: the seq its current question was first asked at
   Rng chance_rng_;
   int seq_ = 0;
   std::string failure_;

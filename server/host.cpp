@@ -35,7 +35,13 @@ void Host::stop() {
 }
 
 std::shared_ptr<TableHost> Host::make(const StoredTable& stored, std::unique_ptr<TableGame> game) {
-  return std::make_shared<TableHost>(stored, std::move(game), store_, boost::asio::make_strand(pool_.get_executor()),
+  // A finished table's game set up again from the store, as resume() does.
+  auto reload = [this, setup = stored.setup, id = stored.id] {
+    auto again = std::make_unique<TableGame>(setup, loader_(setup.ruleset), chance_seed(setup.options.seed) ^ random_u64());
+    again->replay(store_.steps(id), store_.passes(id), "table " + id + " in the database");
+    return again;
+  };
+  return std::make_shared<TableHost>(stored, std::move(game), reload, store_, boost::asio::make_strand(pool_.get_executor()),
                                      limits_.connections_per_table, limits_.connections_per_seat);
 }
 
@@ -54,7 +60,7 @@ std::vector<std::string> Host::resume() {
       auto game = std::make_unique<TableGame>(stored.setup, loader_(stored.setup.ruleset),
                                               chance_seed(stored.setup.options.seed) ^ random_u64());
       auto table = make(stored, std::move(game));
-      table->replay(store_.steps(stored.id));
+      table->replay(store_.steps(stored.id), store_.passes(stored.id));
       std::lock_guard lock(mutex_);
       tables_[stored.id] = table;
     } catch (const std::exception& e) {
@@ -68,9 +74,12 @@ std::vector<std::string> Host::resume() {
 
 OpenedTable Host::open(TableSetup setup) {
   {
+    // A finished table stays listed and exportable, but holds no slot: only games in play count.
     std::lock_guard lock(mutex_);
-    if (tables_.size() >= limits_.tables)
-      throw InputError("the server holds as many tables as it may (" + std::to_string(limits_.tables) + ")");
+    std::size_t playing = 0;
+    for (const auto& [id, table] : tables_) playing += !table->status().over;
+    if (playing >= limits_.tables)
+      throw InputError("the server holds as many unfinished tables as it may (" + std::to_string(limits_.tables) + ")");
   }
   if (setup.options.seed == 0) setup.options.seed = random_u64();
   // Set up first: a bad ruleset, parameter or bot kind throws before anything is stored.

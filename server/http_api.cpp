@@ -102,14 +102,18 @@ void api(Host& host, const HttpRequest& req, const std::string& path, std::funct
 
 }  // namespace
 
-HttpResponse make_response(const HttpRequest& req, http::status status, const std::string& type, std::string body) {
-  HttpResponse res{status, req.version()};
+void set_common_headers(HttpResponse& res) {
   res.set(http::field::server, "arbiter");
-  res.set(http::field::content_type, type);
   res.set("Content-Security-Policy", "default-src 'self'");
   res.set("X-Content-Type-Options", "nosniff");
   res.set("Referrer-Policy", "no-referrer");
   res.set(http::field::cache_control, "no-store");
+}
+
+HttpResponse make_response(const HttpRequest& req, http::status status, const std::string& type, std::string body) {
+  HttpResponse res{status, req.version()};
+  set_common_headers(res);
+  res.set(http::field::content_type, type);
   res.keep_alive(req.keep_alive());
   res.body() = std::move(body);
   res.prepare_payload();

@@ -18,6 +18,10 @@ using HttpResponse = http::response<http::string_body>;
 // its table's strand), but exactly once.
 void answer(Host& host, const HttpRequest& request, std::function<void(HttpResponse)> reply);
 
+// Sets the headers every answer of the server carries (docs/server.md, "HTTP"): Beast's own
+// answers to a WebSocket upgrade, the 101 and a 400 for a bad one, get them from here too.
+void set_common_headers(HttpResponse& res);
+
 // A response with `status`, `type` and `body`, and the security headers.
 HttpResponse make_response(const HttpRequest& request, http::status status, const std::string& type, std::string body);
 

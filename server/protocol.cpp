@@ -3,6 +3,7 @@
 #include "server/protocol.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "cli/json_text.hpp"
 
@@ -10,9 +11,11 @@ namespace arbiter::server {
 
 namespace {
 
-Request bad(std::string why) {
+// `object`: the frame was a JSON object (a first message that is one, but no hello, is told so).
+Request bad(std::string why, bool object = true) {
   Request r;
   r.error = std::move(why);
+  r.object = object;
   return r;
 }
 
@@ -25,15 +28,31 @@ bool read_seq(const Json& m, Request& r) {
   return true;
 }
 
+// `columns` when the hello has one: a whole number, brought inside 40..200.
+bool read_columns(const Json& m, Request& r) {
+  if (!m.contains("columns")) return true;
+  const Json& c = m["columns"];
+  if (c.is_number_unsigned()) r.columns = static_cast<int>(std::min<std::uint64_t>(c.get<std::uint64_t>(), 200));
+  else if (c.is_number_integer()) r.columns = 40;  // negative
+  else return false;
+  r.columns = std::clamp(r.columns, 40, 200);
+  return true;
+}
+
+// A hello's fields, each checked: the error names the field that is wrong, and what it is.
 Request read_hello(const Json& m) {
   Request r;
-  if (!m.contains("table") || !m["table"].is_string() || !m.contains("token") || !m["token"].is_string())
-    return bad(R"(hello needs "table" and "token" strings)");
+  r.object = r.hello = true;
+  for (const char* field : {"table", "token"}) {
+    if (m.contains(field) && m[field].is_string()) continue;
+    r.error = "hello: \"" + std::string(field) + "\" must be a string" + (m.contains(field) ? ", not " + text_of(m[field]) : " (it is missing)");
+    return r;
+  }
   r.table = m["table"].get<std::string>();
   r.token = m["token"].get<std::string>();
-  if (m.contains("columns")) {
-    if (!m["columns"].is_number_integer()) return bad(R"("columns" must be a whole number)");
-    r.columns = static_cast<int>(std::clamp<std::int64_t>(m["columns"].get<std::int64_t>(), 40, 200));
+  if (!read_columns(m, r)) {
+    r.error = R"(hello: "columns" must be a whole number (40 to 200), not )" + text_of(m["columns"]);
+    return r;
   }
   r.type = Request::Type::Hello;
   return r;
@@ -46,11 +65,18 @@ std::string text_of(const Json& message) { return cli::json_text(message); }
 std::string error_message(const std::string& message) { return text_of({{"type", "error"}, {"message", message}}); }
 
 Request parse_request(std::string_view frame) {
-  Json m = Json::parse(frame.begin(), frame.end(), nullptr, false);
-  if (!m.is_object()) return bad("not a JSON object");
+  Json m;
+  try {
+    m = Json::parse(frame.begin(), frame.end());
+  } catch (const Json::exception& e) {  // a syntax error, or a number out of range (1e400)
+    std::string why = e.what();          // "[json.exception.parse_error.101] parse error at ...": the words after the tag
+    return bad("not JSON: " + why.substr(why.find(']') == std::string::npos ? 0 : why.find(']') + 2), false);
+  }
+  if (!m.is_object()) return bad("not a JSON object", false);
   if (!m.contains("type") || !m["type"].is_string()) return bad(R"(a message needs a "type" string)");
   std::string type = m["type"].get<std::string>();
   Request r;
+  r.object = true;
   if (type == "hello") return read_hello(m);
   if (type == "resync") {
     r.type = Request::Type::Resync;
@@ -83,8 +109,8 @@ Handled handle_frame(TableGame& game, Connection& conn, std::string_view frame, 
   }
   Json action = r.type == Request::Type::Pass ? Json("pass") : Json(r.action);
   Outcome o;
-  if (conn.seat < 0) o = {false, "spectator", "a spectator cannot act"};
-  else if (r.type == Request::Type::Pass) o = game.pass(conn.seat, r.seq);
+  if (conn.seat < 0) o = refused(ServerRefusal::Spectator, "a spectator cannot act");
+  else if (r.type == Request::Type::Pass) o = game.pass(conn.seat, r.seq, commit);
   else o = game.act(conn.seat, r.action, r.seq, commit);
   if (!o.ok) {
     h.replies.push_back(text_of({{"type", "refused"}, {"action", action}, {"reason", o.reason}, {"message", o.message}}));

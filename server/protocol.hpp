@@ -21,6 +21,8 @@ struct Request {
   std::string action;                 // action
   std::optional<std::int64_t> seq;    // action, pass
   std::string error;                  // Bad: what is wrong with the frame
+  bool object = false;                // the frame is a JSON object
+  bool hello = false;                 // ... whose type is "hello" (read or not)
 };
 Request parse_request(std::string_view frame);
 

@@ -58,6 +58,8 @@ CREATE TABLE IF NOT EXISTS seats(table_id TEXT NOT NULL, seat INTEGER NOT NULL, 
   PRIMARY KEY(table_id, seat));
 CREATE TABLE IF NOT EXISTS steps(table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
   action TEXT NOT NULL, hash INTEGER NOT NULL, PRIMARY KEY(table_id, n));
+CREATE TABLE IF NOT EXISTS passes(table_id TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL,
+  PRIMARY KEY(table_id, n, seat));
 )";
 
 }  // namespace
@@ -145,6 +147,12 @@ void Store::add_step(const std::string& table, int n, const Step& step) {
       .bind(5, static_cast<std::int64_t>(step.hash)).step();
 }
 
+void Store::add_pass(const std::string& table, int n, int seat) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "INSERT INTO passes(table_id, n, seat) VALUES(?, ?, ?)", file_)
+      .bind(1, table).bind(2, std::int64_t{n}).bind(3, std::int64_t{seat}).step();
+}
+
 void Store::finish(const std::string& table, std::int64_t when) {
   std::lock_guard lock(mutex_);
   Statement(db_, "UPDATE tables SET finished = ? WHERE id = ?", file_).bind(1, when).bind(2, table).step();
@@ -154,8 +162,8 @@ void Store::remove(const std::string& table) {
   std::lock_guard lock(mutex_);
   exec("BEGIN IMMEDIATE");
   try {
-    for (const char* sql : {"DELETE FROM steps WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
-                            "DELETE FROM tables WHERE id = ?"})
+    for (const char* sql : {"DELETE FROM steps WHERE table_id = ?", "DELETE FROM passes WHERE table_id = ?",
+                            "DELETE FROM seats WHERE table_id = ?", "DELETE FROM tables WHERE id = ?"})
       Statement(db_, sql, file_).bind(1, table).step();
     exec("COMMIT");
   } catch (...) {
@@ -184,6 +192,15 @@ std::vector<Step> Store::steps(const std::string& table) {
   Statement st(db_, "SELECT seat, action, hash FROM steps WHERE table_id = ? ORDER BY n", file_);
   st.bind(1, table);
   while (st.step()) out.push_back({static_cast<int>(st.integer(0)), st.text(1), static_cast<std::uint64_t>(st.integer(2))});
+  return out;
+}
+
+std::vector<Pass> Store::passes(const std::string& table) {
+  std::lock_guard lock(mutex_);
+  std::vector<Pass> out;
+  Statement st(db_, "SELECT n, seat FROM passes WHERE table_id = ? ORDER BY rowid", file_);
+  st.bind(1, table);
+  while (st.step()) out.push_back({static_cast<int>(st.integer(0)), static_cast<int>(st.integer(1))});
   return out;
 }
 

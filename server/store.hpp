@@ -44,11 +44,14 @@ class Store {
   void add_table(const StoredTable& t);
   // Step number `n` (from 0) of `table`, committed when this returns.
   void add_step(const std::string& table, int n, const Step& step);
+  // `seat` let its out-of-turn chance go at seq `n`, committed when this returns.
+  void add_pass(const std::string& table, int n, int seat);
   void finish(const std::string& table, std::int64_t when);
-  // The table, its seats (their tokens' hashes) and its steps deleted, in one transaction.
+  // The table, its seats (their tokens' hashes), its steps and passes deleted, in one transaction.
   void remove(const std::string& table);
   std::vector<StoredTable> tables();
   std::vector<Step> steps(const std::string& table);
+  std::vector<Pass> passes(const std::string& table);  // in the order they were made
 
  private:
   void exec(const char* sql);

@@ -17,15 +17,38 @@ std::shared_ptr<const std::string> shared(std::string text) { return std::make_s
 
 }  // namespace
 
-TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store& store, Strand strand, std::size_t max_watchers,
-                     std::size_t per_seat)
-    : stored_(std::move(stored)), game_(std::move(game)), store_(store), strand_(std::move(strand)), max_watchers_(max_watchers), per_seat_(per_seat) {
+TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Reload reload, Store& store, Strand strand,
+                     std::size_t max_watchers, std::size_t per_seat)
+    : stored_(std::move(stored)), game_(std::move(game)), reload_(std::move(reload)), store_(store), strand_(std::move(strand)),
+      max_watchers_(max_watchers), per_seat_(per_seat) {
   note_status();
 }
 
-void TableHost::replay(const std::vector<Step>& steps) {
-  game_->replay(steps, "table " + stored_.id + " in the database");
+void TableHost::replay(const std::vector<Step>& steps, const std::vector<Pass>& passes) {
+  game_->replay(steps, passes, "table " + stored_.id + " in the database");
   note_status();
+  maybe_unload();  // a finished game is loaded when someone asks for it
+}
+
+TableGame& TableHost::game() {
+  if (!game_) {
+    game_ = reload_();
+    loaded_ = true;
+  }
+  return *game_;
+}
+
+void TableHost::maybe_unload() {
+  if (game_ && game_->over() && peers_.empty()) {
+    game_.reset();
+    loaded_ = false;
+  }
+}
+
+std::string TableHost::save() {
+  std::string text = game().save();
+  maybe_unload();
+  return text;
 }
 
 int TableHost::seat_of(const std::string& token) const {
@@ -41,6 +64,7 @@ void TableHost::note_status() {
   std::lock_guard lock(status_mutex_);
   status_.seq = game_->seq();
   status_.over = game_->over();
+  status_.stopped = !game_->failure().empty();
   status_.finished = stored_.finished;
 }
 
@@ -56,7 +80,7 @@ Json TableHost::listing() const {
     seats.push_back({{"name", stored_.setup.options.seats[i].name},
                      {"plays", stored_.setup.kinds[i].empty() ? "human" : stored_.setup.kinds[i]}});
   return {{"table", stored_.id}, {"ruleset", stored_.setup.ruleset}, {"seats", seats},
-          {"status", st.over ? "over" : game_->failure().empty() ? "playing" : "stopped"}, {"seq", st.seq},
+          {"status", st.over ? "over" : st.stopped ? "stopped" : "playing"}, {"seq", st.seq},
           {"created", stored_.created}, {"finished", st.finished ? Json(st.finished) : Json(nullptr)}};
 }
 
@@ -70,7 +94,8 @@ Host::Summary TableHost::summary() const {
 bool TableHost::commit(const Step& step, std::string& error) {
   if (removed_) return error = "the table was removed", false;
   try {
-    store_.add_step(stored_.id, game_->seq(), step);
+    if (step.pass) store_.add_pass(stored_.id, game_->seq(), step.seat);
+    else store_.add_step(stored_.id, game_->seq(), step);
     return true;
   } catch (const StoreError& e) {
     error = e.what();
@@ -95,6 +120,12 @@ bool TableHost::make_room(int seat) {
 }
 
 void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
+  try {
+    game();
+  } catch (const std::exception&) {  // the reason may name a step's action: it stays on the server
+    peer->close_with(error_message("the server could not load this finished game again; the connection closes"));
+    return;
+  }
   if (!make_room(seat)) {
     peer->close_with(error_message("this table has as many watchers as it takes (" + std::to_string(max_watchers_) +
                                    "); the connection closes"));
@@ -121,7 +152,9 @@ void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
 }
 
 void TableHost::leave(const Peer* peer) {
-  if (peers_.erase(peer)) presence();
+  if (!peers_.erase(peer)) return;
+  presence();
+  maybe_unload();
 }
 
 void TableHost::close_all() {
@@ -131,6 +164,7 @@ void TableHost::close_all() {
 }
 
 void TableHost::stopped(const std::string& why) {
+  if (!game_) return;  // only a loaded game runs what can throw
   game_->stop(why);
   broadcast_states(game_->over());
 }
@@ -161,8 +195,9 @@ void TableHost::frame(const std::shared_ptr<Peer>& peer, const std::string& fram
 }
 
 void TableHost::pump() {
-  if (!game_->owes_auto_step()) return;
+  if (!game_ || !game_->owes_auto_step()) return;
   post([self = shared_from_this()] {
+    if (!self->game_) return;  // over, and let go, since this was posted
     bool was_over = self->game_->over();
     self->game_->auto_step([&](const Step& s, std::string& error) { return self->commit(s, error); });
     self->broadcast_states(was_over);
@@ -191,6 +226,7 @@ void TableHost::broadcast_states(bool was_over) {
     auto error = shared(error_message("the table stopped: " + failure_told_));
     for (auto& [p, e] : peers_) e.peer->send(error);
   }
+  maybe_unload();
 }
 
 }  // namespace arbiter::server

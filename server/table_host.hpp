@@ -4,6 +4,8 @@
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include <atomic>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -20,8 +22,11 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   // At most `max_watchers` watchers' connections and `per_seat` of each seat's (a seat's newest
   // connection closes its oldest: watchers cannot keep a player out, nor a half-open old
   // connection its own player).
-  TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Store& store, Strand strand, std::size_t max_watchers,
-            std::size_t per_seat);
+  // `reload` sets the game up again from the store: a finished table with nobody connected
+  // lets its game (and its Lua state) go, and is loaded again for a connection or an export.
+  using Reload = std::function<std::unique_ptr<TableGame>()>;
+  TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Reload reload, Store& store, Strand strand,
+            std::size_t max_watchers, std::size_t per_seat);
 
   const std::string& id() const { return stored_.id; }
   // The seat `token` opens (0..), -1 for the watchers' token, -2 for none. Hashes compared in
@@ -49,15 +54,18 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   // Takes the steps the table owes (chance, bots), one a post so that people's frames interleave.
   void pump();
   // Before the table is reachable: the stored steps replayed (throws InputError).
-  void replay(const std::vector<Step>& steps);
+  void replay(const std::vector<Step>& steps, const std::vector<Pass>& passes);
   // On the strand: the save text.
-  std::string save() const { return game_->save(); }
+  std::string save();
+  // Whether the game is in memory (from any thread).
+  bool loaded() const { return loaded_; }
 
   // For listing, from any thread: the facts as they stood after the last step.
   struct Status {
     int seq = 0;
     bool over = false;
     std::int64_t finished = 0;
+    bool stopped = false;  // a script error stopped it
   };
   Status status() const;
   Json listing() const;
@@ -69,6 +77,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
     Connection conn;
     std::uint64_t order = 0;  // when it joined, for closing a seat's oldest
   };
+  TableGame& game();     // the game, loaded again if it was let go (throws InputError)
+  void maybe_unload();   // a finished game nobody is connected to, let go
   bool make_room(int seat);
   void broadcast_states(bool was_over);
   void presence();
@@ -78,6 +88,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
 
   StoredTable stored_;
   std::unique_ptr<TableGame> game_;
+  Reload reload_;
+  std::atomic<bool> loaded_{true};
   Store& store_;
   Strand strand_;
   std::size_t max_watchers_, per_seat_;

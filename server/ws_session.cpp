@@ -31,7 +31,11 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
     websocket::stream_base::timeout timeout{std::chrono::seconds(l.hello_seconds), std::chrono::seconds(l.idle_seconds), true};
     ws_.set_option(timeout);
     ws_.read_message_max(l.frame_bytes);
-    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) { res.set(beast::http::field::server, "arbiter"); }));
+    ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
+      set_common_headers(res);
+      // A refused upgrade's body is Beast's reason, in words.
+      if (res.result() != beast::http::status::switching_protocols) res.set(beast::http::field::content_type, "text/plain; charset=utf-8");
+    }));
     beast::get_lowest_layer(ws_).expires_never();  // the stream's own timeouts govern from here
     hello_timer_.expires_after(std::chrono::seconds(l.hello_seconds));
     hello_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
@@ -79,7 +83,9 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   void dispatch(std::string frame) {
     if (table_) return host_.frame(table_, shared_from_this(), std::move(frame));
     Request r = parse_request(frame);
-    if (r.type != Request::Type::Hello) return close_now("the first message must be a hello; the connection closes");
+    // A hello with a field wrong, or a frame that is no JSON object, is told what is wrong with it.
+    if (r.type != Request::Type::Hello)
+      return close_now((r.hello || !r.object ? r.error : "the first message must be a hello") + "; the connection closes");
     hello_timer_.cancel();
     host_.hello(shared_from_this(), r, table_);
   }

@@ -83,6 +83,11 @@ TEST_CASE("protocol: a stale seq, and another seat's message replayed, change no
   r = f.one(*off, frame);
   CHECK((r["reason"] == "stale" || r["reason"] == "not your turn"));
   CHECK(f.game->seq() == 1);
+  // A seq the game has not reached names no state: its own reason, not "stale".
+  r = f.one(*on, action_frame("fold", 99));
+  CHECK(r["reason"] == "bad seq");
+  CHECK(r["message"] == "no state has seq 99 (the game is at 1)");
+  CHECK(f.one(*on, action_frame("fold", -1))["reason"] == "bad seq");
   r = f.one(*off, action_frame("no such action", 1));
   CHECK(r["type"] == "refused");
   CHECK(f.game->seq() == 1);
@@ -131,4 +136,82 @@ TEST_CASE("protocol: a hello is read with its fields checked", "[server][protoco
   CHECK(parse_request(R"({"type":"hello","table":"abc"})").type == Request::Type::Bad);
   CHECK(parse_request(R"({"type":"hello","table":"abc","token":1})").type == Request::Type::Bad);
   CHECK(parse_request(R"({"type":"hello","table":"abc","token":"t","columns":"x"})").type == Request::Type::Bad);
+}
+
+TEST_CASE("protocol: a malformed hello says which field is wrong", "[server][protocol]") {
+  for (auto [frame, field] : std::vector<std::pair<std::string, std::string>>{
+           {R"({"type":"hello","table":"t","token":"s.1","columns":"abc"})", R"("columns")"},
+           {R"({"type":"hello","table":"t","token":"s.1","columns":40.5})", R"("columns")"},
+           {R"({"type":"hello","table":"t","token":"s.1","columns":null})", R"("columns")"},
+           {R"({"type":"hello","table":"t","token":123})", R"("token")"},
+           {R"({"type":"hello","token":"s.1"})", R"("table")"}}) {
+    INFO(frame);
+    Request r = parse_request(frame);
+    CHECK(r.type == Request::Type::Bad);
+    CHECK(r.hello);
+    CHECK(r.error.rfind("hello: " + field, 0) == 0);
+  }
+  Request r = parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":1e400})");
+  CHECK_FALSE(r.object);  // JSON's reader refuses a number that large: said so
+  CHECK(r.error.find("1e400") != std::string::npos);
+  CHECK(parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":18446744073709551615})").columns == 200);
+  CHECK(parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":-5})").columns == 40);
+  CHECK(parse_request(R"({"type":"resync"})").object);
+}
+
+TEST_CASE("protocol: in a simultaneous round another seat's commitment does not make a seq stale", "[server][protocol]") {
+  TableSetup setup;
+  setup.ruleset = "goofspiel";
+  setup.options.seats = {{"Ann", -1}, {"Bob", -1}};
+  setup.options.seed = 5;
+  setup.kinds = {"", ""};
+  std::vector<Step> stored;
+  Commit commit = [&](const Step& s, std::string&) { return stored.push_back(s), true; };
+  TableGame game(setup, cli::load("goofspiel"), 9);
+  Connection ann{0, {}, 78}, bob{1, {}, 78};
+  auto round = [&](Connection& first, Connection& second) {
+    while (game.auto_step(commit)) {}  // the prize card drawn
+    LogCursor cursor;
+    auto st = game.state_message(first.seat, cursor, 78);
+    REQUIRE(st["simultaneous"] == true);
+    int seq = st["seq"];
+    std::string a = st["legal"][0], b = game.state_message(second.seat, cursor, 78)["legal"][0];
+    REQUIRE(handle_frame(game, first, action_frame(a, seq), commit).moved);
+    // The second seat clicks on the state it was sent before the first committed.
+    Handled h = handle_frame(game, second, action_frame(b, seq), commit);
+    INFO((h.replies.empty() ? "" : h.replies[0]));
+    CHECK(h.moved);
+    return seq;
+  };
+  int first = round(ann, bob);
+  int second = round(bob, ann);
+  CHECK(second > first);
+  // A seq from an earlier round is stale: the seat's question changed since.
+  while (game.auto_step(commit)) {}
+  LogCursor cursor;
+  std::string a = game.state_message(0, cursor, 78)["legal"][0];
+  Handled h = handle_frame(game, ann, action_frame(a, second), commit);
+  REQUIRE(h.replies.size() == 1);
+  CHECK(nlohmann::json::parse(h.replies[0])["reason"] == "stale");
+}
+
+TEST_CASE("protocol: refusals are worded as the engine words them (an ambiguous action is `ambiguous`)", "[server][protocol]") {
+  Fixture f;
+  auto [on, off] = f.turn();
+  LogCursor cursor;
+  auto legal = f.game->state_message(on->seat, cursor, 78)["legal"];
+  // The first two words of an action that more than one legal action starts with.
+  std::string start;
+  for (const auto& a : legal) {
+    std::string text = a, two = text.substr(0, text.find(' ', text.find(' ') + 1));
+    int n = 0;
+    for (const auto& b : legal) n += b.get<std::string>().rfind(two + " ", 0) == 0;
+    if (n > 1) start = two;
+  }
+  REQUIRE_FALSE(start.empty());
+  auto r = f.one(*on, action_frame(start, 0));
+  CHECK(r["reason"] == to_text(Refusal::Ambiguous));
+  CHECK(f.one(*off, action_frame(start, 0))["reason"] == to_text(Refusal::NotYourTurn));
+  CHECK(f.one(*on, action_frame("no such thing", 0))["reason"] == to_text(Refusal::NotLegal));
+  CHECK(f.game->seq() == 0);
 }

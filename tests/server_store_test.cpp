@@ -100,3 +100,20 @@ TEST_CASE("store: one server a database, and only its owner reads the file", "[s
   Store again(db);  // the lock ends with the store
   CHECK(again.tables().empty());
 }
+
+TEST_CASE("store: passes read back in order, and go with their table", "[server][store]") {
+  std::string db = temp_db();
+  {
+    Store store(db);
+    store.add_table(a_table(new_token(TokenKind::Seat)));
+    store.add_pass("tab1e000", 3, 1);
+    store.add_pass("tab1e000", 3, 0);
+    CHECK_THROWS_AS(store.add_pass("tab1e000", 3, 0), StoreError);  // a seat passes once a step
+  }
+  Store store(db);
+  auto passes = store.passes("tab1e000");
+  REQUIRE(passes.size() == 2);
+  CHECK((passes[0].n == 3 && passes[0].seat == 1 && passes[1].seat == 0));
+  store.remove("tab1e000");
+  CHECK(store.passes("tab1e000").empty());
+}

@@ -51,6 +51,14 @@ TEST_CASE("serve: tokens guessed, malformed, of another table, of the host, of a
   Client c(cs, server.port);
   c.send({{"type", "resync"}});
   CHECK(cs.run_until(5000, [&] { return c.closed; }));
+  CHECK(c.all.at(0)["message"] == "the first message must be a hello; the connection closes");
+  // A hello with a field wrong is told which, and closed.
+  for (Json bad : {Json(nullptr), Json(40.5), Json("abc")}) {
+    Client h(cs, server.port);
+    h.send({{"type", "hello"}, {"table", server.table}, {"token", server.tokens["Ann"]}, {"columns", bad}});
+    CHECK(cs.run_until(5000, [&] { return h.closed; }));
+    CHECK(h.all.at(0)["message"].get<std::string>().rfind(R"(hello: "columns" must be a whole number)", 0) == 0);
+  }
 }
 
 TEST_CASE("serve: an oversized frame and a flood close the connection; the table goes on", "[serve]") {
@@ -159,7 +167,24 @@ TEST_CASE("serve: the API needs the host token; every answer carries the securit
   CHECK(http_request(server.port, "DELETE", "/api/tables/" + server.table, server.host_token).status == 404);
   HttpAnswer page = http_request(server.port, "GET", "/t/" + server.table);
   CHECK(page.status == 200);
-  for (const HttpAnswer& a : {list, page}) {
+  // The WebSocket's upgrade answers too: a bad upgrade (no key; an unknown version; not at
+  // /ws), and a good one.
+  std::map<std::string, std::string> upgrade{{"Upgrade", "websocket"}, {"Connection", "Upgrade"}};
+  HttpAnswer no_key = http_request(server.port, "GET", "/ws", "", "", upgrade);
+  CHECK(no_key.status == 400);
+  upgrade["Sec-WebSocket-Key"] = "dGhlIHNhbXBsZSBub25jZQ==";
+  upgrade["Sec-WebSocket-Version"] = "8";
+  HttpAnswer old_version = http_request(server.port, "GET", "/ws", "", "", upgrade);
+  CHECK(old_version.status == 426);
+  HttpAnswer elsewhere = http_request(server.port, "GET", "/x", "", "", upgrade);
+  CHECK(elsewhere.status == 404);
+  upgrade["Sec-WebSocket-Version"] = "13";
+  HttpAnswer accepted = http_request(server.port, "GET", "/ws", "", "", upgrade);
+  CHECK(accepted.status == 101);
+  for (const HttpAnswer& a : {list, page, no_key, old_version, elsewhere, accepted}) {
+    INFO(a.status);
+    CHECK(a.headers.count("Content-Security-Policy"));
+    if (!a.headers.count("Content-Security-Policy")) continue;
     CHECK(a.headers.at("Content-Security-Policy") == "default-src 'self'");
     CHECK(a.headers.at("X-Content-Type-Options") == "nosniff");
     CHECK(a.headers.at("Referrer-Policy") == "no-referrer");

@@ -94,13 +94,14 @@ int ServerProcess::stop() {
 ServerProcess::~ServerProcess() { stop(); }
 
 HttpAnswer http_request(int port, const std::string& method, const std::string& target, const std::string& bearer,
-                        const std::string& body) {
+                        const std::string& body, const std::map<std::string, std::string>& headers) {
   boost::asio::io_context ioc;
   beast::tcp_stream stream(ioc);
   stream.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1");
   if (!bearer.empty()) req.set(http::field::authorization, "Bearer " + bearer);
+  for (const auto& [name, value] : headers) req.set(name, value);
   req.body() = body;
   req.prepare_payload();
   http::write(stream, req);

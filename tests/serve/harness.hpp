@@ -39,7 +39,7 @@ struct HttpAnswer {
   std::map<std::string, std::string> headers;
 };
 HttpAnswer http_request(int port, const std::string& method, const std::string& target, const std::string& bearer = "",
-                        const std::string& body = "");
+                        const std::string& body = "", const std::map<std::string, std::string>& headers = {});
 
 class Clients;
 
