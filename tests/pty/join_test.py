@@ -95,9 +95,11 @@ def goofspiel_fits_60_columns(arbiter):
     link = next(m.group(1) for m in (re.match(r"^\s+Ann\s+(http://\S+)$", line) for line in server.stdout) if m)
     try:
         t = Terminal([arbiter, "join", link], cols=60)
-        for _ in range(13):
+        for _ in range(13):  # each round: its options once, then the prompt (news may draw it again)
+            option = t.expect(r"options:\S*\s*\r\n  ([^·\r]+)").group(1).strip()
             t.expect("Ann> ")
-            t.line(re.findall(r"options:\S*\s*\r\n  ([^·\r]+)", plain(t.out))[-1].strip())
+            t.line(option)
+            t.expect(r"Ann bids \d+, Bob bids \d+\.")
         t.expect(r"\(game over\)> ")
         lines = [line.split("\r")[-1] for line in plain(t.out).replace("\r\n", "\n").split("\n")]
         wide = [line for line in lines if len(line) > 60]
