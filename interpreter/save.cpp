@@ -302,18 +302,19 @@ State replay_save(Engine& engine, const SavedGame& game, const std::string& file
   const Ruleset& r = *engine.table().ruleset;
   std::string ruleset = "the ruleset (" + r.id + ", read from " + (r.folder.empty() ? r.dir : r.folder) + ")";
   int n = 0;
+  // A step read from a file names its line; one from a database (line 0) has none to name.
+  auto at = [&file](const SavedStep& step) { return step.line > 0 ? file + ":" + std::to_string(step.line) : file; };
   for (const auto& step : game.steps) {
     ++n;
     std::string who = step.redeal ? "re-deal" : step.seat < 0 ? "chance" : engine.table().seats[step.seat].name;
     if (step.redeal) {
       replay_redeal(s, {Event::Kind::Redeal, -1, step.action, 0});
       if (s.hash() != step.hash)
-        throw InputError(file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) +
+        throw InputError(at(step) + ": step " + std::to_string(n) +
                          " (re-deal): the state differs from the saved one; the file or " + ruleset + " changed since");
       continue;
     }
-    std::string where = file + ":" + std::to_string(step.line) + ": step " + std::to_string(n) + " (" + who + ": " +
-                        step.action + "): ";
+    std::string where = at(step) + ": step " + std::to_string(n) + " (" + who + ": " + step.action + "): ";
     ActionResult o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
     if (!o.ok()) throw InputError(where + "refused on replay (" + to_text(o.refusal) + (o.message.empty() ? "" : ": " + o.message) +
                                   "); was " + ruleset + " edited since the game was saved?");

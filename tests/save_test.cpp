@@ -186,6 +186,17 @@ TEST_CASE("a step whose hash is zeroed, edited or removed is refused at its line
   }
 }
 
+TEST_CASE("a step with no line (a server's database) is named by where it came from and its number alone") {
+  StacksGame g;
+  Folder f;
+  SavedGame saved = read_save(f.write("game.yaml", save_text(g.engine, g.state)));
+  for (auto& step : saved.steps) step.line = 0;
+  saved.steps[2].hash ^= 1;
+  Engine engine(make_table(g.ruleset, saved.options), g.rules);
+  CHECK_THROWS_WITH(replay_save(engine, saved, "table k3v9 in the database"),
+                    Catch::StartsWith("table k3v9 in the database: step 3 (") && Catch::Contains("differs"));
+}
+
 TEST_CASE("a damaged save is refused with its file and line, never a crash") {
   StacksGame g;
   Folder f;
