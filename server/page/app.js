@@ -351,16 +351,26 @@ async function listTables() {
   if (!list.children.length) list.append(el("li", "No tables yet."));
 }
 
+// "Bob=mcts, Cid=random" as {Bob: "mcts", Cid: "random"}: the bots and the parameters.
+function pairs(text) {
+  const out = {};
+  for (const pair of text.split(",")) {
+    const at = pair.indexOf("=");
+    const key = at < 0 ? "" : pair.slice(0, at).trim(), value = at < 0 ? "" : pair.slice(at + 1).trim();
+    if (key && value) out[key] = value;
+  }
+  return out;
+}
+
 async function openTable(event) {
   event.preventDefault();
   const players = $("open-players").value.split(",").map((s) => s.trim()).filter(Boolean);
-  const bots = {};
-  for (const pair of $("open-bots").value.split(",")) {
-    const [seat, kind] = pair.split("=").map((s) => (s || "").trim());
-    if (seat && kind) bots[seat] = kind;
-  }
+  const request = { ruleset: $("open-ruleset").value.trim(), players, bots: pairs($("open-bots").value),
+                    set: pairs($("open-set").value) };
+  const variant = $("open-variant").value.trim();
+  if (variant) request.variant = variant;
   try {
-    const answer = await api("POST", "/api/tables", { ruleset: $("open-ruleset").value.trim(), players, bots });
+    const answer = await api("POST", "/api/tables", request);
     const links = $("links");
     links.replaceChildren();
     for (const [label, url] of linksIn(answer, "link", [])) {

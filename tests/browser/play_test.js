@@ -162,7 +162,8 @@ async function play(pages) {
   throw new Error("the game did not end within 240 s");
 }
 
-// The host's page lists the table and opens another, answering with its links.
+// The host's page lists the table and opens another (a parameter it does not have is refused),
+// answering with its links.
 async function hostPage(browser, link) {
   const page = await browser.newPage();
   page.on("pageerror", (e) => fail(`host: a script error in the page: ${e.message}`));
@@ -171,6 +172,11 @@ async function hostPage(browser, link) {
                              { timeout: 10000, polling: 100 }).catch(() => fail("host: the stacks table is not listed"));
   await page.type("#open-ruleset", "tictactoe");
   await page.type("#open-players", "Cat,Dan");
+  await page.type("#open-set", "nope=1");  // the form sends its parameters: the server names the unknown one
+  await page.click("#open button[type=submit]");
+  await page.waitForFunction(() => /unknown parameter 'nope'/.test(document.querySelector("#problem").textContent),
+                             { timeout: 10000, polling: 100 }).catch(() => fail("host: the parameters were not sent"));
+  await page.$eval("#open-set", (input) => { input.value = ""; });
   await page.click("#open button[type=submit]");
   await page.waitForFunction(() => document.querySelectorAll("#links a").length >= 3, { timeout: 10000, polling: 100 })
     .catch(() => fail("host: no links for the table opened"));
