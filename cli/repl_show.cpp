@@ -115,11 +115,14 @@ void Repl::show_end() {
 }
 
 void Repl::hand_over(int seat) {
+  // Up at a player's prompt walks back what that player typed, never the last one's line.
+  if (interactive_ && human_count() > 1) editor_.use_history(seat);
   // A simultaneous choice hides each seat's choice from the next, even in a game that hides nothing else.
   if (!interactive_ || human_count() < 2 || (!hidden_ && !decision().simultaneous) || at_screen_ == seat) return;
   // The screen and the terminal's scrollback (ESC[3J, where the terminal knows it): the last
   // player's hand is not a scroll away. docs/play.md says what this cannot hide.
   const char* clear = "\033[2J\033[3J\033[H";
+  editor_.keep_history_file(false);  // a line kept there would tell the next session's players a hand
   write_out(control(clear));
   std::string ignored;
   print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
