@@ -177,6 +177,9 @@ bool Repl::apply(int seat, const std::string& text) {
   std::vector<std::string> listed;
   const SeatActions* sa = entry(seat);
   if (sa) listed = sa->actions;
+  // Undone, this decision is asked again with the passes made before this action; a human
+  // acting out of turn had not passed.
+  std::uint32_t passed = passes_now() & ~(sa && !sa->on_turn ? human_mask() : 0u);
   ActionResult o = engine_->apply(state_, seat, action, {true, sa ? &listed : nullptr});
   if (o.refusal == Refusal::Ambiguous) {
     if (!interactive_) {
@@ -200,7 +203,7 @@ bool Repl::apply(int seat, const std::string& text) {
     refused(msg);
     return false;
   }
-  if (seating_.human[seat]) undo_.push_back(std::move(before));
+  if (seating_.human[seat]) undo_.emplace_back(std::move(before), passed);
   ++applied_;
   return true;
 }
@@ -335,6 +338,7 @@ bool Repl::step() {
 int Repl::run(State state) {
   state_ = std::move(state);
   cursor_.assign(state_.seat_count() + 1, 0);
+  if (loaded_passed_ != 0) resume_passes(loaded_passed_);
   if (interactive_) {
     catch_interrupts();
     print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",

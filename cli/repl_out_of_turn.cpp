@@ -31,6 +31,23 @@ bool Repl::offer_out_of_turn() {
   return !humans.empty() && ask_humans_out_of_turn(humans);
 }
 
+std::uint32_t Repl::passes_now() {
+  std::uint32_t passed = 0;
+  bool bots = bots_offered_at_ == applied_, humans = offered_at_ == applied_ && !asking_out_of_turn_;
+  for (const SeatActions& sa : decision().seats)
+    if (!sa.on_turn && (seating_.human[sa.seat] ? humans : bots)) passed |= 1u << sa.seat;
+  return passed;
+}
+
+// Called once the game has moved (applied_) to a state whose decision had those passes.
+void Repl::resume_passes(std::uint32_t passed) {
+  bool bots = true, humans = true;
+  for (const SeatActions& sa : decision().seats)
+    if (!sa.on_turn && !(passed >> sa.seat & 1u)) (seating_.human[sa.seat] ? humans : bots) = false;
+  bots_offered_at_ = bots ? applied_ : -1;
+  offered_at_ = bots && humans ? applied_ : -1;
+}
+
 bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
   std::vector<std::string> offers;
   for (int seat : holders)
