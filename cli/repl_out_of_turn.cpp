@@ -71,6 +71,7 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
     for (std::size_t i = 0; i < holders.size(); ++i) {
       int seat = holders[i];
       hand_over(seat);
+      if (quit_) return false;
       show_news(seat);
       show_table(seat);
       if (ask_out_of_turn({seat}, offers[i].substr(offers[i].find(": ") + 2))) return true;

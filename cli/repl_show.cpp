@@ -124,10 +124,12 @@ void Repl::hand_over(int seat) {
   const char* clear = "\033[2J\033[3J\033[H";
   editor_.keep_history_file(false);  // a line kept there would tell the next session's players a hand
   write_out(control(clear));
-  std::string ignored;
+  std::string line;
   print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
   flush_out();
-  read_line("", ignored);
+  // Ctrl-D leaves at once and :quit as at a prompt, neither showing the next player's screen.
+  if (!read_line("", line)) return void(quit_ = true);
+  if (std::string typed = normalize_action(line); typed == ":quit" || typed == ":q") return leave();
   write_out(control(clear));
   table_shown_at_ = -1;  // the screen is blank: the next prompt shows the table again
   at_screen_ = seat;

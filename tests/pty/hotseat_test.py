@@ -43,4 +43,33 @@ def history_is_per_seat(arbiter):
     assert "bid" not in kept, kept
 
 
-run({f.__name__: f for f in [history_is_per_seat]})
+def handover_ctrl_d_leaves(arbiter):
+    """Ctrl-D at "Pass to Ann, and press Enter." leaves at once: Ann's table (her hand) is not shown,
+    nor any news after it."""
+    t = Terminal([arbiter, "play", "stacks", "--players", "Ann,Ben", "--seed", "5"])
+    t.expect("Pass to Ann, and press Enter.")
+    t.send("\x04")
+    assert t.wait() == 0
+    after = plain(t.out[t.seen:])
+    assert "Hand:" not in after and "Ann>" not in after, after
+
+
+def handover_quit_leaves(arbiter):
+    """:quit at the hand-over leaves as at a prompt (the save question, Enter: not saved), without
+    showing the next player's hand."""
+    t = Terminal([arbiter, "play", "stacks", "--players", "Ann,Ben", "--seed", "5"])
+    t.expect("Pass to Ann")
+    t.line("")
+    t.expect("Ann> ")
+    t.line("play 2 bid 4")
+    t.expect("Pass to Ben, and press Enter.")
+    mark = t.seen
+    t.line(":quit")
+    t.expect(r"save as> ")
+    t.line("")
+    assert t.wait() == 0
+    after = plain(t.out[mark:])
+    assert "Hand:" not in after and "Ben>" not in after, after
+
+
+run({f.__name__: f for f in [history_is_per_seat, handover_ctrl_d_leaves, handover_quit_leaves]})
