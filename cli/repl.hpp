@@ -116,7 +116,7 @@ class Repl {
   std::vector<std::size_t> cursor_;           // per seat (+1 for the spectator): log entries shown
   long long applied_ = 0, offered_at_ = -1;
   long long bots_offered_at_ = -1;            // where the bots were last offered out-of-turn chances
-  bool asking_out_of_turn_ = false;           // a person is at the out-of-turn prompt
+  bool asking_out_of_turn_ = false;           // a person is at the out-of-turn prompt (ask_out_of_turn)
   std::string rules_print_;                   // rules_print() of the ruleset as it was read
   Decision decision_;                         // for state_ when applied_ was decided_at_
   long long decided_at_ = -1;

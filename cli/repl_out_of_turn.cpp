@@ -94,14 +94,19 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
     completions.insert(completions.end(), legal.begin(), legal.end());
   }
   editor_.set_completions(completions);
+  // Until it returns, the humans' chance is open: a save, a reload or Ctrl-C's save here
+  // keeps it open (they have not passed).
+  asking_out_of_turn_ = true;
+  struct Reset {
+    bool& flag;
+    ~Reset() { flag = false; }
+  } reset{asking_out_of_turn_};
   for (std::string line; read_line("(Enter passes)> ", line);) {
     line = normalize_action(line);
     if (line.empty()) return false;
     if (line[0] == ':') {
       long long applied = applied_;
-      asking_out_of_turn_ = true;
       bool go_on = meta(holders[0], line);
-      asking_out_of_turn_ = false;
       if (!go_on) return quit_ = true, false;
       if (applied_ != applied) return true;  // :undo, :load or :reload moved the game: this chance is gone
       continue;
