@@ -100,7 +100,7 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
       continue;
     }
     if (got == LineEditor::Read::End) {
-      if (interactive_) print("\n");  // Ctrl-D leaves the prompt's line open
+      if (interactive_) print("\n"), quit_ = true;  // Ctrl-D left the prompt's line open; the person leaves
       return false;
     }
     // Ctrl-C drops the line; a second one in a row leaves (as :quit does).
@@ -136,7 +136,9 @@ bool Repl::which_one(const std::vector<std::string>& candidates, const std::stri
   // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
   for (;;) {
     std::string pick;
-    if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
+    bool got = read_line("number> ", pick);
+    if (quit_) return false;  // left: nothing more is said
+    if (!got || normalize_action(pick).empty()) {
       print("{}\n", fit(fmt::format("Nothing played; {} is still to be finished.", quote(typed))));
       return false;
     }
@@ -348,7 +350,7 @@ int Repl::run(State state) {
     while (!state_.over && !quit_ && !output_failed() && step()) {  // unwritten output: no game to watch
     }
     if (!state_.over) {
-      show_news(viewer_for(-1));
+      if (!quit_) show_news(viewer_for(-1));  // a person who left reads nothing more
       break;
     }
     show_end();

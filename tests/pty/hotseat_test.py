@@ -72,4 +72,19 @@ def handover_quit_leaves(arbiter):
     assert "Hand:" not in after and "Ben>" not in after, after
 
 
-run({f.__name__: f for f in [history_is_per_seat, handover_ctrl_d_leaves, handover_quit_leaves]})
+def leaving_prints_nothing_after(arbiter):
+    """Ctrl-D or :quit at a hot-seat prompt: nothing is printed after but the leaving lines (not the
+    news the public view has not read, "Round 1: Ann, Ben play in that order.")."""
+    for key in ["\x04", ":quit\r"]:
+        t = Terminal([arbiter, "play", "stacks", "--players", "Ann,Ben", "--seed", "5"])
+        t.expect("Pass to Ann")
+        t.line("")
+        t.expect("Ann> ")
+        mark = t.seen
+        t.send(key)  # nothing is played yet: :quit asks no save question
+        assert t.wait() == 0
+        after = plain(t.out[mark:])
+        assert "Round" not in after and "dealt" not in after, (key, after)
+
+
+run({f.__name__: f for f in [history_is_per_seat, handover_ctrl_d_leaves, handover_quit_leaves, leaving_prints_nothing_after]})
