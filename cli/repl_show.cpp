@@ -100,7 +100,7 @@ static std::string end_line(const Ruleset& r, Engine& engine, const State& state
 
 void Repl::show_end() {
   show_news(viewer_for(-1));
-  show_table(-1);
+  show_table(viewer_for(-1));  // with one human, what that seat saw (its own hand); else the public view
   print("{}\n", fit(end_line(*loaded_.ruleset, *engine_, state_)));
   if (!state_.payoffs.empty()) {
     std::vector<std::string> paid;
