@@ -205,7 +205,7 @@ bool Repl::apply(int seat, const std::string& text) {
     refused(msg);
     return false;
   }
-  if (seating_.human[seat]) undo_.emplace_back(std::move(before), passed);
+  if (seating_.human[seat]) undo_.emplace_back(std::move(before), passed, seat);
   ++applied_;
   return true;
 }

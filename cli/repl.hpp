@@ -109,7 +109,8 @@ class Repl {
   struct UndoPoint {
     State state;
     std::uint32_t passed = 0;
-    UndoPoint(State s, std::uint32_t p = 0) : state(std::move(s)), passed(p) {}  // NOLINT: a State is a point
+    int seat = -1;  // whose action it was; -1 when not known (the points a reload rebuilds)
+    UndoPoint(State s, std::uint32_t p = 0, int who = -1) : state(std::move(s)), passed(p), seat(who) {}  // NOLINT
   };
   std::vector<UndoPoint> undo_;
   std::uint32_t loaded_passed_ = 0;

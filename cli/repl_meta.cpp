@@ -22,7 +22,8 @@ const char* kHelp =  // 60 columns
     "  :rules        how to play, parameters, variants, bots\n"
     "  :view SEAT    the table as SEAT sees it ('public': all)\n"
     "  :log          what has happened, as you may see it\n"
-    "  :undo         take back your last action (and replies)\n"
+    "  :undo         take back the last action typed (and\n"
+    "                the replies); in hot-seat, maybe another's\n"
     "  :save FILE    save the game\n"
     "  :load FILE    resume a saved game\n"
     "  :reload       read the edited ruleset, replay the game\n"
@@ -81,7 +82,7 @@ void Repl::cmd_view(int seat, const std::string& arg) {
   else show_table(target);
 }
 
-void Repl::cmd_undo(int, const std::string&) {
+void Repl::cmd_undo(int seat, const std::string&) {
   if (no_undo_) return refused("undo is off in this game (--no-undo)");
   if (undo_.empty()) return refused("nothing to undo");
   UndoPoint back = std::move(undo_.back());
@@ -91,6 +92,13 @@ void Repl::cmd_undo(int, const std::string&) {
   ++applied_;
   resume_passes(back.passed);  // who had passed there has passed still: the decision as it stood
   for (auto& c : cursor_) c = std::min(c, state_.log.size());
+  // In hot-seat play the last action may be another player's: taken back, and said whose
+  // (never what: it may be hidden from the one who typed :undo).
+  if (human_count() > 1 && back.seat >= 0 && back.seat != seat) {
+    const std::string& whose = engine_->table().seats[back.seat].name;
+    return print("{}\n", fit(fmt::format("Undone: {}'s last action (and what followed) is taken back; {} is to act again.",
+                                         whose, whose)));
+  }
   print("Undone.\n");
 }
 
