@@ -129,7 +129,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
         options.seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
       if (!json) at_table_params(*loaded.ruleset, options);
-      table = make_table(loaded.ruleset, options);
+      table = flags_table(loaded.ruleset, options);
     }
     Seating seating = seat_players(*table, f, options.seed, saved.kinds);
     Engine engine(table, *loaded.rules);
@@ -153,7 +153,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     return repl.run(std::move(state));
   } catch (const InputError& e) {
     print_err("{}\n", e.what());
-    return 1;
+    return error_status(e);  // 2 for a bad flag value
   }
 }
 
