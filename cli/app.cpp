@@ -142,7 +142,11 @@ std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string
     std::string who = b.substr(0, eq), kind = eq == std::string::npos ? "random" : b.substr(eq + 1);
     std::string error;
     if (kind == "human") kind = "";  // a person plays the seat
-    else if (!check_bot_kind(kind, error, t.ruleset.get())) throw UsageError("--bot: " + error + "; or human");
+    else if (!check_bot_kind(kind, error, t.ruleset.get())) {
+      // A strategy file that cannot be read or used is bad data, as a bad save is (status 1).
+      if (kind.rfind("solved:", 0) == 0) throw InputError("--bot: " + error + "; or human");
+      throw UsageError("--bot: " + error + "; or human");
+    }
     if (who == "all") {
       for (auto& k : kinds) k = kind;
       continue;
