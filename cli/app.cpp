@@ -81,10 +81,22 @@ static bool whole_number(const std::string& text, std::uint64_t& out) {
   return !text.empty() && err == std::errc{} && end == text.data() + text.size();
 }
 
+int error_status(const InputError& e) { return dynamic_cast<const UsageError*>(&e) ? 2 : 1; }
+
+std::shared_ptr<const Table> flags_table(std::shared_ptr<const Ruleset> ruleset, const GameOptions& options) {
+  try {
+    return make_table(std::move(ruleset), options);
+  } catch (const UsageError&) {
+    throw;
+  } catch (const InputError& e) {
+    throw UsageError(e.what());  // an unknown variant or parameter, a bad value, a seat count
+  }
+}
+
 int player_count(const Ruleset& r, const std::string& text) {
   std::uint64_t n = 0;
   if (!whole_number(text, n) || n < static_cast<std::uint64_t>(r.min_players) || n > static_cast<std::uint64_t>(r.max_players))
-    throw InputError(r.id + " is for " + player_range(r.min_players, r.max_players) + ", not " + text);
+    throw UsageError(r.id + " is for " + player_range(r.min_players, r.max_players) + ", not " + text);
   return static_cast<int>(n);
 }
 
@@ -108,7 +120,7 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
           std::string age = name.substr(colon + 1);
           auto [end, err] = std::from_chars(age.data(), age.data() + age.size(), s.age);
           if (age.empty() || err != std::errc{} || end != age.data() + age.size() || s.age < 0)
-            throw InputError("--players: age of " + quote(s.name) + " should be a whole number of years, not " + quote(age));
+            throw UsageError("--players: age of " + quote(s.name) + " should be a whole number of years, not " + quote(age));
         }
         o.seats.push_back(s);
       }
@@ -116,7 +128,7 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
   }
   for (const auto& kv : f.set) {
     auto eq = kv.find('=');
-    if (eq == std::string::npos) throw InputError("--set takes key=value, not " + quote(kv));
+    if (eq == std::string::npos) throw UsageError("--set takes key=value, not " + quote(kv));
     o.set[kv.substr(0, eq)] = kv.substr(eq + 1);
   }
   return o;
@@ -130,14 +142,18 @@ std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string
     std::string who = b.substr(0, eq), kind = eq == std::string::npos ? "random" : b.substr(eq + 1);
     std::string error;
     if (kind == "human") kind = "";  // a person plays the seat
-    else if (!check_bot_kind(kind, error, t.ruleset.get())) throw InputError("--bot: " + error + "; or human");
+    else if (!check_bot_kind(kind, error, t.ruleset.get())) {
+      // A strategy file that cannot be read or used is bad data, as a bad save is (status 1).
+      if (kind.rfind("solved:", 0) == 0) throw InputError("--bot: " + error + "; or human");
+      throw UsageError("--bot: " + error + "; or human");
+    }
     if (who == "all") {
       for (auto& k : kinds) k = kind;
       continue;
     }
     int seat = t.seat_by_name(who);
     if (seat < 0)
-      throw InputError("--bot: unknown seat " + quote(who) + did_you_mean(who, t.seat_names()) + "; seats: " +
+      throw UsageError("--bot: unknown seat " + quote(who) + did_you_mean(who, t.seat_names()) + "; seats: " +
                        join_choices(t.seat_names(), ", ") + " (or numbers 1.." + std::to_string(n) + ", or all)");
     kinds[seat] = kind;
   }

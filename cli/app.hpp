@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "binding/lua_rules.hpp"
+#include "interpreter/diagnostics.hpp"
 #include "interpreter/engine.hpp"
 #include "interpreter/scenario.hpp"
 
@@ -40,12 +41,22 @@ struct GameFlags {
   std::string variant;
   std::vector<std::string> bots;         // SEAT=KIND
 };
-GameOptions game_options(const Ruleset& r, const GameFlags& f);  // throws InputError
-// `text` as a count of seats the ruleset allows; throws InputError naming its range.
+// A bad value of a game flag (--players, --set, --variant, --bot): exit status 2, as for
+// any usage error (docs/commands.md).
+class UsageError : public InputError {
+ public:
+  using InputError::InputError;
+};
+// The exit status for an error a subcommand caught: 2 for a UsageError, else 1.
+int error_status(const InputError& e);
+// make_table for the options the command line gave, its refusal a UsageError.
+std::shared_ptr<const Table> flags_table(std::shared_ptr<const Ruleset> ruleset, const GameOptions& options);
+GameOptions game_options(const Ruleset& r, const GameFlags& f);  // throws UsageError
+// `text` as a count of seats the ruleset allows; throws UsageError naming its range.
 int player_count(const Ruleset& r, const std::string& text);
 // The bot kind of each seat: `kinds` (one per seat, "" for a human) with each --bot SEAT=KIND
 // applied (SEAT by name or number, or `all`; a bare SEAT means random; KIND `human` makes the
-// seat a person's). Throws InputError
+// seat a person's). Throws UsageError
 // for an unknown seat or bot kind.
 std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots, std::vector<std::string> kinds);
 

@@ -43,14 +43,14 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   }
   const Ruleset& r = *l.ruleset;
   ConformanceOptions o;
-  if (!flags.players.empty()) o.players = player_count(r, flags.players);  // throws InputError: main reports it
+  if (!flags.players.empty()) o.players = player_count(r, flags.players);  // throws UsageError: main reports it
   // --set and --variant as for play, checked on a table of the ruleset's before any game.
   GameFlags table_flags = flags;
   table_flags.players.clear();
   GameOptions given = game_options(r, table_flags);
   if (o.players)
     for (int i = 1; i <= o.players; ++i) given.seats.push_back({"P" + std::to_string(i), -1});
-  make_table(l.ruleset, given);
+  flags_table(l.ruleset, given);
   o.variant = given.variant;
   o.set = given.set;
   print("{}: game.yaml is valid ({}, {}, {}, {})\n", r.id, counted(r.kinds.size(), "component kind"),

@@ -111,6 +111,7 @@ int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags&
     Loaded l = load(name);
     id = l.ruleset->id;
     o.game = game_options(*l.ruleset, flags);
+    flags_table(l.ruleset, o.game);  // --players, --variant and --set, refused as usage errors
     o.depth = pf.depth;
     o.threads = pf.threads;
     o.divide = pf.divide;
@@ -123,7 +124,7 @@ int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags&
     if (!as_expected(pf, r)) return 1;
   } catch (const InputError& e) {
     print_err("{}\n", e.what());
-    return 1;
+    return error_status(e);  // 2 for a bad flag value
   }
   return 0;
 }

@@ -82,8 +82,8 @@ namespace {
 
 // `--json`: the game in JSON lines on stdin and stdout (cli/json_play.hpp, docs/protocol.md).
 int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance, bool seed_known,
-                    bool no_undo) {
-  JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng", seed_known, no_undo};
+                    bool no_undo, std::uint32_t passed) {
+  JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng", seed_known, no_undo, passed};
   JsonChannel channel;
   // Once a message cannot be written the driver cannot answer it: the session ends there.
   channel.read = [](InputLine& line) { return !output_failed() && read_input_line(std::cin, line); };
@@ -129,7 +129,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
         options.seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
       if (options.seats.empty()) options.seats = default_seats(loaded.ruleset->default_players);
       if (!json) at_table_params(*loaded.ruleset, options);
-      table = make_table(loaded.ruleset, options);
+      table = flags_table(loaded.ruleset, options);
     }
     Seating seating = seat_players(*table, f, options.seed, saved.kinds);
     Engine engine(table, *loaded.rules);
@@ -138,7 +138,8 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     else if (Status st = engine.start(state); !st.ok) throw InputError(st.message);
     // The seats learn the seed when the game is over, unless they knew it: given, saved, or 1 piped.
     bool seed_known = !fresh_seed;
-    if (json) return play_json_lines(engine, std::move(state), seating, chance, seed_known, play.no_undo);
+    if (json) return play_json_lines(engine, std::move(state), seating, chance, seed_known, play.no_undo,
+                                     saved.passed);
     if (interactive)  // between words at the terminal's width (60 columns when it will not say)
       print("{}\n", wrap_words((seed_known ? fmt::format("Seed {}. ", options.seed) : "") +
                                    fmt::format("Seats: {}.", describe(*table, seating)),
@@ -148,10 +149,11 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
     repl.set_no_undo(play.no_undo);
     repl.set_secret_seed(!seed_known);
     repl.set_options(options);
+    repl.set_passed(saved.passed);
     return repl.run(std::move(state));
   } catch (const InputError& e) {
     print_err("{}\n", e.what());
-    return 1;
+    return error_status(e);  // 2 for a bad flag value
   }
 }
 

@@ -38,7 +38,7 @@ server::TableSetup setup_from(const std::string& ruleset, const GameFlags& flags
   if (setup.options.seats.empty())
     for (int i = 0; i < loaded.ruleset->default_players; ++i)
       setup.options.seats.push_back({i < 8 ? kNames[i] : "Player" + std::to_string(i + 1), -1});
-  auto table = make_table(loaded.ruleset, setup.options);  // the seats' names, for --bot
+  auto table = flags_table(loaded.ruleset, setup.options);  // the seats' names, for --bot
   setup.kinds = seat_bots(*table, flags.bots, std::vector<std::string>(table->seats.size()));
   return setup;
 }

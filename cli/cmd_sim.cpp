@@ -91,7 +91,7 @@ SimOptions sim_options(const Loaded& loaded, const GameFlags& flags, const SimFl
 SimRun run_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim, bool keep_records) {
   SimRun ran;
   Loaded loaded = load(name);
-  auto table = make_table(loaded.ruleset, game_options(*loaded.ruleset, flags));  // checks players, variant, --set
+  auto table = flags_table(loaded.ruleset, game_options(*loaded.ruleset, flags));  // checks players, variant, --set
   SimOptions o = sim_options(loaded, flags, sim, *table);
   RunInfo& run = ran.run;
   run = {worker_count(o), 0};
@@ -143,7 +143,7 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
     return report.asked > report.games ? 130 : 0;  // cut short by Ctrl-C: the report is partial
   } catch (const InputError& e) {
     print_err("{}\n", e.what());
-    return 1;
+    return error_status(e);  // 2 for a bad flag value
   }
 }
 

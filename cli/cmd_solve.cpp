@@ -81,6 +81,7 @@ int cmd_solve(const std::string& name, const GameFlags& flags, const SolveFlags&
     Loaded l = load(name);
     SolveOptions o;
     o.game = game_options(*l.ruleset, flags);
+    flags_table(l.ruleset, o.game);  // --players, --variant and --set, refused as usage errors
     o.iterations = sf.iterations;
     o.max_histories = sf.max_histories;
     o.every = sf.every > 0 ? sf.every : std::max(1, sf.iterations / 10);
@@ -100,7 +101,7 @@ int cmd_solve(const std::string& name, const GameFlags& flags, const SolveFlags&
     }
   } catch (const InputError& e) {
     print_err("{}\n", e.what());
-    return 1;
+    return error_status(e);  // 2 for a bad flag value
   }
   return 0;
 }

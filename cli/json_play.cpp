@@ -8,6 +8,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <utility>
 
 #include "cli/json_text.hpp"
 #include "cli/json_view.hpp"
@@ -69,10 +70,15 @@ class Session {
   // The next decision: a chance decision, or the seats that may act, out-of-turn holders first.
   Answer decide() {
     if (Status st = engine_.decision(state_, decision_); !st.ok) return error(shown(st.message)), Answer::Failed;
+    // After an undo or a load, who had passed at this decision is not asked again.
+    std::uint32_t resumed = std::exchange(resume_passed_, 0u);
+    passed_ = 0;
     if (decision_.kind == Decision::Kind::Chance) return chance(*decision_.chance);
     for (const SeatActions& sa : decision_.seats) {
-      Answer a = bots_[sa.seat] ? bot(sa) : ask(sa.seat, sa.actions, sa.on_turn);
+      bool passed_before = !sa.on_turn && (resumed >> sa.seat & 1u);
+      Answer a = passed_before ? Answer::Passed : bots_[sa.seat] ? bot(sa) : ask(sa.seat, sa.actions, sa.on_turn);
       if (a != Answer::Passed) return a;
+      if (!sa.on_turn) passed_ |= 1u << sa.seat;
     }
     return error(decision_.stuck(*state_.table)), Answer::Failed;
   }
@@ -111,7 +117,7 @@ class Session {
       if (m.contains("action") && m["action"].is_string()) {
         State before = state_;
         ActionResult o = engine_.apply(state_, seat, m["action"].get<std::string>(), {false, &legal});
-        if (o.ok()) return undo_.push_back(std::move(before)), Answer::Acted;
+        if (o.ok()) return undo_.push_back({std::move(before), passed_}), Answer::Acted;
         send(seat, {{"type", "refused"}, {"seat", name(seat)}, {"action", m["action"]}, {"reason", to_text(o.refusal)},
                     {"message", o.message}});
       } else if (m.contains("pass")) {
@@ -161,7 +167,8 @@ class Session {
              std::nullopt;
     if (what == "undo") {
       if (undo_.empty()) return error("nothing to undo"), std::nullopt;
-      state_ = std::move(undo_.back());
+      state_ = std::move(undo_.back().state);
+      resume_passed_ = undo_.back().passed;  // the decision as it stood: its passes stand
       undo_.pop_back();
       // What the driver's seats cannot see is dealt again, so an undo does not read the future.
       std::uint32_t driver = 0;
@@ -175,7 +182,7 @@ class Session {
     if (what == "save" && m.contains("file") && m["file"].is_string()) {
       std::string file = m["file"].get<std::string>();
       try {
-        write_save(file, save_text(engine_, state_));  // all or nothing: see save.hpp
+        write_save(file, save_text(engine_, state_, {}, passed_));  // all or nothing: see save.hpp
       } catch (const InputError& e) {
         return error(e.what()), std::nullopt;
       }
@@ -229,7 +236,13 @@ class Session {
   std::vector<std::unique_ptr<Bot>> bots_;
   Decision decision_;                    // for state_, refilled before each decision
   std::vector<std::size_t> cursor_;      // per seat: the log entries already sent to it
-  std::vector<State> undo_;              // before each of the driver's actions
+  struct UndoPoint {
+    State state;
+    std::uint32_t passed;                // the seats that had passed at its decision
+  };
+  std::vector<UndoPoint> undo_;          // before each of the driver's actions
+  std::uint32_t passed_ = 0;             // who has passed at the decision being asked
+  std::uint32_t resume_passed_ = seats_.passed;  // passes the next decision keeps (undo, load)
   Rng chance_rng_;
   Rng redeal_rng_{redeal_seed(seats_.seed)};  // from the seed, so a run repeats
   int line_ = 0;

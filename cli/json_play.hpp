@@ -23,6 +23,7 @@ struct JsonSeats {
   // Otherwise only `over` does, since the seed fixes every shuffle, the bots' hands too.
   bool seed_known = true;
   bool no_undo = false;                      // --no-undo: undo refused, and save until the game is over
+  std::uint32_t passed = 0;                  // a loaded game's passes (SavedGame::passed): not asked again
 };
 
 // The two ends of the conversation: `read` gives the driver's next line (false: input ended;

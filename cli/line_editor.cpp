@@ -154,11 +154,28 @@ LineEditor::LineEditor(bool interactive) : interactive_(interactive) {
   if (const char* home = std::getenv("HOME")) {
     history_file_ = std::string(home) + "/.arbiter_history";
     read_history(history_file_.c_str());
+    for (int i = 0; i < history_length; ++i)
+      if (HIST_ENTRY* e = history_get(history_base + i)) shared_.push_back(e->line);
+    from_file_ = shared_.size();
   }
 }
 
 LineEditor::~LineEditor() {
-  if (interactive_ && !history_file_.empty()) write_history(history_file_.c_str());
+  if (!interactive_ || history_file_.empty() || !keep_file_) return;
+  use_history(-1);
+  write_history(history_file_.c_str());
+}
+
+// libedit keeps one history: switching refills it from the seat's own list. A seat starts
+// with what the file held, which no one at this table typed.
+void LineEditor::use_history(int seat) {
+  if (!interactive_ || seat == history_seat_) return;
+  history_seat_ = seat;
+  auto found = seats_.find(seat);
+  if (seat >= 0 && found == seats_.end()) found = seats_.emplace(seat, std::vector<std::string>(shared_.begin(), shared_.begin() + from_file_)).first;
+  const std::vector<std::string>& lines = seat < 0 ? shared_ : found->second;
+  clear_history();
+  for (const std::string& line : lines) add_history(line.c_str());
 }
 
 LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) {
@@ -195,7 +212,11 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   line = raw;
   std::free(raw);
   if (g_too_long) return refusal_ = too_long_line(g_typed), line.clear(), Read::Refused;
-  if (!line.empty()) add_history(line.c_str());
+  if (!line.empty()) {
+    add_history(line.c_str());
+    shared_.push_back(line);
+    if (history_seat_ >= 0) seats_[history_seat_].push_back(line);
+  }
   return Read::Line;
 }
 

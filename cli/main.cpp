@@ -49,6 +49,9 @@ template <class Run>
 int guarded(const std::string& subcommand, Run&& run) {
   try {
     return run();
+  } catch (const UsageError& e) {  // a bad flag value (cli/app.hpp): status 2
+    print_err("{}\n", e.what());
+    return 2;
   } catch (const std::exception& e) {
     print_err("{}\n", user_message(e, "arbiter " + subcommand));
   } catch (...) {

@@ -124,7 +124,7 @@ void Repl::reload() {
     undo_.clear();
     for (std::size_t i = 0; i < r.agreed; ++i)
       if (!old.steps[i].redeal && old.steps[i].seat >= 0 && seating_.human[old.steps[i].seat])
-        undo_.push_back(std::move(r.before[i]));
+        undo_.emplace_back(std::move(r.before[i]), 0u, old.steps[i].seat);
     bool redeal = human_mask() != 0 && !unchanged;
     if (redeal) redeal_hidden(state_, human_mask(), next_redeal_seed());
     remake_bots(streams);

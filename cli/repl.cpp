@@ -100,7 +100,7 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
       continue;
     }
     if (got == LineEditor::Read::End) {
-      if (interactive_) print("\n");  // Ctrl-D leaves the prompt's line open
+      if (interactive_) print("\n"), quit_ = true;  // Ctrl-D left the prompt's line open; the person leaves
       return false;
     }
     // Ctrl-C drops the line; a second one in a row leaves (as :quit does).
@@ -137,7 +137,9 @@ bool Repl::which_one(const std::vector<std::string>& candidates, const std::stri
   // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
   for (;;) {
     std::string pick;
-    if (!read_line("number> ", pick) || normalize_action(pick).empty()) {
+    bool got = read_line("number> ", pick);
+    if (quit_) return false;  // left: nothing more is said
+    if (!got || normalize_action(pick).empty()) {
       print("{}\n", fit(fmt::format("Nothing played; {} is still to be finished.", quote(typed))));
       return false;
     }
@@ -178,6 +180,9 @@ bool Repl::apply(int seat, const std::string& text) {
   std::vector<std::string> listed;
   const SeatActions* sa = entry(seat);
   if (sa) listed = sa->actions;
+  // Undone, this decision is asked again with the passes made before this action; a human
+  // acting out of turn had not passed.
+  std::uint32_t passed = passes_now() & ~(sa && !sa->on_turn ? human_mask() : 0u);
   ActionResult o = engine_->apply(state_, seat, action, {true, sa ? &listed : nullptr});
   if (o.refusal == Refusal::Ambiguous) {
     if (!interactive_) {
@@ -201,7 +206,7 @@ bool Repl::apply(int seat, const std::string& text) {
     refused(msg);
     return false;
   }
-  if (seating_.human[seat]) undo_.push_back(std::move(before));
+  if (seating_.human[seat]) undo_.emplace_back(std::move(before), passed, seat);
   ++applied_;
   return true;
 }
@@ -336,6 +341,7 @@ bool Repl::step() {
 int Repl::run(State state) {
   state_ = std::move(state);
   cursor_.assign(state_.seat_count() + 1, 0);
+  if (loaded_passed_ != 0) resume_passes(loaded_passed_);
   if (interactive_) {
     catch_interrupts();
     print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
@@ -345,7 +351,7 @@ int Repl::run(State state) {
     while (!state_.over && !quit_ && !output_failed() && step()) {  // unwritten output: no game to watch
     }
     if (!state_.over) {
-      show_news(viewer_for(-1));
+      if (!quit_) show_news(viewer_for(-1));  // a person who left reads nothing more
       break;
     }
     show_end();

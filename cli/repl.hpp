@@ -37,6 +37,8 @@ class Repl {
   // The options the game was made with (seats, seed, variant, --set): :reload makes the
   // table of the edited ruleset from them, so an edited default or variant takes effect.
   void set_options(const GameOptions& options) { options_ = options; }
+  // A loaded game's passes (SavedGame::passed): run() asks its decision again without them.
+  void set_passed(std::uint32_t passed) { loaded_passed_ = passed; }
   // Plays from `state` until the game ends, input ends or :quit. The exit status.
   int run(State state);
 
@@ -47,6 +49,8 @@ class Repl {
   bool step();                                // one decision; false to stop
   bool chance_step();                         // the pending chance decision; false to stop
   bool offer_out_of_turn();                   // true if someone acted
+  std::uint32_t passes_now();                 // the seats that passed their out-of-turn chance at this decision
+  void resume_passes(std::uint32_t passed);   // after :undo or a load: those passes stand, the rest are offered
   bool ask_humans_out_of_turn(const std::vector<int>& holders);
   bool ask_out_of_turn(const std::vector<int>& holders, const std::string& offer);
   bool human_turn(int seat);
@@ -100,11 +104,20 @@ class Repl {
   bool interactive_, keep_going_, color_;
   LineEditor editor_;
   State state_;
-  std::vector<State> undo_;
+  // Where :undo goes back to: the state before a human's action, and who had passed their
+  // out-of-turn chance there, so that the decision is asked again as it stood.
+  struct UndoPoint {
+    State state;
+    std::uint32_t passed = 0;
+    int seat = -1;  // whose action it was; -1 when not known (the points a reload rebuilds)
+    UndoPoint(State s, std::uint32_t p = 0, int who = -1) : state(std::move(s)), passed(p), seat(who) {}  // NOLINT
+  };
+  std::vector<UndoPoint> undo_;
+  std::uint32_t loaded_passed_ = 0;
   std::vector<std::size_t> cursor_;           // per seat (+1 for the spectator): log entries shown
   long long applied_ = 0, offered_at_ = -1;
   long long bots_offered_at_ = -1;            // where the bots were last offered out-of-turn chances
-  bool asking_out_of_turn_ = false;           // a person is at the out-of-turn prompt
+  bool asking_out_of_turn_ = false;           // a person is at the out-of-turn prompt (ask_out_of_turn)
   std::string rules_print_;                   // rules_print() of the ruleset as it was read
   Decision decision_;                         // for state_ when applied_ was decided_at_
   long long decided_at_ = -1;

@@ -22,7 +22,8 @@ const char* kHelp =  // 60 columns
     "  :rules        how to play, parameters, variants, bots\n"
     "  :view SEAT    the table as SEAT sees it ('public': all)\n"
     "  :log          what has happened, as you may see it\n"
-    "  :undo         take back your last action (and replies)\n"
+    "  :undo         take back the last action typed (and\n"
+    "                the replies); in hot-seat, maybe another's\n"
     "  :save FILE    save the game\n"
     "  :load FILE    resume a saved game\n"
     "  :reload       read the edited ruleset, replay the game\n"
@@ -81,15 +82,23 @@ void Repl::cmd_view(int seat, const std::string& arg) {
   else show_table(target);
 }
 
-void Repl::cmd_undo(int, const std::string&) {
+void Repl::cmd_undo(int seat, const std::string&) {
   if (no_undo_) return refused("undo is off in this game (--no-undo)");
   if (undo_.empty()) return refused("nothing to undo");
-  state_ = std::move(undo_.back());
+  UndoPoint back = std::move(undo_.back());
   undo_.pop_back();
+  state_ = std::move(back.state);
   redeal_hidden(state_, human_mask(), next_redeal_seed());
   ++applied_;
-  offered_at_ = -1;  // the out-of-turn chances at this point are offered again
+  resume_passes(back.passed);  // who had passed there has passed still: the decision as it stood
   for (auto& c : cursor_) c = std::min(c, state_.log.size());
+  // In hot-seat play the last action may be another player's: taken back, and said whose
+  // (never what: it may be hidden from the one who typed :undo).
+  if (human_count() > 1 && back.seat >= 0 && back.seat != seat) {
+    const std::string& whose = engine_->table().seats[back.seat].name;
+    return print("{}\n", fit(fmt::format("Undone: {}'s last action (and what followed) is taken back; {} is to act again.",
+                                         whose, whose)));
+  }
   print("Undone.\n");
 }
 
@@ -97,7 +106,7 @@ void Repl::cmd_save(int, const std::string& arg) {
   if (no_undo_ && !state_.over)
     return refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
   try {
-    write_save(arg, save_text(*engine_, state_, save_kinds()));  // all or nothing: see save.hpp
+    write_save(arg, save_text(*engine_, state_, save_kinds(), passes_now()));  // all or nothing: see save.hpp
     print("{}\n", fit("Saved to " + arg + "."));
     if (!warned_save_)
       print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
@@ -119,6 +128,7 @@ void Repl::cmd_load(int, const std::string& arg) {
     make_bots();
     undo_.clear();
     ++applied_;
+    resume_passes(g.passed);
     for (auto& c : cursor_) c = state_.log.size();
     // Who plays each seat stays as it was in this game (the save's names, this game's humans
     // and bots): said, since the names may be others.
@@ -151,7 +161,7 @@ void Repl::leave() {
     print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
     if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
     try {
-      write_save(normalize_action(file), save_text(*engine_, state_, save_kinds()));
+      write_save(normalize_action(file), save_text(*engine_, state_, save_kinds(), passes_now()));
       print("{}\n", fit(fmt::format("Saved to {}; arbiter play --load {} resumes it.", normalize_action(file),
                                      normalize_action(file))));
       return;

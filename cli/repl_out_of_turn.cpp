@@ -31,6 +31,23 @@ bool Repl::offer_out_of_turn() {
   return !humans.empty() && ask_humans_out_of_turn(humans);
 }
 
+std::uint32_t Repl::passes_now() {
+  std::uint32_t passed = 0;
+  bool bots = bots_offered_at_ == applied_, humans = offered_at_ == applied_ && !asking_out_of_turn_;
+  for (const SeatActions& sa : decision().seats)
+    if (!sa.on_turn && (seating_.human[sa.seat] ? humans : bots)) passed |= 1u << sa.seat;
+  return passed;
+}
+
+// Called once the game has moved (applied_) to a state whose decision had those passes.
+void Repl::resume_passes(std::uint32_t passed) {
+  bool bots = true, humans = true;
+  for (const SeatActions& sa : decision().seats)
+    if (!sa.on_turn && !(passed >> sa.seat & 1u)) (seating_.human[sa.seat] ? humans : bots) = false;
+  bots_offered_at_ = bots ? applied_ : -1;
+  offered_at_ = bots && humans ? applied_ : -1;
+}
+
 bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
   std::vector<std::string> offers;
   for (int seat : holders)
@@ -54,6 +71,7 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
     for (std::size_t i = 0; i < holders.size(); ++i) {
       int seat = holders[i];
       hand_over(seat);
+      if (quit_) return false;
       show_news(seat);
       show_table(seat);
       if (ask_out_of_turn({seat}, offers[i].substr(offers[i].find(": ") + 2))) return true;
@@ -76,14 +94,19 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
     completions.insert(completions.end(), legal.begin(), legal.end());
   }
   editor_.set_completions(completions);
+  // Until it returns, the humans' chance is open: a save, a reload or Ctrl-C's save here
+  // keeps it open (they have not passed).
+  asking_out_of_turn_ = true;
+  struct Reset {
+    bool& flag;
+    ~Reset() { flag = false; }
+  } reset{asking_out_of_turn_};
   for (std::string line; read_line("(Enter passes)> ", line);) {
     line = normalize_action(line);
     if (line.empty()) return false;
     if (line[0] == ':') {
       long long applied = applied_;
-      asking_out_of_turn_ = true;
       bool go_on = meta(holders[0], line);
-      asking_out_of_turn_ = false;
       if (!go_on) return quit_ = true, false;
       if (applied_ != applied) return true;  // :undo, :load or :reload moved the game: this chance is gone
       continue;

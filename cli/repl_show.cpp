@@ -96,7 +96,7 @@ static GameEnd game_end(const Ruleset& r, Engine& engine, const State& state) {
 
 void Repl::show_end() {
   show_news(viewer_for(-1));
-  show_table(-1);
+  show_table(viewer_for(-1));  // with one human, what that seat saw (its own hand); else the public view
   print("{}\n", fit(end_line(game_end(*loaded_.ruleset, *engine_, state_))));
   if (!state_.payoffs.empty()) {
     std::vector<std::pair<std::string, double>> paid;
@@ -109,16 +109,21 @@ void Repl::show_end() {
 }
 
 void Repl::hand_over(int seat) {
+  // Up at a player's prompt walks back what that player typed, never the last one's line.
+  if (interactive_ && human_count() > 1) editor_.use_history(seat);
   // A simultaneous choice hides each seat's choice from the next, even in a game that hides nothing else.
   if (!interactive_ || human_count() < 2 || (!hidden_ && !decision().simultaneous) || at_screen_ == seat) return;
   // The screen and the terminal's scrollback (ESC[3J, where the terminal knows it): the last
   // player's hand is not a scroll away. docs/play.md says what this cannot hide.
   const char* clear = "\033[2J\033[3J\033[H";
+  editor_.keep_history_file(false);  // a line kept there would tell the next session's players a hand
   write_out(control(clear));
-  std::string ignored;
+  std::string line;
   print("Pass to {}, and press Enter.", engine_->table().seats[seat].name);
   flush_out();
-  read_line("", ignored);
+  // Ctrl-D leaves at once and :quit as at a prompt, neither showing the next player's screen.
+  if (!read_line("", line)) return void(quit_ = true);
+  if (std::string typed = normalize_action(line); typed == ":quit" || typed == ":q") return leave();
   write_out(control(clear));
   table_shown_at_ = -1;  // the screen is blank: the next prompt shows the table again
   at_screen_ = seat;

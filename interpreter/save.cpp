@@ -129,7 +129,7 @@ int emit_steps(YAML::Emitter& out, Engine& engine, const State& state) {
 
 }  // namespace
 
-std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds) {
+std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds, std::uint32_t passed) {
   YAML::Emitter out;
   out << YAML::BeginMap;
   out << YAML::Key << "arbiter_save" << YAML::Value << kVersion;
@@ -137,6 +137,12 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
   out << YAML::Key << "actions" << YAML::Value << YAML::BeginSeq;
   int count = emit_steps(out, engine, state);
   out << YAML::EndSeq;
+  if (passed != 0) {  // written only when someone passed: a save without passes reads as before
+    out << YAML::Key << "passed" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+    for (int i = 0; i < state.seat_count(); ++i)
+      if (passed >> i & 1u) out << state.table->seats[i].name;
+    out << YAML::EndSeq;
+  }
   out << YAML::Key << "end" << YAML::Value << count;
   out << YAML::EndMap;
   return std::string("# An Arbiter saved game: `arbiter play --load FILE` resumes it. `check` fingerprints\n"
@@ -209,6 +215,20 @@ void check_header(YamlChecker& y, const YAML::Node& root, const std::vector<Head
 
 bool read_action(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s);
 
+// `passed: [NAME, ...]`, the seats that passed at the last decision; absent, nobody had.
+void read_passed(YamlChecker& y, const YAML::Node& root, SavedGame& g) {
+  const YAML::Node list = root["passed"];
+  if (!list || !y.is_list(list, "passed")) return;
+  for (const auto& n : list) {
+    std::string name = y.text(n, "a seat");
+    int found = -1;
+    for (std::size_t i = 0; i < g.options.seats.size(); ++i)
+      if (g.options.seats[i].name == name) found = static_cast<int>(i);
+    if (found < 0) y.error(n, "unknown seat " + quote(name));
+    else g.passed |= 1u << found;
+  }
+}
+
 // A re-deal (after an undo or a reload): {redeal: SEED, seats: [NAME, ...], hash: H}.
 bool read_redeal(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s) {
   y.keys(a, {"redeal", "seats", "hash"}, "a re-deal");
@@ -274,7 +294,7 @@ SavedGame read_save(const std::string& file) {
   YAML::Node root = y.load();
   y.throw_if_errors();
   if (!root.IsMap() || !root["arbiter_save"]) throw InputError(file + ": not an Arbiter saved game");
-  y.keys(root, {"arbiter_save", "ruleset", "folder", "variant", "seed", "players", "params", "check", "actions", "end"},
+  y.keys(root, {"arbiter_save", "ruleset", "folder", "variant", "seed", "players", "params", "check", "actions", "passed", "end"},
          "a saved game");
   if (std::int64_t v = y.integer(root["arbiter_save"], "arbiter_save"); v != kVersion && v != 2) {
     y.error(root["arbiter_save"], "a save of version " + root["arbiter_save"].Scalar() + "; this Arbiter reads version " +
@@ -288,6 +308,7 @@ SavedGame read_save(const std::string& file) {
   if (!root["actions"]) y.error(root, "missing 'actions'");
   else if (y.is_list(root["actions"], "actions"))
     for (const auto& a : root["actions"]) read_step(y, a, g);
+  read_passed(y, root, g);
   if (!root["end"]) y.error(root, "missing 'end', which is written last: the file was cut short");
   else if (std::int64_t n = y.integer(root["end"], "end"); y.ok() && n != static_cast<std::int64_t>(g.steps.size()))
     y.error(root["end"], "end says " + std::to_string(n) + " actions, but the file holds " + std::to_string(g.steps.size()));

@@ -24,6 +24,9 @@ struct SavedGame {
   GameOptions options;     // seats, seed, variant and every parameter's value
   std::vector<std::string> kinds;  // per seat: "human" or a bot's kind; empty in a save that did not record them
   std::vector<SavedStep> steps;
+  // The seats that had passed their out-of-turn chance at the decision the game was saved
+  // at (bit per seat): a load asks that decision again without offering it to them.
+  std::uint32_t passed = 0;
 };
 
 // The save file's text for `state`: every action in its log, each with the hash of the
@@ -31,8 +34,10 @@ struct SavedGame {
 // The ruleset is recorded by id, and by its folder too when it was named by folder
 // (Ruleset::folder), so that the save resumes that folder rather than what the id finds.
 // Throws InputError if that replay refuses an action: such a save could not be checked.
-// `kinds`, when given, is per seat: "human" or the bot's kind (mcts:300).
-std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds = {});
+// `kinds`, when given, is per seat: "human" or the bot's kind (mcts:300). `passed`: the
+// seats that passed their out-of-turn chance at the state's decision (SavedGame::passed).
+std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds = {},
+                      std::uint32_t passed = 0);
 
 // Writes `text` to `file` so that a failure (a full disk, a folder that cannot be written)
 // leaves any earlier file as it was: a temporary file in the same folder, synced, then

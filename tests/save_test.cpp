@@ -95,6 +95,19 @@ TEST_CASE("a save loads back to the same state, with a seed of 2^63 or more") {
   CHECK(s.table->params.at("target") == Value{30});
 }
 
+TEST_CASE("the passes at the saved decision are kept; a save without them has none; an unknown seat is refused") {
+  StacksGame g;
+  Folder f;
+  std::string text = save_text(g.engine, g.state, {}, 2u);  // Bill had passed
+  CHECK(text.find("\npassed: [Bill]\n") != std::string::npos);
+  CHECK(read_save(f.write("passed.yaml", text)).passed == 2u);
+  CHECK(read_save(f.write("none.yaml", save_text(g.engine, g.state))).passed == 0u);
+  std::string edited = std::regex_replace(text, std::regex("passed: \\[Bill\\]"), "passed: [Zed]");
+  std::string bad = f.write("passed-unknown.yaml", edited);
+  CHECK_THAT(load_error(g, bad), Catch::StartsWith(bad + ":" + std::to_string(line_of(edited, "Zed")) + ":") &&
+                                     Catch::Contains("unknown seat"));
+}
+
 TEST_CASE("an undo's re-deal is saved, replayed to the same state, and an edited one refused at its line") {
   StacksGame g;
   redeal_hidden(g.state, 1u, 12345);  // Andy took an action back
