@@ -288,8 +288,9 @@ bool Repl::chance_step() {
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   if (interactive_) {
-    print("{} [{}]\n", style(state_.chance.question, "1;33", color_), join(names, " / "));
-    for (const auto& [name, help] : c->outcomes) if (!help.empty()) print("  {:<10} {}\n", name, help);
+    print("{}\n", style(fit(state_.chance.question + " [" + join(names, " / ") + "]"), "1;33", color_));
+    for (const auto& [name, help] : c->outcomes)  // each help wrapped under its own column
+      if (!help.empty()) print("  {:<10} {}\n", name, wrap_column(help, player_columns(60) - 1, 13));
     std::vector<std::string> completions = names;
     completions.insert(completions.end(), commands().begin(), commands().end());
     editor_.set_completions(completions);

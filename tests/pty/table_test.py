@@ -118,5 +118,21 @@ def a_long_zone_wraps_between_items(arbiter):
     assert t.wait() == 0
 
 
+def a_chance_question_fits_the_terminal(arbiter):
+    """Stack Attack asks the table whether a piece held: at 60 columns the question and each
+    outcome's help fit, the help wrapped under its own column."""
+    t = Terminal([arbiter, "play", "stack-attack", "--seed", "1"], cols=60)
+    t.expect("Andy> ")
+    t.line("bid 3 5000 1000 500")
+    t.expect("Andy> ")
+    t.line("pass")
+    t.expect("table> ")
+    assert not too_wide(t.out), too_wide(t.out)
+    assert re.search(r"\r\n  knocked    pieces of the stack fell, [^\r]*\r\n {13}\S", plain(t.out)), plain(t.out)[-800:]
+    t.send("\x04")
+    t.wait()
+
+
 run({f.__name__: f for f in [piped_output_shows_table_and_prompt, hot_seat_clears_scrollback, reload_changes_nothing, refusal_prints_only_the_refusal,
-                             a_cut_short_word_stands_for_the_one_action, a_long_zone_wraps_between_items]})
+                             a_cut_short_word_stands_for_the_one_action, a_long_zone_wraps_between_items,
+                             a_chance_question_fits_the_terminal]})
