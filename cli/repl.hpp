@@ -139,6 +139,7 @@ class Repl {
   bool no_undo_ = false;
   bool secret_seed_ = false;
   bool warned_save_ = false;                  // the save's warning is printed once
+  std::pair<std::size_t, std::uint64_t> saved_at_{0, 0};  // the log's size and the state's hash at the last :save
   bool quit_ = false;                         // :quit, Ctrl-C twice, or the end of input
   bool cancelled_ = false;                    // the last prompt was left with Ctrl-C
 };

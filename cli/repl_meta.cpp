@@ -2,6 +2,8 @@
 // maps each command to the member that runs it.
 #include <fmt/format.h>
 
+#include <cstdlib>
+
 #include "cli/output.hpp"
 #include "cli/render.hpp"
 #include "cli/repl.hpp"
@@ -13,6 +15,23 @@
 namespace arbiter::cli {
 
 namespace {
+
+// A file name as a person types it: `~/` stands for the home folder, as in a shell.
+std::string typed_path(const std::string& typed) {
+  const char* home = std::getenv("HOME");
+  if (home && *home && (typed == "~" || typed.rfind("~/", 0) == 0)) return home + typed.substr(1);
+  return typed;
+}
+
+// `path` as one word a shell reads back as it is (quoted when it holds anything but the usual).
+std::string shell_word(const std::string& path) {
+  if (!path.empty() && path.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-+/") ==
+                           std::string::npos)
+    return path;
+  std::string out = "'";
+  for (char c : path) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
 
 const char* kHelp =  // 60 columns
     "Type an action as listed (Tab completes), or a command:\n"
@@ -102,11 +121,13 @@ void Repl::cmd_undo(int seat, const std::string&) {
   print("Undone.\n");
 }
 
-void Repl::cmd_save(int, const std::string& arg) {
+void Repl::cmd_save(int, const std::string& typed) {
   if (no_undo_ && !state_.over)
     return refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
+  const std::string arg = typed_path(typed);
   try {
     write_save(arg, save_text(*engine_, state_, save_kinds(), passes_now()));  // all or nothing: see save.hpp
+    saved_at_ = {state_.log.size(), state_.hash()};
     print("{}\n", fit("Saved to " + arg + "."));
     if (!warned_save_)
       print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
@@ -117,7 +138,8 @@ void Repl::cmd_save(int, const std::string& arg) {
   }
 }
 
-void Repl::cmd_load(int, const std::string& arg) {
+void Repl::cmd_load(int, const std::string& typed) {
+  const std::string arg = typed_path(typed);
   try {
     SavedGame g = read_save(arg);
     auto table = saved_table(g, loaded_.ruleset, arg, true);
@@ -156,14 +178,20 @@ void Repl::leave() {
   quit_ = true;
   if (!interactive_ || state_.over || !started()) return;
   if (no_undo_) return print("{}\n", fit("The game is not saved: under --no-undo a save, which shows every hand, is written only once the game is over."));
+  if (saved_at_ == std::pair{state_.log.size(), state_.hash()}) return;  // :save wrote it as it stands
   for (;;) {
-    std::string file;
+    std::string typed;
     print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
-    if (editor_.read("save as> ", file) != LineEditor::Read::Line || normalize_action(file).empty()) return;
+    if (editor_.read("save as> ", typed) != LineEditor::Read::Line || normalize_action(typed).empty()) return;
+    std::string file = typed_path(normalize_action(typed));
+    if (file[0] == ':') {  // a command typed here by habit: :quit leaves, the others are not file names
+      if (file == ":quit" || file == ":q") return;
+      print("{}\n", fit("That is a command, not a file name."));
+      continue;
+    }
     try {
-      write_save(normalize_action(file), save_text(*engine_, state_, save_kinds(), passes_now()));
-      print("{}\n", fit(fmt::format("Saved to {}; arbiter play --load {} resumes it.", normalize_action(file),
-                                     normalize_action(file))));
+      write_save(file, save_text(*engine_, state_, save_kinds(), passes_now()));
+      print("{}\n", fit(fmt::format("Saved to {}; arbiter play --load {} resumes it.", file, shell_word(file))));
       return;
     } catch (const InputError& e) {
       print_err("{}\n", fit(e.what()));

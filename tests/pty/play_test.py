@@ -404,6 +404,44 @@ def chess_tab_completes_san(arbiter):
     t.wait()
 
 
-run({f.__name__: f for f in [chess_tab_completes_san, long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, repl_messages_fit_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+def saving_before_leaving(arbiter):
+    """:save ~/FILE writes to the home folder, and :quit then leaves without asking again; at
+    "save as>" a command is not taken for a file name (:quit leaves unsaved), and the line that
+    says how to resume quotes a name a shell would split."""
+    import tempfile
+    home = tempfile.mkdtemp()
+    said = lambda t: " ".join(plain(t.out).replace("\r", "").split())  # noqa: E731 (wrapped lines joined)
+    t = Terminal([arbiter, "play", "tictactoe", "--seed", "1"], env={"HOME": home})
+    t.expect("Andy> ")
+    t.line("b2")
+    t.expect("Andy> ")
+    t.line(":save ~/g.save")
+    t.expect("Saved to " + home + "/g.save.")
+    t.line(":quit")
+    assert t.wait() == 0 and "before leaving" not in plain(t.out), plain(t.out)[-600:]
+    t = Terminal([arbiter, "play", "tictactoe", "--seed", "1"], env={"HOME": home}, cols=80)
+    t.expect("Andy> ")
+    t.line("b2")
+    t.expect("Andy> ")
+    t.line(":quit")
+    t.expect("save as> ")
+    t.line(":help")
+    t.expect("That is a command, not a file name.")
+    t.expect("save as> ")
+    t.line("~/my game.save")
+    assert t.wait() == 0 and os.path.exists(os.path.join(home, "my game.save"))
+    assert f"arbiter play --load '{home}/my game.save' resumes it." in said(t), said(t)[-300:]
+    t = Terminal([arbiter, "play", "tictactoe", "--seed", "1"], env={"HOME": home})
+    t.expect("Andy> ")
+    t.line("b2")
+    t.expect("Andy> ")
+    t.line(":quit")
+    t.expect("save as> ")
+    t.line(":quit")
+    saves = sorted(name for name in os.listdir(home) if not name.startswith("."))
+    assert t.wait() == 0 and not os.path.exists(":quit") and saves == ["g.save", "my game.save"], saves
+
+
+run({f.__name__: f for f in [chess_tab_completes_san, saving_before_leaving, long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, repl_messages_fit_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
                                ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, sim_ladder_shows_progress, sim_interrupt_reports_partial, table_fits_60_columns, game_end_keeps_a_prompt,
                                seed_told_at_the_end, ascii_without_utf8_locale]})
