@@ -5,39 +5,12 @@
 // A mate in three ends the game: the end gives each seat's result, as `arbiter play` does.
 // Run by tests/browser/run_test.sh: node board_test.js ARBITER WORK_DIR.
 "use strict";
-const { spawn } = require("child_process");
-const fs = require("fs");
 const path = require("path");
-const puppeteer = require("puppeteer-core");
+const fs = require("fs");
+const { spawn } = require("child_process");
+const { fail, startServer, launch, run } = require("./harness");
 
 const [arbiter, work] = process.argv.slice(2);
-const failures = [];
-function fail(message) {
-  failures.push(message);
-  console.error("FAIL: " + message);
-}
-
-function startServer() {
-  const db = path.join(work, "board.db");
-  fs.rmSync(db, { force: true });
-  const args = ["serve", "chess", "--players", "Ann,Bob", "--port", "0", "--db", db];
-  const server = spawn(arbiter, args, { stdio: ["ignore", "pipe", "pipe"] });
-  server.stderr.on("data", (d) => process.stderr.write("[serve] " + d));
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error("no links from arbiter serve within 20 s:\n" + out)), 20000);
-    server.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/^\s+Ann\s+(https?:\/\/\S+#s\.\S+)\s*$/m);
-      const bob = out.match(/^\s+Bob\s+(https?:\/\/\S+#s\.\S+)\s*$/m);
-      if (m && bob) {
-        clearTimeout(timer);
-        resolve({ server, link: m[1], bobLink: bob[1] });
-      }
-    });
-    server.on("exit", (code) => reject(new Error("arbiter serve ended (" + code + "):\n" + out)));
-  });
-}
 
 // The grid as the page draws it: each row's cells' texts, top row first, and the labels.
 function grid(page) {
@@ -91,14 +64,9 @@ async function mateInThree(page, bobLink) {
 
 async function main() {
   fs.mkdirSync(work, { recursive: true });
-  const { server, link, bobLink } = await startServer();
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    userDataDir: fs.mkdtempSync(path.join(work, "profile-")),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-           "--disable-component-update", "--no-first-run", "--disable-sync"],
-    protocolTimeout: 30000,
-  });
+  const { server, links } = await startServer(arbiter, work, "board.db", ["chess", "--players", "Ann,Bob"], ["Ann", "Bob"]);
+  const [link, bobLink] = [links.Ann, links.Bob];
+  const browser = await launch(work);
   try {
     const page = await browser.newPage();
     await page.setViewport({ width: 360, height: 740, deviceScaleFactor: 1, isMobile: true });
@@ -121,11 +89,6 @@ async function main() {
     await browser.close();
     server.kill("SIGTERM");
   }
-  if (failures.length) process.exit(1);
-  console.log("ok");
 }
 
-main().catch((e) => {
-  console.error(e.stack || String(e));
-  process.exit(1);
-});
+run(main);

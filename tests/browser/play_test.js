@@ -5,43 +5,12 @@
 // page has a phone's width (360 px) and leaves a screenshot in the work folder.
 // Run by tests/browser/run_test.sh: node play_test.js ARBITER WORK_DIR.
 "use strict";
-const { spawn } = require("child_process");
 const fs = require("fs");
 const path = require("path");
-const puppeteer = require("puppeteer-core");
+const { fail, startServer, launch, run } = require("./harness");
 
 const [arbiter, work] = process.argv.slice(2);
 const seats = ["Ann", "Bob"];
-const failures = [];
-function fail(message) {
-  failures.push(message);
-  console.error("FAIL: " + message);
-}
-
-// The server, and the link it prints for each seat ("  Ann   http://…/t/ID#s.…").
-function startServer() {
-  const db = path.join(work, "tables.db");
-  fs.rmSync(db, { force: true });
-  const args = ["serve", "stacks", "--players", seats.join(","), "--variant", "short", "--port", "0", "--db", db];
-  const server = spawn(arbiter, args, { stdio: ["ignore", "pipe", "pipe"] });
-  server.stderr.on("data", (d) => process.stderr.write("[serve] " + d));
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const links = {};
-    const timer = setTimeout(() => reject(new Error("no links from arbiter serve within 20 s:\n" + out)), 20000);
-    server.stdout.on("data", (d) => {
-      out += d;
-      for (const m of out.matchAll(/^\s+(\S+)\s+(https?:\/\/\S+#s\.\S+)\s*$/gm)) links[m[1]] = m[2];
-      const host = out.match(/^Open tables: (http\S+#h\.\S+)\s*$/m);
-      if (host) links.host = host[1];
-      if (seats.every((s) => links[s]) && links.host) {
-        clearTimeout(timer);
-        resolve({ server, links });
-      }
-    });
-    server.on("exit", (code) => reject(new Error("arbiter serve ended (" + code + "):\n" + out)));
-  });
-}
 
 // Every frame the page receives, kept for the audit of what it was sent.
 async function recordFrames(page, frames) {
@@ -187,17 +156,10 @@ async function hostPage(browser, link) {
 
 async function main() {
   fs.mkdirSync(work, { recursive: true });
-  const { server, links } = await startServer();
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    userDataDir: fs.mkdtempSync(path.join(work, "profile-")),
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-           "--disable-component-update", "--no-first-run", "--disable-sync",
-           // Both pages play at once: neither is slowed down for being behind the other.
-           "--disable-renderer-backgrounding", "--disable-background-timer-throttling",
-           "--disable-backgrounding-occluded-windows"],
-    protocolTimeout: 30000,
-  });
+  const { server, links } = await startServer(arbiter, work, "tables.db", ["stacks", "--players", seats.join(","), "--variant", "short"], seats);
+  // Both pages play at once: neither is slowed down for being behind the other.
+  const browser = await launch(work, ["--disable-renderer-backgrounding", "--disable-background-timer-throttling",
+                                      "--disable-backgrounding-occluded-windows"]);
   try {
     const pages = {}, frames = {};
     for (const name of seats) {
@@ -232,11 +194,6 @@ async function main() {
     await browser.close();
     server.kill("SIGTERM");
   }
-  if (failures.length) process.exit(1);
-  console.log("ok");
 }
 
-main().catch((e) => {
-  console.error(e.stack || String(e));
-  process.exit(1);
-});
+run(main);
