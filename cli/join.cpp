@@ -201,7 +201,7 @@ void JoinSession::on_over(const json& m) {
   show_news();
   show_table();  // the last table, as `arbiter play` shows it before its last line
   GameEnd end{texts_of(m, "winners"), text_of(m, "reason"), !m.contains("final_scores") || flag_of(m, "final_scores"), {}};
-  json marks = m.value(end.final_scores ? "scores" : "results", json::object());
+  json marks = m.contains("payoffs") ? json::object() : m.value(end.final_scores ? "scores" : "results", json::object());
   for (const std::string& name : seat_order(marks))
     end.seats.emplace_back(name, end.final_scores ? value_text(marks[name]) : value_text(marks[name].is_number() ? marks[name] : json()));
   print("{}\n", fit(end_line(end)));

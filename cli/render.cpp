@@ -248,6 +248,7 @@ std::string end_line(const GameEnd& end) {
   std::string result = end.winners.empty() ? "Nobody wins"
                                            : join_choices(end.winners, " and ") + (end.winners.size() == 1 ? " wins" : " share the win");
   if (!end.reason.empty()) result += " (" + end.reason + ")";
+  if (marks.empty()) return fmt::format("Game over. {}.", result);  // a game of payoffs: its own line follows
   return fmt::format("Game over. {}. {}: {}.", result, end.final_scores ? "Scores" : "Results", join_choices(marks, ", "));
 }
 

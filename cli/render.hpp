@@ -39,7 +39,7 @@ struct GameEnd {
   std::vector<std::string> winners;
   std::string reason;  // game:finish's, or ""
   bool final_scores = true;
-  std::vector<std::pair<std::string, std::string>> seats;
+  std::vector<std::pair<std::string, std::string>> seats;  // none for a game of payoffs (payoffs_line says them)
 };
 // "Game over. Bill wins (checkmate). Results: Andy 0, Bill 1."
 std::string end_line(const GameEnd& end);

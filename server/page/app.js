@@ -305,8 +305,9 @@ function drawOver() {
   let text = winners.length ? winners.join(" and ") + (winners.length === 1 ? " wins" : " share the win") : "Nobody wins";
   if (m.reason) text += " (" + m.reason + ")";
   box.append(el("h2", "Game over"), el("p", text + "."));
-  // Results (1, 0, 1/2 each of a draw) where the game says its score is not what counts, as `arbiter play` ends.
-  const marks = m.final_scores === false ? ["Results", m.results] : ["Scores", m.scores];
+  // Results (1, 0, 1/2 each of a draw) where the game says its score is not what counts, and only the
+  // payoffs in a game of payoffs, as `arbiter play` ends.
+  const marks = m.payoffs ? ["", null] : m.final_scores === false ? ["Results", m.results] : ["Scores", m.scores];
   for (const [label, values] of [marks, ["Payoffs", m.payoffs]]) {
     if (!values || !Object.keys(values).length) continue;
     box.append(el("p", label + ": " + Object.entries(values).map(([n, v]) => n + " " + v).join(", ") + "."));
