@@ -3,6 +3,9 @@
 // what that seat has seen: its view of the state and the log entries it may read.
 #include "interpreter/solve_tree.hpp"
 
+#include <pthread.h>
+
+#include <exception>
 #include <functional>
 #include <unordered_map>
 
@@ -244,6 +247,33 @@ std::string refusal(const Table& table, std::string& scale) {
   return "";
 }
 
+// Runs `work` on a thread of its own with a stack of `bytes`, and waits for it. The depth-first
+// walk takes a few frames a ply, up to kMaxSolveDepth plies: more than a main thread's 8 MiB
+// holds with a sanitizer's larger frames. Without a thread to be had, the walk runs here.
+void on_big_stack(std::size_t bytes, const std::function<void()>& work) {
+  struct Job {
+    const std::function<void()>* work;
+    std::exception_ptr error;
+  } job{&work, nullptr};
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  pthread_attr_setstacksize(&attr, bytes);
+  pthread_t thread;
+  int rc = pthread_create(&thread, &attr, [](void* p) -> void* {
+    auto* j = static_cast<Job*>(p);
+    try {
+      (*j->work)();
+    } catch (...) {
+      j->error = std::current_exception();
+    }
+    return nullptr;
+  }, &job);
+  pthread_attr_destroy(&attr);
+  if (rc != 0) return work();
+  pthread_join(thread, nullptr);
+  if (job.error) std::rethrow_exception(job.error);
+}
+
 }  // namespace
 
 SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const GameOptions& options,
@@ -259,7 +289,9 @@ SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const 
     tree.nodes.resize(1);
     tree.chance.resize(1, 1.0);
     Builder builder(engine, tree, max_histories, ruleset->payoffs, bot_keys);
-    if (Status st = builder.expand(root, 0); !st.ok) tree.error = st.message;
+    on_big_stack(std::size_t{512} << 20, [&] {
+      if (Status st = builder.expand(root, 0); !st.ok) tree.error = st.message;
+    });
   } catch (const std::exception& e) {
     tree.error = user_message(e, "solve");
   }
