@@ -70,15 +70,19 @@ int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& 
   std::optional<server::TableSetup> setup;
   if (!ruleset.empty()) setup = setup_from(ruleset, flags);
   server::Store store(sf.db);
-  // Before the host: the connections its tables hold are closed while their I/O still exists.
-  boost::asio::io_context ioc;
+  // Before the host, and ended before it (below): a connection counts itself in the host's
+  // connections, and its I/O must still exist when it closes.
+  std::optional<boost::asio::io_context> io;
+  boost::asio::io_context& ioc = io.emplace();
   server::Limits limits;
   limits.idle_seconds = sf.idle_seconds;
   int threads = static_cast<int>(std::max(2u, std::thread::hardware_concurrency()));
   server::Host host(store, [](const std::string& name) { return load(name); }, limits, threads);
   for (const auto& problem : host.resume()) print_err("serve: {}\n", problem);
   // Listening first: a port in use must not leave behind a new table whose links nobody saw.
-  server::Server server(ioc, host, {boost::asio::ip::make_address(sf.host), static_cast<unsigned short>(sf.port)});
+  std::optional<server::Server> listening;
+  server::Server& server =
+      listening.emplace(ioc, host, boost::asio::ip::tcp::endpoint{boost::asio::ip::make_address(sf.host), static_cast<unsigned short>(sf.port)});
   std::optional<server::OpenedTable> opened;
   if (setup) opened = host.open(*setup);
   std::string base = "http://" + link_host(sf.host) + ":" + std::to_string(server.port());
@@ -91,10 +95,14 @@ int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& 
   flush_out();
 
   server.start();
-  boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
-  signals.async_wait([&](const boost::system::error_code&, int) { ioc.stop(); });
-  ioc.run();
-  host.stop();
+  {
+    boost::asio::signal_set signals(ioc, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code&, int) { ioc.stop(); });
+    ioc.run();
+  }
+  host.stop();        // the tables' threads joined; each table lets its connections go
+  listening.reset();  // then the listening socket,
+  io.reset();         // and the connections, with the handlers that held them, while the host exists
   print("Stopped; every table is kept in {}.\n", sf.db);
   return 0;
 }

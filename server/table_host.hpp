@@ -50,6 +50,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   void leave(const Peer* peer);
   // The table was removed: every connection told so and closed.
   void close_all();
+  // Lets every connection go without a word: for a server that stopped running (Host::stop).
+  void forget_peers() { peers_.clear(); }
   void frame(const std::shared_ptr<Peer>& peer, const std::string& frame);
   // Takes the steps the table owes (chance, bots), one a post so that people's frames interleave.
   void pump();
