@@ -20,6 +20,9 @@ reconnect: the server is killed (-9) mid-game and started again on the same data
 """
 import json, os, random, re, subprocess, sys, threading, time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from piped_lines import lines_of  # noqa: E402
+
 ARBITER, WORK, CASE = sys.argv[1], sys.argv[2], sys.argv[3]
 os.makedirs(WORK, exist_ok=True)
 ENV = dict(os.environ, LC_ALL="C.UTF-8")
@@ -63,19 +66,7 @@ class Player:
 
     def lines_read(self):
         """The lines join writes; None when it stops writing for 0.3 s (it waits for a line)."""
-        import select
-        fd, buf = self.p.stdout.fileno(), b""
-        while True:
-            ready, _, _ = select.select([fd], [], [], 0.3)
-            if not ready:
-                yield None
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk: break
-            buf += chunk
-            *done, buf = buf.split(b"\n")
-            for line in done: yield line.decode("utf-8", "replace")
-        if buf: yield buf.decode("utf-8", "replace")
+        return lines_of(self.p.stdout)
 
     def run(self):
         options = None

@@ -1,6 +1,9 @@
 """The clients of tests/netns/lan_test.py: a seat played by `arbiter join` (input piped) or by
 a page in headless Chromium (page_seat.js). Each keeps what its player was shown."""
-import json, os, re, select, shutil, subprocess, threading
+import json, os, re, shutil, subprocess, sys, threading
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "join"))
+from piped_lines import lines_of  # noqa: E402
 
 # A seat's line of the table: `▶ Ann  tokens 0  | Hand: Priest  | Played: empty`, or, too wide
 # for the columns, the name alone with each part on a line of its own under it.
@@ -27,17 +30,7 @@ class JoinSeat:
 
     def lines_read(self):
         """The lines join writes; None when it stops writing for 0.3 s (it waits for a line)."""
-        fd, buf = self.p.stdout.fileno(), b""
-        while True:
-            if not select.select([fd], [], [], 0.3)[0]:
-                yield None
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk: break
-            buf += chunk
-            *done, buf = buf.split(b"\n")
-            for line in done: yield line.decode("utf-8", "replace")
-        if buf: yield buf.decode("utf-8", "replace")
+        return lines_of(self.p.stdout)
 
     def run(self):
         options, table, seat = None, {}, None
