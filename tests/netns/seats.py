@@ -18,7 +18,20 @@ def winners_in(line):
     return [] if line.startswith("Game over. Nobody wins") else None
 
 
-class JoinSeat:
+class Seat:
+    """A seat's client process `p`: done when it ended; ended() waits a minute for it, then kills it."""
+
+    def done(self):
+        return self.p.poll() is not None
+
+    def ended(self):
+        try:
+            self.p.wait(60)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+
+
+class JoinSeat(Seat):
     """`arbiter join` with a pipe each way: it answers each decision with a seeded choice among
     the options shown, and keeps each table shown with a decision ({seat: hand as printed})."""
 
@@ -59,14 +72,8 @@ class JoinSeat:
         except BrokenPipeError:
             pass
 
-    def done(self):
-        return self.p.poll() is not None
-
     def finish(self):
-        try:
-            self.p.wait(60)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
+        self.ended()
         self.thread.join(10)
         return next((w for w in map(winners_in, self.lines) if w is not None), None)
 
@@ -74,7 +81,7 @@ class JoinSeat:
         return "Connected again." in self.lines
 
 
-class PageSeat:
+class PageSeat(Seat):
     """node page_seat.js: the page plays by itself; its frames and drawings are read at the end."""
 
     def __init__(self, cmd, work, spawn):
@@ -84,14 +91,8 @@ class PageSeat:
         self.p = spawn(cmd + [self.out, profile], stdin=subprocess.DEVNULL)
         self.result = {}
 
-    def done(self):
-        return self.p.poll() is not None
-
     def finish(self):
-        try:
-            self.p.wait(60)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
+        self.ended()
         try:
             with open(self.out) as f: self.result = json.load(f)
         except (OSError, ValueError) as e:
