@@ -29,9 +29,9 @@ mkdir -p "$bin" && ln -s "$A" "$bin/arbiter" || exit 1
 "$A" sim "$rs" --games 9 --json > "$w/one.json" || fail "one run of the copied ruleset failed"
 strip_run "$w/one.json" > "$w/one.s"
 
-# submit CASE ARBITER: sim_slurm.sh into OUT_DIR "$w/CASE o$bad", with a state of its own.
+# submit CASE ARBITER NAME: sim_slurm.sh into OUT_DIR "$w/CASE oNAME", with a state of its own.
 submit() {
-  c=$1 out="$w/$1 o$bad"
+  c=$1 out="$w/$1 o$3"
   mkdir -p "$w/$c.sbatch"
   FAKE_SBATCH_DIR="$w/$c.sbatch" "$src/tools/cluster/sim_slurm.sh" "$2" 3 "$out" "$rs" --games 9 \
     > "$w/$c.out" 2> "$w/$c.err" || fail "$c: sim_slurm.sh failed: $(cat "$w/$c.err")"
@@ -39,9 +39,18 @@ submit() {
   if [ -s "$w/$c.sbatch/pending" ]; then fail "$c: a job is left pending for ever (afterok on a failed task)"; fi
 }
 
-submit whole "$bin/arbiter"
-strip_run "$w/whole o$bad/merged.json" > "$w/whole.s" 2>/dev/null
-cmp -s "$w/one.s" "$w/whole.s" || fail "whole: the merged report differs from one run's"
+# same CASE NAME: the merged report in "$w/CASE oNAME" equals one run's.
+same() {
+  strip_run "$w/$1 o$2/merged.json" > "$w/$1.s" 2>/dev/null
+  cmp -s "$w/one.s" "$w/$1.s" || fail "$1: the merged report differs from one run's"
+}
+# Quotes and $(...) alone (no comma for --export to split), then every character at once.
+# shellcheck disable=SC2016
+quotes="'\$(touch\${IFS}PWNED)'\"\$(touch PWNED)\""
+submit quotes "$A" "$quotes"
+same quotes "$quotes"
+submit whole "$bin/arbiter" "$bad"
+same whole "$bad"
 
 # A shard that fails: the arbiter given fails shard 2 of 3 and plays the others.
 cat > "$bin/failing" <<EOF
@@ -50,7 +59,7 @@ for a; do [ "\$a" != 2/3 ] || { echo "this arbiter refuses that part on purpose"
 exec '$A' "\$@"
 EOF
 chmod +x "$bin/failing"
-submit fails "$bin/failing"
+submit fails "$bin/failing" "$bad"
 merge=$(tail -n 1 "$w/fails.out")
 [ "$(cat "$w/fails.sbatch/$merge.status" 2>/dev/null)" = 1 ] ||
   fail "a failed shard: the merge job (${merge:-none}) did not end with status 1"
