@@ -8,11 +8,12 @@
 #
 # Each shard is `arbiter sim SIM-ARGS --shard K/SHARDS --threads 1 --json`: one process a core
 # (JOBS, default every core here; with NODES, one job per core of each machine). Every
-# argument reaches arbiter as the word it was here, whatever it holds (no shell parses it).
+# argument reaches arbiter as the word it was here, whatever it holds (never read as shell code).
 # The shard reports stay in OUT.json.shards/ so that a failed one can be run again alone.
-# Exit status: 0 with OUT.json written; 1 when a shard or the merge failed (named on stderr).
+# Exit status: 0 with OUT.json written; 1 when a shard or the merge failed (named on stderr);
+# 2 for a wrong call.
 set -eu
-[ $# -ge 4 ] || { sed -n '2,13p' "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,14p' "$0"; exit 2; }
 arbiter=$1 shards=$2 out=$3
 shift 3
 case $shards in

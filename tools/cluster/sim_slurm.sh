@@ -9,10 +9,10 @@
 #
 # Prints the merge job's id; the merged report is OUT_DIR/merged.json, the merge's log
 # OUT_DIR/merge.log. Every argument reaches the jobs as the word it was here (as an argument
-# of the job script: no shell parses it, no --export splits it). Extra sbatch options (a
+# of the job script: never read as shell code, never split by --export). Extra sbatch options (a
 # partition, an account, more cores a task) go in SBATCH_ARGS, split at spaces.
 set -euf  # -f: SBATCH_ARGS is split at spaces, never globbed
-[ $# -ge 4 ] || { sed -n '2,12p' "$0"; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,13p' "$0"; exit 2; }
 arbiter=$1 shards=$2 out=$3
 shift 3
 case $shards in
