@@ -12,7 +12,7 @@ PREFIX ?= /usr/local
 PACKAGES = g++ cmake make pkg-config liblua5.4-dev libyaml-cpp-dev catch2 \
            libcli11-dev libfmt-dev libedit-dev nlohmann-json3-dev python3 \
            python3-jsonschema python3-yaml \
-           libboost1.81-dev libsqlite3-dev libssl-dev iproute2
+           libboost1.81-dev libsqlite3-dev libssl-dev iproute2 parallel
 # Only `make fuzz` needs clang and libFuzzer; `make deps EXTRA_PACKAGES=...` adds them.
 EXTRA_PACKAGES ?=
 FUZZ_PACKAGES = clang libclang-rt-14-dev
