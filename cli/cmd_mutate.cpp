@@ -32,8 +32,8 @@ MutateOptions mutate_options(const MutateFlags& flags) {
 }
 
 const char* const kMutateFooter =
-    "Mutants: < <=, > >=, == ~=; + -, * /, // %; whole numbers one off; and/or; true/false; if, elseif, while and "
-    "until conditions negated; a call or assignment line deleted; game.yaml's whole numbers one off. Never in strings "
+    "Mutants: < <=, > >=, == ~=; + -, * /, // %; whole numbers one off both ways (0 to -1 too); and/or; true/false; if, elseif, while and "
+    "until conditions negated; a call or assignment line deleted; game.yaml's whole numbers one off (each bound one wider and one narrower). Never in strings "
     "or comments, nor in words: narration (:say, :tell, :tell_others, what runs only while narrating), the messages of "
     "error, assert and print, MSG in return false, MSG, and what the ruleset's mutate.yaml declares as words. "
     "mutate.yaml may also accept survivors (with a reason) and set min_score. Exit status 0, 1 below the minimum score "

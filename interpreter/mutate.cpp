@@ -161,7 +161,7 @@ class LuaMutator {
     // `a+-b` made `a--b` would be a comment.
     std::string text(with);
     if (with == "-" && t_[i].end() < src_.size() && src_[t_[i].end()] == '-') text += ' ';
-    if (with == "-" && t_[i].offset > 0 && src_[t_[i].offset - 1] == '-') text = std::string(" ").append(text);
+    if (with.front() == '-' && t_[i].offset > 0 && src_[t_[i].offset - 1] == '-') text = std::string(" ").append(text);
     add(i, kind, std::string("'").append(t_[i].text).append("' -> '").append(with).append("'"),
         {{t_[i].offset, t_[i].text.size(), text}});
   }
@@ -305,7 +305,7 @@ std::size_t LuaMutator::expression_end(std::size_t i) const {
   return i;
 }
 
-// A whole number: 0 -> 1, 1 -> 0 and 2, n -> n-1 and n+1. Floats are left alone.
+// A whole number: n -> n-1 and n+1 (0 -> -1 and 1). Floats are left alone.
 void LuaMutator::number(std::size_t i) {
   std::string_view text = t_[i].text;
   bool hex = text.size() > 2 && (text[1] == 'x' || text[1] == 'X');
@@ -314,7 +314,7 @@ void LuaMutator::number(std::size_t i) {
   auto [end, err] = std::from_chars(digits.data(), digits.data() + digits.size(), value, hex ? 16 : 10);
   if (err != std::errc{} || end != digits.data() + digits.size()) return;
   if (value >= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) return;
-  if (value > 0) replace(i, MutantKind::Number, std::to_string(value - 1));
+  replace(i, MutantKind::Number, value > 0 ? std::to_string(value - 1) : "-1");
   replace(i, MutantKind::Number, std::to_string(value + 1));
 }
 

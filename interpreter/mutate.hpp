@@ -43,8 +43,9 @@ struct LuaWords {
 std::vector<Mutant> lua_mutants(const std::string& file, std::string_view source, const LuaWords& words = {},
                                 std::vector<std::string>* found = nullptr);
 
-// Every whole number of a game.yaml written as a plain value, one less and one more (a 0
-// only one more), in file order. Left alone: names, labels and texts, players.humans,
+// Every whole number of a game.yaml written as a plain value, one less and one more, in file
+// order: so each bound (players.min and max, a parameter's min and max) is made one wider
+// and one narrower. Left alone: names, labels and texts, players.humans,
 // at_table values and search: (they change only how a game is shown or played by bots).
 // Throws InputError when `text` is not YAML.
 std::vector<Mutant> yaml_mutants(const std::string& file, const std::string& text);

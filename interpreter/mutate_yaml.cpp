@@ -57,7 +57,7 @@ class YamlMutator {
     // Only where the text is the number as read (not through an alias, not folded).
     if (text_.compare(at, written.size(), written) != 0 || !seen_.insert(at).second) return;
     std::int64_t value = v.as_int();
-    if (value != 0 && value != std::numeric_limits<std::int64_t>::min()) add(n, at, path, written, std::to_string(value - 1));
+    if (value != std::numeric_limits<std::int64_t>::min()) add(n, at, path, written, std::to_string(value - 1));
     if (value != std::numeric_limits<std::int64_t>::max()) add(n, at, path, written, std::to_string(value + 1));
   }
 

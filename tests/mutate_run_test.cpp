@@ -58,7 +58,7 @@ struct Scratch {
 
 using V = std::vector<std::string>;
 
-// Nim's 24 mutants, judged by hand against both its scenarios (tests/fixtures/mutate/nim):
+// Nim's 25 mutants, judged by hand against both its scenarios (tests/fixtures/mutate/nim):
 // every one is killed but these.
 const V kNimSurvivors = {"rules.lua:6: '1' -> '0'", "game.yaml:4: players.min: '2' -> '1'",
                          "game.yaml:4: players.max: '2' -> '3'"};
@@ -68,18 +68,18 @@ const V kNimNoLoad = {"game.yaml:4: players.min: '2' -> '3'", "game.yaml:4: play
 
 TEST_CASE("mutate run: Nim's suite kills every mutant judged killable, and names the survivors") {
   MutationPlan p = plan(kFixtures + "nim");
-  REQUIRE(p.candidates.size() == 24);
+  REQUIRE(p.candidates.size() == 25);
   CHECK(p.files == V{"rules.lua", "game.yaml"});
   MutateResult r = run_mutants(p, options(2));
   REQUIRE(r.baseline_passed);
   CHECK(with(p, r, MutantVerdict::Survived) == kNimSurvivors);
   CHECK(with(p, r, MutantVerdict::NoLoad) == kNimNoLoad);
-  CHECK(with(p, r, MutantVerdict::Killed).size() == 19);
+  CHECK(with(p, r, MutantVerdict::Killed).size() == 20);
   // mutate.yaml accepts the third survivor.
   std::size_t accepted = 0;
   for (std::size_t i = 0; i < p.candidates.size(); ++i) accepted += !p.accepted[i].empty();
   CHECK(accepted == 1);
-  CHECK(p.accepted[21] == "the scenarios play two seats; a third is the test's accepted survivor");
+  CHECK(p.accepted[22] == "the scenarios play two seats; a third is the test's accepted survivor");
   CHECK(p.warnings.empty());
 }
 
@@ -91,7 +91,7 @@ TEST_CASE("mutate run: a weaker suite kills fewer of the same mutants") {
   V survivors = kNimSurvivors;
   survivors.insert(survivors.begin() + 1, "rules.lua:6: '2' -> '3'");  // offering take 3 goes unseen
   CHECK(with(p, r, MutantVerdict::Survived) == survivors);
-  CHECK(with(p, r, MutantVerdict::Killed).size() == 18);
+  CHECK(with(p, r, MutantVerdict::Killed).size() == 19);
 }
 
 TEST_CASE("mutate run: the verdicts do not depend on the threads, and loading once equals loading per scenario") {
@@ -111,13 +111,13 @@ TEST_CASE("mutate run: the verdicts do not depend on the threads, and loading on
 
 TEST_CASE("mutate plan: --max picks the same mutants for the same seed, others for another") {
   MutationPlan all = plan(kFixtures + "nim");
-  CHECK(all.chosen.size() == 24);
+  CHECK(all.chosen.size() == 25);
   MutationPlan a = plan(kFixtures + "nim", 5, 1), b = plan(kFixtures + "nim", 5, 1), c = plan(kFixtures + "nim", 5, 2);
   CHECK(a.chosen.size() == 5);
   CHECK(a.chosen == b.chosen);
   CHECK(a.chosen != c.chosen);
   CHECK(std::is_sorted(a.chosen.begin(), a.chosen.end()));
-  CHECK(plan(kFixtures + "nim", 99, 1).chosen.size() == 24);
+  CHECK(plan(kFixtures + "nim", 99, 1).chosen.size() == 25);
 }
 
 TEST_CASE("mutate plan: mutate.yaml entries that match nothing are warned of; a words file is not mutated") {
@@ -152,22 +152,23 @@ TEST_CASE("mutate run: a mutant that backtracks in a pattern is stopped and kill
   // must start a watchdog of its own, or no limit would stop anything in it.
   LuaRules watched(load_ruleset(kFixtures + "nim", kScripts), kScripts);
   MutationPlan p = plan(kFixtures + "stubborn");
-  REQUIRE(p.candidates.size() == 21);
+  REQUIRE(p.candidates.size() == 24);
   MutateResult r = run_mutants(p, options(2));
   REQUIRE(r.baseline_passed);
   // STUCK backtracks in string.find, which the sandbox's own matcher stops at the budget like
   // any runaway: the mutant fails its scenario (killed) and no worker has to end.
   CHECK(with(p, r, MutantVerdict::Crashed).empty());
   CHECK(with(p, r, MutantVerdict::NoLoad).size() == 3);
-  CHECK(with(p, r, MutantVerdict::Killed).size() == 10);
+  CHECK(with(p, r, MutantVerdict::Killed).size() == 11);
   V survivors = with(p, r, MutantVerdict::Survived);
-  REQUIRE(survivors.size() == 8);
-  CHECK(survivors[0] == "rules.lua:3: '0' -> '1'");  // SPIN: slower, within every limit, the same game
+  REQUIRE(survivors.size() == 10);
+  CHECK(survivors[0] == "rules.lua:3: '0' -> '-1'");  // SPIN: no loop at all, the same game
+  CHECK(survivors[1] == "rules.lua:3: '0' -> '1'");   // SPIN: slower, within every limit, the same game
 }
 
 TEST_CASE("mutate run: a mutant that runs past its time limit is stopped and killed; the others run again") {
   MutationPlan p = plan(kFixtures + "stubborn");
-  p.chosen = {0, 3, 4, 5};  // SPIN, and three that finish at once
+  p.chosen = {1, 5, 6, 7};  // SPIN, and three that finish at once
   MutateOptions o = options(2);
   o.time_limit = 0.3;
   MutateResult r = run_mutants(p, o);

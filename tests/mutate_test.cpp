@@ -53,11 +53,13 @@ TEST_CASE("mutate: arithmetic swaps + -, * /, // %; a unary minus is left alone"
   CHECK(changes("local x = f(a) - t[b] - c").size() == 2);
 }
 
-TEST_CASE("mutate: whole numbers one off, 0 only up; floats are left alone") {
+TEST_CASE("mutate: whole numbers one off both ways, 0 to -1 too; floats are left alone") {
   CHECK(changes("local x = 0, 1, 7, 0x10, 1.5, 2e3") ==
-        V{"1: '0' -> '1'", "1: '1' -> '0'", "1: '1' -> '2'", "1: '7' -> '6'", "1: '7' -> '8'", "1: '0x10' -> '15'",
+        V{"1: '0' -> '-1'", "1: '0' -> '1'", "1: '1' -> '0'", "1: '1' -> '2'", "1: '7' -> '6'", "1: '7' -> '8'", "1: '0x10' -> '15'",
           "1: '0x10' -> '17'"});
-  CHECK(results("local x = y - 0") == V{"local x = y + 0", "local x = y - 1"});
+  CHECK(results("local x = y - 0") == V{"local x = y + 0", "local x = y - -1", "local x = y - 1"});
+  CHECK(results("local x = y-0") == V{"local x = y+0", "local x = y- -1", "local x = y-1"});
+  CHECK(results("local x = -0") == V{"local x = - -1", "local x = -1"});
 }
 
 TEST_CASE("mutate: and with or, true with false") {
@@ -107,7 +109,7 @@ TEST_CASE("mutate: words are left alone: narration, error messages, refusal reas
   CHECK(changes("game:say('%d left', n - 1)\ngame:tell(s, 'x', n + 1)\ngame:tell_others(s, t[1])").empty());
   CHECK(changes("error(('need %d'):format(n + 1))\nassert(n > 0, ('n is %d'):format(n - 1))") ==
         V{"1: deleted 'error(('need %d'):format(n + 1))'", "2: deleted 'assert(n > 0, ('n is %d'):format(n - 1))'",
-          "2: '>' -> '>='", "2: '0' -> '1'"});
+          "2: '>' -> '>='", "2: '0' -> '-1'", "2: '0' -> '1'"});
   CHECK(changes("if x then return false, 'only ' .. n + 1 end") ==
         V{"1: negated 'x'", "1: 'false' -> 'true'"});
   CHECK(changes("if game:narrating() then\n  local n = a + 1\n  game:say(n)\nelse\n  b = c + 1\nend") ==
@@ -161,7 +163,7 @@ TEST_CASE("mutate: the same change twice on a line is told apart by its place") 
         V{"1: '==' -> '~='", "1: 'or' -> 'and'", "1: '==' -> '~=' (2nd on the line)"});
 }
 
-TEST_CASE("mutate: game.yaml's plain whole numbers, one off, names and display values left alone") {
+TEST_CASE("mutate: game.yaml's plain whole numbers, one off both ways, names and display values left alone") {
   std::string yaml =
       "name: X\nplayers: {min: 2, max: 4, humans: 1}\n"
       "params:\n  target: {default: 10, min: 1, at_table: 5, doc: 3}\n"
@@ -173,10 +175,20 @@ TEST_CASE("mutate: game.yaml's plain whole numbers, one off, names and display v
                   "2: players.max: '4' -> '5'", "4: params.target.default: '10' -> '9'",
                   "4: params.target.default: '10' -> '11'", "4: params.target.min: '1' -> '0'",
                   "4: params.target.min: '1' -> '2'", "7: components.kinds[0].value: '-2' -> '-3'",
-                  "7: components.kinds[0].value: '-2' -> '-1'", "7: components.kinds[0].count: '0' -> '1'"});
+                  "7: components.kinds[0].value: '-2' -> '-1'", "7: components.kinds[0].count: '0' -> '-1'",
+                  "7: components.kinds[0].count: '0' -> '1'"});
   std::vector<Mutant> ms = yaml_mutants("game.yaml", yaml);
   CHECK(apply_mutant(yaml, ms[2]).find("players: {min: 2, max: 3, humans: 1}") != std::string::npos);
   CHECK_THROWS_AS(yaml_mutants("game.yaml", "a: [1,"), InputError);
+}
+
+TEST_CASE("mutate: each bound of players and params is made one wider and one narrower, a bound of 0 too") {
+  std::string yaml = "players: {min: 1, max: 6}\nparams:\n  rounds: {min: 0, max: 9}\n";
+  std::vector<std::string> made;
+  for (const auto& m : yaml_mutants("game.yaml", yaml)) made.push_back(m.change);
+  CHECK(made == V{"players.min: '1' -> '0'", "players.min: '1' -> '2'", "players.max: '6' -> '5'",
+                  "players.max: '6' -> '7'", "params.rounds.min: '0' -> '-1'", "params.rounds.min: '0' -> '1'",
+                  "params.rounds.max: '9' -> '8'", "params.rounds.max: '9' -> '10'"});
 }
 
 namespace {
