@@ -41,15 +41,12 @@ bool ends_value(const LuaToken& t) {
          closes_bracket(t) || t.is("...") || t.is("true") || t.is("false") || t.is("nil");
 }
 
+// How many tokens on each side of a change its `near` holds.
+constexpr std::size_t kNearTokens = 3;
+
 // The text of a source range with each run of spaces made one, cut at `max` bytes.
 std::string shorten(std::string_view text, std::size_t max) {
-  std::string out;
-  for (char c : text) {
-    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
-    if (space && (out.empty() || out.back() == ' ')) continue;
-    out += space ? ' ' : c;
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
+  std::string out = one_spaced(text);
   if (out.size() <= max) return out;
   std::size_t cut = max;
   while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
@@ -75,6 +72,7 @@ class LuaMutator {
       : file_(file), src_(src), t_(t), words_(words), in_words_(t.size(), false), words_call_(t.size(), false) {}
 
   std::vector<Mutant> run(std::vector<std::string>* found) {
+    name_functions();
     mark_words(found);
     for (std::size_t i = 0; i < t_.size(); ++i)
       if (!in_words_[i]) token_mutants(i);
@@ -154,8 +152,15 @@ class LuaMutator {
   void statement_mutants();
   bool deletable(std::size_t first, std::size_t last) const;
 
-  void add(std::size_t i, MutantKind kind, std::string change, std::vector<Edit> edits) {
-    out_.push_back({file_, t_[i].line, t_[i].column, kind, std::move(change), std::move(edits)});
+  void name_functions();
+  std::string function_name(std::size_t i) const;
+  std::string near(std::size_t first, std::size_t last) const;
+
+  // A mutant of tokens [i, last].
+  void add(std::size_t i, MutantKind kind, std::string change, std::vector<Edit> edits, std::size_t last = 0) {
+    last = std::max(i, last);
+    out_.push_back({file_, t_[i].line, t_[i].column, kind, std::move(change), std::move(edits), function_[i],
+                    near(i, last)});
   }
   void replace(std::size_t i, MutantKind kind, std::string_view with) {
     // `a+-b` made `a--b` would be a comment.
@@ -173,6 +178,7 @@ class LuaMutator {
   std::vector<bool> in_words_;
   std::vector<bool> words_call_;  // the name of a call to a declared words function
   std::vector<std::string> narrating_;  // locals holding game:narrating()
+  std::vector<std::string> function_;   // per token: the innermost named function holding it
   std::vector<Mutant> out_;
 };
 
@@ -189,6 +195,50 @@ std::string LuaMutator::name_at(std::size_t i, std::size_t& next) const {
     ++next;
   }
   return name;
+}
+
+// Each token's function: a block opened by `function` with a name (function_name) has that
+// name; any other block (if, do, repeat, an anonymous function) has its enclosing one's.
+void LuaMutator::name_functions() {
+  function_.assign(n(), "");
+  std::vector<std::string> outer;
+  std::string current;
+  for (std::size_t i = 0; i < n(); ++i) {
+    if (opens_block(t_[i])) {
+      outer.push_back(current);
+      if (t_[i].is("function")) {
+        std::string name = function_name(i);
+        if (!name.empty()) current = name;
+      }
+    }
+    function_[i] = current;
+    if (closes_block(t_[i]) && !outer.empty()) current = outer.back(), outer.pop_back();
+  }
+}
+
+// The name of the function whose `function` keyword is at `i`: `function a.b:c(`, `local
+// function f(`, `a.b = function(`, `{f = function(`; "" for an anonymous one.
+std::string LuaMutator::function_name(std::size_t i) const {
+  std::size_t next = i;
+  if (i + 1 < n() && t_[i + 1].kind == LuaTokenKind::Name) return name_at(i + 1, next);
+  if (i < 2 || !t_[i - 1].is("=") || t_[i - 2].kind != LuaTokenKind::Name) return "";
+  std::size_t j = i - 2;
+  while (j >= 2 && (t_[j - 1].is(".") || t_[j - 1].is(":")) && t_[j - 2].kind == LuaTokenKind::Name) j -= 2;
+  return name_at(j, next);
+}
+
+// Tokens [first, last] with up to kNearTokens more on each side, on the same lines; a space
+// between two where the source has any.
+std::string LuaMutator::near(std::size_t first, std::size_t last) const {
+  std::size_t from = first, to = last;
+  while (from > 0 && first - from < kNearTokens && t_[from - 1].line == t_[first].line) --from;
+  while (to + 1 < n() && to - last < kNearTokens && t_[to + 1].line == t_[last].line) ++to;
+  std::string out;
+  for (std::size_t j = from; j <= to; ++j) {
+    if (j > from && t_[j].offset > t_[j - 1].end()) out += ' ';
+    out += t_[j].text;
+  }
+  return one_spaced(out);
 }
 
 void LuaMutator::mark_words(std::vector<std::string>* found) {
@@ -282,7 +332,7 @@ void LuaMutator::condition(std::size_t i) {
   std::string open = begin > 0 && std::isspace(static_cast<unsigned char>(src_[begin - 1])) ? "not (" : " not (";
   std::string close = end < src_.size() && std::isspace(static_cast<unsigned char>(src_[end])) ? ")" : ") ";
   add(i, MutantKind::Condition, "negated '" + shorten(src_.substr(begin, end - begin), 40) + "'",
-      {{begin, 0, open}, {end, 0, close}});
+      {{begin, 0, open}, {end, 0, close}}, std::min(after, n() - 1));
 }
 
 // The index after the expression that starts at `i` (Lua's `exp`, read loosely).
@@ -328,7 +378,7 @@ void LuaMutator::statement_mutants() {
     if (line_start && deletable(first, last)) {
       std::size_t begin = t_[first].offset, end = t_[last].end();
       add(first, MutantKind::Statement, "deleted '" + shorten(src_.substr(begin, end - begin), 50) + "'",
-          {{begin, end - begin, ";"}});
+          {{begin, end - begin, ";"}}, last);
     }
     first = last + 1;
   }
@@ -370,6 +420,17 @@ bool LuaMutator::deletable(std::size_t first, std::size_t last) const {
 }
 
 }  // namespace
+
+std::string one_spaced(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
 
 std::vector<Mutant> lua_mutants(const std::string& file, std::string_view source, const LuaWords& words,
                                 std::vector<std::string>* found) {

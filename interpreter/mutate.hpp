@@ -24,7 +24,17 @@ struct Mutant {
   MutantKind kind = MutantKind::Number;
   std::string change;        // what changed, as the report shows it: "'<' -> '<='"
   std::vector<Edit> edits;   // in increasing offset, none overlapping
+  // Where it is, by what is there rather than by line (mutate.yaml's accepted entries are
+  // keyed so): the innermost named function holding it ("rules.apply", "" at the top of the
+  // file), and the changed tokens with up to three on each side on their lines, spaces made
+  // one ("if n < 3 then"). Both "" for game.yaml, whose change names the key's path.
+  std::string function;
+  std::string near;
 };
+
+// `text` with each run of spaces, tabs and line ends made one space, none at either end: how
+// Mutant::near is written, and how an entry's near is read before it is compared.
+std::string one_spaced(std::string_view text);
 
 // `source` with the mutant's edits made; the edits must lie inside it.
 std::string apply_mutant(std::string_view source, const Mutant& m);

@@ -63,7 +63,7 @@ class YamlMutator {
 
   void add(const YAML::Node& n, std::size_t at, const std::string& path, const std::string& written, std::string with) {
     Mutant m{file_, n.Mark().line + 1, n.Mark().column + 1, MutantKind::YamlNumber,
-             path + ": '" + written + "' -> '" + with + "'", {{at, written.size(), with}}};
+             path + ": '" + written + "' -> '" + with + "'", {{at, written.size(), with}}, "", ""};
     out_.push_back(std::move(m));
   }
 

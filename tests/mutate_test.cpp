@@ -158,6 +158,36 @@ TEST_CASE("mutate: lines and columns are the changed token's, after strings that
   CHECK(ms[1].file == "rules.lua");
 }
 
+TEST_CASE("mutate: each mutant names its function and the tokens near it, not only its line") {
+  std::string source =
+      "local M = {}\nlocal top = 1\nfunction M.moves(game)\n  local function step(n)\n    return n  +  1\n  end\n"
+      "  for i = 1, 2 do game:each(function() x = y + 1 end) end\nend\nM.pick = function(a) if a > 2 then return a end end\n";
+  std::vector<Mutant> ms = lua_mutants("rules.lua", source);
+  auto find = [&](int line, const std::string& change) {
+    for (const auto& m : ms)
+      if (m.line == line && m.change == change) return m;
+    FAIL("no mutant " << line << ": " << change);
+    return Mutant{};
+  };
+  CHECK(find(2, "'1' -> '0'").function.empty());
+  CHECK(find(2, "'1' -> '0'").near == "local top = 1");
+  CHECK(find(5, "'+' -> '-'").function == "step");
+  CHECK(find(5, "'+' -> '-'").near == "return n + 1");  // spaces made one
+  CHECK(find(7, "'2' -> '3'").function == "M.moves");
+  CHECK(find(7, "'2' -> '3'").near == "= 1, 2 do game:");
+  CHECK(find(7, "'+' -> '-'").function == "M.moves");  // an anonymous function is its enclosing one's
+  CHECK(find(9, "'>' -> '>='").function == "M.pick");
+  CHECK(find(9, "negated 'a > 2'").near == "(a) if a > 2 then return a end");
+  // The same code moved down a line keeps its function and near.
+  std::vector<Mutant> moved = lua_mutants("rules.lua", "\n" + source);
+  REQUIRE(moved.size() == ms.size());
+  for (std::size_t i = 0; i < ms.size(); ++i) {
+    CHECK(moved[i].line == ms[i].line + 1);
+    CHECK(moved[i].function == ms[i].function);
+    CHECK(moved[i].near == ms[i].near);
+  }
+}
+
 TEST_CASE("mutate: the same change twice on a line is told apart by its place") {
   CHECK(changes("local x = a == b or c == d") ==
         V{"1: '==' -> '~='", "1: 'or' -> 'and'", "1: '==' -> '~=' (2nd on the line)"});
