@@ -117,6 +117,8 @@ struct MutateFlags {
   int threads = 0;                       // 0: one per core
   bool json = false;
   bool list = false;                     // print the mutants, run none
+  bool list_survivors = false;           // print the survivors as mutate.yaml entries, not the report
+  bool rekey = false;                    // print mutate.yaml with its line-keyed entries re-keyed, run none
   double min_score = -1;                 // exit status 1 below this score (percent); < 0: none
 };
 int cmd_mutate(const std::string& ruleset, const MutateFlags& flags);

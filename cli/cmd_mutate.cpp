@@ -15,6 +15,7 @@
 #include "cli/render.hpp"
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
+#include "interpreter/mutate_rekey.hpp"
 
 namespace arbiter::cli {
 
@@ -58,31 +59,54 @@ Command add_mutate_command(CLI::App& app) {
       ->check(CLI::Range(1, kMaxThreads));
   mutate->add_flag("--json", flags.json, "print the report as one JSON object");
   mutate->add_flag("--list", flags.list, "print the mutants (file:line: change) and run none");
+  mutate->add_flag("--list-survivors", flags.list_survivors,
+                   "print each survivor not accepted as a ready-to-paste mutate.yaml accepted: entry, not the report");
+  mutate->add_flag("--rekey", flags.rekey, "print the ruleset's mutate.yaml with each entry keyed by line keyed "
+                                           "by its code (function, near) instead, those matching nothing left out; "
+                                           "run none");
   mutate->add_option("--min-score", flags.min_score, "exit status 1 when the score (percent) is below this "
                                                      "(default: min_score in the ruleset's mutate.yaml, if any)")
       ->check(CLI::Range(0.0, 100.0));
   return {mutate, [ruleset_ptr, flags_ptr] { return cmd_mutate(*ruleset_ptr, *flags_ptr); }};
 }
 
+namespace {
+
+// Each mutate.yaml entry that matches nothing, as an error: 1 if any.
+int report_stale(const MutationPlan& plan) {
+  for (const auto& s : plan.stale) print_err("mutate: {}\n", s);
+  return plan.stale.empty() ? 0 : 1;
+}
+
+int print_rekeyed(const MutationPlan& plan) {
+  if (plan.config.path.empty()) throw InputError(plan.ruleset->id + ": has no mutate.yaml to re-key");
+  Rekeyed r = rekey_mutate_config(plan);
+  print("{}", r.text);
+  for (const auto& e : r.changed) print_err("re-keyed: {}\n", e);
+  for (const auto& e : r.dropped) print_err("left out (it matches no mutant): {}\n", e);
+  return 0;
+}
+
+MutateResult run_with_progress(const MutationPlan& plan, MutateOptions o) {
+  if (!isatty(STDERR_FILENO)) return run_mutants(plan, o);
+  ProgressBar bar("mutants", 1, color_enabled(STDERR_FILENO));
+  o.progress = [&bar](std::size_t done, std::size_t total) { bar.draw(done, total); };
+  return run_mutants(plan, o);
+}
+
+}  // namespace
+
 int cmd_mutate(const std::string& name, const MutateFlags& flags) {
   auto ruleset = load_ruleset(find_ruleset_dir(name, search_path()), scripts_dir());
   MutationPlan plan = plan_mutants(ruleset, flags.max, flags.seed);
+  if (flags.rekey) return print_rekeyed(plan);
   if (flags.list) {
     print("{}", mutate_list(plan));
-    for (const auto& w : plan.warnings) print_err("warning: {}\n", w);
-    return 0;
+    return report_stale(plan);
   }
   set_lua_print(false);  // a mutant's print() is not the author's
-  MutateOptions o = mutate_options(flags);
   auto start = Clock::now();
-  MutateResult result;
-  if (isatty(STDERR_FILENO)) {
-    ProgressBar bar("mutants", 1, color_enabled(STDERR_FILENO));
-    o.progress = [&bar](std::size_t done, std::size_t total) { bar.draw(done, total); };
-    result = run_mutants(plan, o);
-  } else {
-    result = run_mutants(plan, o);
-  }
+  MutateResult result = run_with_progress(plan, mutate_options(flags));
   if (!result.baseline_passed) {
     print_err("mutate: {}: its scenarios fail without any mutant, so no mutant can be judged; fix them first "
                        "(arbiter test {}):\n  {}\n", ruleset->id, ruleset->id, result.baseline_failure);
@@ -90,15 +114,17 @@ int cmd_mutate(const std::string& name, const MutateFlags& flags) {
   }
   MutateRunInfo run{flags.max, flags.seed, std::chrono::duration<double>(Clock::now() - start).count()};
   MutateSummary summary = summarize_mutants(plan, result);
-  if (flags.json) print("{}", mutate_json(plan, result, summary, run));
+  if (flags.list_survivors) print("{}", mutate_survivor_entries(plan, summary));
+  else if (flags.json) print("{}", mutate_json(plan, result, summary, run));
   else print("{}", mutate_text(plan, result, summary, run, color_enabled(STDOUT_FILENO)));
+  int status = report_stale(plan);
   double floor = flags.min_score >= 0 ? flags.min_score : plan.config.min_score;
   if (floor >= 0 && summary.has_score && summary.score < floor) {
     print_err("mutate: {}: the score {:.1f}% is below {}% ({})\n", ruleset->id, summary.score, floor,
                flags.min_score >= 0 ? "--min-score" : "min_score in " + plan.config.path);
-    return 1;
+    status = 1;
   }
-  return 0;
+  return status;
 }
 
 }  // namespace arbiter::cli

@@ -7,6 +7,7 @@
 
 #include "cli/app.hpp"
 #include "cli/json_text.hpp"
+#include "interpreter/mutate_rekey.hpp"
 
 namespace arbiter::cli {
 
@@ -14,27 +15,20 @@ namespace {
 
 std::string place(const Mutant& m) { return m.file + ":" + std::to_string(m.line) + ": " + m.change; }
 
-// The mutate.yaml entry accepting `m`, or nullptr.
-const AcceptedEntry* entry_for(const MutateConfig& c, const Mutant& m) {
-  for (const auto& a : c.accepted)
-    if (a.file == m.file && a.line == m.line && a.change == m.change) return &a;
-  return nullptr;
-}
-
 std::string files_line(const MutationPlan& plan) {
   std::size_t lua = plan.files.size() - 1;  // game.yaml is always last
   return fmt::format("{} Lua file{} and game.yaml", lua, lua == 1 ? "" : "s");
 }
 
 nlohmann::json mutant_json(const Mutant& m) {
-  return {{"file", m.file}, {"line", m.line}, {"column", m.column}, {"kind", to_text(m.kind)}, {"change", m.change}};
+  return {{"file", m.file}, {"line", m.line},           {"column", m.column}, {"function", m.function},
+          {"near", m.near}, {"kind", to_text(m.kind)}, {"change", m.change}};
 }
 
 }  // namespace
 
 MutateSummary summarize_mutants(const MutationPlan& plan, const MutateResult& result) {
   MutateSummary s;
-  s.warnings = plan.warnings;
   if (result.fresh_rules)
     s.warnings.push_back("the scenarios pass with the rules loaded for each, but not when they share one load (" +
                          result.shared_failure + "): the rules keep something from one game to the next, which a "
@@ -43,15 +37,14 @@ MutateSummary summarize_mutants(const MutationPlan& plan, const MutateResult& re
   for (std::size_t k = 0; k < plan.chosen.size(); ++k) {
     const MutantOutcome& r = result.outcomes[k];
     const std::string& reason = plan.accepted[plan.chosen[k]];
-    const Mutant& m = plan.candidates[plan.chosen[k]];
     if (killed(r.verdict)) {
       ++s.killed;
       s.no_load += r.verdict == MutantVerdict::NoLoad;
       s.crashed += r.verdict == MutantVerdict::Crashed;
       s.timed_out += r.verdict == MutantVerdict::TimedOut;
-      if (const AcceptedEntry* a = reason.empty() ? nullptr : entry_for(plan.config, m))
-        s.warnings.push_back(plan.config.path + ":" + std::to_string(a->at) + ": accepted, but killed now (" + r.by +
-                             "): remove the entry");
+      if (int e = plan.accepted_by[plan.chosen[k]]; e >= 0)
+        s.warnings.push_back(plan.config.path + ":" + std::to_string(plan.config.accepted[e].at) +
+                             ": accepted, but killed now (" + r.by + "): remove the entry");
     } else if (!reason.empty()) {
       ++s.accepted;
       s.accepted_survivors.push_back(k);
@@ -73,6 +66,14 @@ std::string mutate_list(const MutationPlan& plan) {
     if (!plan.accepted[i].empty()) out += "  [accepted: " + plan.accepted[i] + "]";
     out += "\n";
   }
+  return out;
+}
+
+std::string mutate_survivor_entries(const MutationPlan& plan, const MutateSummary& s) {
+  std::string out = fmt::format("# {}: {} survivor{} not accepted, as entries of mutate.yaml's accepted: list; write\n"
+                                "# each reason, or a scenario that fails on it\n",
+                                plan.ruleset->id, s.survivors.size(), s.survivors.size() == 1 ? "" : "s");
+  for (std::size_t k : s.survivors) out += accepted_entry_yaml(plan.candidates[plan.chosen[k]], "");
   return out;
 }
 
@@ -144,6 +145,7 @@ std::string mutate_json(const MutationPlan& plan, const MutateResult& result, co
     j["results"].push_back(r);
   }
   j["warnings"] = s.warnings;
+  j["stale"] = plan.stale;
   return json_text(j, 2) + "\n";
 }
 

@@ -15,7 +15,7 @@ struct MutateSummary {
   double score = 0;                        // percent: killed / (mutants - accepted)
   std::vector<std::size_t> survivors;      // positions in plan.chosen, in order
   std::vector<std::size_t> accepted_survivors;
-  std::vector<std::string> warnings;       // stale mutate.yaml entries, accepted mutants now killed
+  std::vector<std::string> warnings;       // accepted mutants now killed, rules kept from game to game
 };
 
 MutateSummary summarize_mutants(const MutationPlan& plan, const MutateResult& result);
@@ -28,6 +28,10 @@ struct MutateRunInfo {
 
 // The chosen mutants, one a line as the report names survivors, accepted ones marked.
 std::string mutate_list(const MutationPlan& plan);
+
+// Each survivor mutate.yaml does not accept, as an entry of its `accepted:` list with an
+// empty reason for the author to write (or a scenario to kill it instead).
+std::string mutate_survivor_entries(const MutationPlan& plan, const MutateSummary& s);
 
 std::string mutate_text(const MutationPlan& plan, const MutateResult& result, const MutateSummary& s,
                         const MutateRunInfo& run, bool color);

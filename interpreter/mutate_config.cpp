@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "interpreter/mutate.hpp"
 #include "interpreter/yaml_check.hpp"
 
 namespace fs = std::filesystem;
@@ -44,15 +45,34 @@ void read_words(YamlChecker& y, const YAML::Node& list, MutateConfig& c) {
   }
 }
 
+// Where the survivor is: function and near (game.yaml: neither), or the old form's line.
+void read_key(YamlChecker& y, const YAML::Node& entry, AcceptedEntry& a) {
+  bool lua = a.file != "game.yaml";
+  if (entry["line"]) {
+    a.line = static_cast<int>(y.integer(entry["line"], "line", 1, 1 << 30, 0));
+    a.line_at = entry["line"].Mark().line + 1;
+    if (entry["near"] || entry["function"])
+      y.error(entry, "an accepted survivor is keyed by near and function, or (the old form) by line, not both");
+    return;
+  }
+  if (entry["function"]) a.function = y.text(entry["function"], "function");
+  if (entry["near"]) a.near = one_spaced(y.text(entry["near"], "near"));
+  if (!lua && (entry["near"] || entry["function"]))
+    y.error(entry, "a game.yaml survivor is keyed by its file and change alone (the change names the key): "
+                   "no near or function");
+  if (lua && a.near.empty())
+    y.error(entry, "an accepted survivor of a Lua file needs near: the code around the change, as "
+                   "`arbiter mutate RULESET --list-survivors` prints it");
+}
+
 void read_accepted(YamlChecker& y, const YAML::Node& list, MutateConfig& c) {
   if (!y.is_list(list, "accepted")) return;
   for (const auto& entry : list) {
-    if (!y.keys(entry, {"file", "line", "change", "reason"}, "an accepted survivor")) continue;
+    if (!y.keys(entry, {"file", "function", "near", "line", "change", "reason"}, "an accepted survivor")) continue;
     AcceptedEntry a;
     a.at = entry.Mark().line + 1;
     a.file = file(y, entry, "an accepted survivor");
-    if (entry["line"]) a.line = static_cast<int>(y.integer(entry["line"], "line", 1, 1 << 30, 0));
-    else y.error(entry, "an accepted survivor needs the line the report gives it");
+    read_key(y, entry, a);
     if (entry["change"]) a.change = y.text(entry["change"], "change");
     else y.error(entry, "an accepted survivor needs the change as the report shows it: change: \"'<' -> '<='\"");
     a.reason = reason(y, entry, "an accepted survivor");

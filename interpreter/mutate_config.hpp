@@ -14,12 +14,18 @@ struct WordsEntry {
   int at = 0;                // its line in mutate.yaml
 };
 
+// A survivor accepted, keyed by what it matches (Mutant::function and near) so that an edit
+// elsewhere in the file does not move it; game.yaml's by file and change alone (the change
+// names the key). The old form, keyed by `line`, is still read and matched by line.
 struct AcceptedEntry {
   std::string file;          // as the report names it: "rules.lua", "game.yaml"
-  int line = 0;
+  std::string function;      // "" at the top of the file
+  std::string near;          // as Mutant::near, spaces made one
+  int line = 0;              // the old form: the line the report gave; 0 in the new form
   std::string change;        // as the report shows it: "'<' -> '<='"
   std::string reason;
   int at = 0;                // its line in mutate.yaml
+  int line_at = 0;           // the old form: the mutate.yaml line of its `line:`
 };
 
 struct MutateConfig {
@@ -32,8 +38,8 @@ struct MutateConfig {
 };
 
 // Reads `dir/mutate.yaml`; no such file is an empty config. Throws InputError naming
-// mutate.yaml:line:column for each problem (an unknown key, a missing reason, a line that is
-// not a whole number from 1).
+// mutate.yaml:line:column for each problem (an unknown key, a missing reason, a Lua entry
+// with neither near nor line, a line that is not a whole number from 1).
 MutateConfig read_mutate_config(const std::string& dir);
 
 }  // namespace arbiter

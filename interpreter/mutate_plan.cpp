@@ -68,7 +68,7 @@ std::string where(const MutateConfig& c, int line) { return c.path + ":" + std::
 void lua_candidates(MutationPlan& p, const std::vector<std::string>& lua) {
   for (const auto& w : p.config.words)
     if (std::find(lua.begin(), lua.end(), w.file) == lua.end())
-      p.warnings.push_back(where(p.config, w.at) + "words: " + p.ruleset->id + " has no Lua file " + quote(w.file) + " to mutate");
+      p.stale.push_back(where(p.config, w.at) + "words: " + p.ruleset->id + " has no Lua file " + quote(w.file) + " to mutate");
   for (const auto& file : lua) {
     LuaWords words;
     bool whole = false;
@@ -88,21 +88,30 @@ void lua_candidates(MutationPlan& p, const std::vector<std::string>& lua) {
     p.candidates.insert(p.candidates.end(), made.begin(), made.end());
     for (const auto& w : p.config.words)
       if (w.file == file && !w.function.empty() && std::find(found.begin(), found.end(), w.function) == found.end())
-        p.warnings.push_back(where(p.config, w.at) + "words: " + file + " defines no function " + quote(w.function));
+        p.stale.push_back(where(p.config, w.at) + "words: " + file + " defines no function " + quote(w.function));
   }
+}
+
+std::string stale_message(const MutateConfig& c, const AcceptedEntry& a) {
+  if (a.line > 0)
+    return where(c, a.at) + "stale: no mutant " + a.file + ":" + std::to_string(a.line) + ": " + a.change +
+           " (this entry is keyed by line, which moves when lines above it change: key it by the code as "
+           "`arbiter mutate RULESET --rekey` does for entries that still match, or remove it)";
+  std::string in = a.function.empty() ? "" : " in " + a.function + "()";
+  std::string near = a.near.empty() ? "" : " near " + quote(a.near);
+  return where(c, a.at) + "stale: no mutant of " + a.file + in + near + ": " + a.change +
+         " (the code changed? remove the entry, or key it anew as `arbiter mutate RULESET --list-survivors` prints it)";
 }
 
 void match_accepted(MutationPlan& p) {
   p.accepted.assign(p.candidates.size(), "");
-  for (const auto& a : p.config.accepted) {
+  p.accepted_by.assign(p.candidates.size(), -1);
+  for (std::size_t e = 0; e < p.config.accepted.size(); ++e) {
+    const AcceptedEntry& a = p.config.accepted[e];
     bool matched = false;
-    for (std::size_t i = 0; i < p.candidates.size(); ++i) {
-      const Mutant& m = p.candidates[i];
-      if (m.file == a.file && m.line == a.line && m.change == a.change) p.accepted[i] = a.reason, matched = true;
-    }
-    if (!matched)
-      p.warnings.push_back(where(p.config, a.at) + "stale: no mutant " + a.file + ":" + std::to_string(a.line) + ": " +
-                           a.change + " (the code changed? remove the entry or give its new line)");
+    for (std::size_t i = 0; i < p.candidates.size(); ++i)
+      if (accepts(a, p.candidates[i])) p.accepted[i] = a.reason, p.accepted_by[i] = static_cast<int>(e), matched = true;
+    if (!matched) p.stale.push_back(stale_message(p.config, a));
   }
 }
 
@@ -118,6 +127,12 @@ std::vector<std::size_t> choose(std::size_t total, std::size_t max, std::uint64_
 }
 
 }  // namespace
+
+bool accepts(const AcceptedEntry& a, const Mutant& m) {
+  if (a.file != m.file || a.change != m.change) return false;
+  if (a.line > 0) return a.line == m.line;
+  return a.function == m.function && a.near == m.near;
+}
 
 MutationPlan plan_mutants(std::shared_ptr<const Ruleset> ruleset, std::size_t max, std::uint64_t seed) {
   MutationPlan p;

@@ -59,6 +59,31 @@ TEST_CASE("mutate.yaml: words and accepted survivors are read, each with its lin
   CHECK(m.path == (c.dir / "mutate.yaml").string());
 }
 
+TEST_CASE("mutate.yaml: accepted survivors keyed by function and near, game.yaml's by change alone") {
+  ConfigDir c(
+      "accepted:\n"
+      "  - {file: rules.lua, function: rules.apply, near: \"if  n <\n 3 then\", change: \"'<' -> '<='\", reason: r}\n"
+      "  - {file: rules.lua, near: local x = 1, change: \"'1' -> '0'\", reason: r}\n"
+      "  - {file: game.yaml, change: \"players.max: '4' -> '5'\", reason: r}\n"
+      "  - file: rules.lua\n    line: 7\n    change: x\n    reason: the old form\n");
+  MutateConfig m = read_mutate_config(c.dir.string());
+  REQUIRE(m.accepted.size() == 4);
+  CHECK(m.accepted[0].function == "rules.apply");
+  CHECK(m.accepted[0].near == "if n < 3 then");  // spaces made one, as the report writes it
+  CHECK(m.accepted[0].line == 0);
+  CHECK(m.accepted[1].function.empty());
+  CHECK(m.accepted[2].near.empty());
+  CHECK(m.accepted[3].line == 7);
+  CHECK(m.accepted[3].line_at == 7);  // the first entry's near spans two lines
+  std::string path = "mutate.yaml:";
+  CHECK_THAT(ConfigDir("accepted:\n  - {file: rules.lua, change: x, reason: y}\n").error(),
+             Catch::Contains(path + "2:5: an accepted survivor of a Lua file needs near"));
+  CHECK_THAT(ConfigDir("accepted:\n  - {file: rules.lua, line: 3, near: a, change: x, reason: y}\n").error(),
+             Catch::Contains(path + "2:5: an accepted survivor is keyed by near and function, or (the old form) by line"));
+  CHECK_THAT(ConfigDir("accepted:\n  - {file: game.yaml, near: a, change: x, reason: y}\n").error(),
+             Catch::Contains(path + "2:5: a game.yaml survivor is keyed by its file and change alone"));
+}
+
 TEST_CASE("mutate.yaml: no file is no words and nothing accepted") {
   MutateConfig m = read_mutate_config(fs::temp_directory_path().string() + "/arbiter-no-such-folder");
   CHECK(m.path.empty());
@@ -75,7 +100,7 @@ TEST_CASE("mutate.yaml: every problem is refused with its line and column") {
              Catch::Contains(path + "2:5: an accepted survivor needs a reason"));
   CHECK_THAT(ConfigDir("accepted:\n  - {file: rules.lua, line: -4, change: x, reason: y}\n").error(),
              Catch::Contains(path + "2:29: line should be a whole number from 1"));
-  CHECK_THAT(ConfigDir("accepted:\n  - {file: rules.lua, line: 4, reason: y}\n").error(),
+  CHECK_THAT(ConfigDir("accepted:\n  - {file: rules.lua, near: a, reason: y}\n").error(),
              Catch::Contains(path + "2:5: an accepted survivor needs the change"));
   CHECK_THAT(ConfigDir("accepted:\n  - {line: 4, change: x, reason: y}\n").error(),
              Catch::Contains(path + "2:5: an accepted survivor needs a file"));

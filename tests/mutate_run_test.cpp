@@ -9,6 +9,7 @@
 
 #include "binding/lua_rules.hpp"
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/mutate_rekey.hpp"
 #include "interpreter/mutate_run.hpp"
 
 using namespace arbiter;
@@ -80,7 +81,7 @@ TEST_CASE("mutate run: Nim's suite kills every mutant judged killable, and names
   for (std::size_t i = 0; i < p.candidates.size(); ++i) accepted += !p.accepted[i].empty();
   CHECK(accepted == 1);
   CHECK(p.accepted[22] == "the scenarios play two seats; a third is the test's accepted survivor");
-  CHECK(p.warnings.empty());
+  CHECK(p.stale.empty());
 }
 
 TEST_CASE("mutate run: a weaker suite kills fewer of the same mutants") {
@@ -120,20 +121,84 @@ TEST_CASE("mutate plan: --max picks the same mutants for the same seed, others f
   CHECK(plan(kFixtures + "nim", 99, 1).chosen.size() == 25);
 }
 
-TEST_CASE("mutate plan: mutate.yaml entries that match nothing are warned of; a words file is not mutated") {
+TEST_CASE("mutate plan: mutate.yaml entries that match nothing are stale, whatever the sample; a words file is not mutated") {
   Scratch s("nim");
   s.write("mutate.yaml",
           "words:\n  - {file: gone.lua, reason: r}\n  - {file: rules.lua, function: describe, reason: r}\n"
-          "accepted:\n  - {file: rules.lua, line: 99, change: \"'<' -> '<='\", reason: r}\n");
-  MutationPlan p = plan(s.dir.string());
-  REQUIRE(p.warnings.size() == 3);
-  CHECK_THAT(p.warnings[0], Catch::Contains("mutate.yaml:2: words: nim has no Lua file 'gone.lua'"));
-  CHECK_THAT(p.warnings[1], Catch::Contains("mutate.yaml:3: words: rules.lua defines no function 'describe'"));
-  CHECK_THAT(p.warnings[2], Catch::Contains("mutate.yaml:5: stale: no mutant rules.lua:99: '<' -> '<='"));
+          "accepted:\n  - {file: rules.lua, line: 99, change: \"'<' -> '<='\", reason: r}\n"
+          "  - {file: rules.lua, function: rules.apply, near: n < 3, change: \"'<' -> '<='\", reason: r}\n");
+  MutationPlan p = plan(s.dir.string(), 1, 1);
+  REQUIRE(p.stale.size() == 4);
+  CHECK_THAT(p.stale[0], Catch::Contains("mutate.yaml:2: words: nim has no Lua file 'gone.lua'"));
+  CHECK_THAT(p.stale[1], Catch::Contains("mutate.yaml:3: words: rules.lua defines no function 'describe'"));
+  CHECK_THAT(p.stale[2], Catch::Contains("mutate.yaml:5: stale: no mutant rules.lua:99: '<' -> '<=' (this entry is "
+                                         "keyed by line"));
+  CHECK_THAT(p.stale[3], Catch::Contains("mutate.yaml:6: stale: no mutant of rules.lua in rules.apply() near 'n < 3': "
+                                         "'<' -> '<='"));
   s.write("mutate.yaml", "words:\n  - {file: rules.lua, reason: \"all of it is words, for the test\"}\n");
   MutationPlan words = plan(s.dir.string());
   CHECK(words.files == V{"game.yaml"});
   CHECK(words.candidates.size() == 6);
+}
+
+namespace {
+
+// The reasons mutate.yaml gives, per candidate "file:line: change", of those it accepts.
+std::vector<std::string> accepted_of(const MutationPlan& p) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < p.candidates.size(); ++i)
+    if (!p.accepted[i].empty())
+      out.push_back(p.candidates[i].file + ":" + std::to_string(p.candidates[i].line) + ": " + p.candidates[i].change);
+  return out;
+}
+
+const char* const kNimAccepted =
+    "accepted:\n"
+    "  - file: rules.lua\n    function: rules.actions\n    near: \"for n = 1, math.\"\n    change: \"'1' -> '0'\"\n"
+    "    reason: by code\n"
+    "  - file: rules.lua\n    line: 6\n    change: \"'2' -> '3'\"\n    reason: by line\n"
+    "  - file: game.yaml\n    change: \"players.min: '2' -> '1'\"\n    reason: by change\n";
+
+}  // namespace
+
+TEST_CASE("mutate plan: an entry keyed by function and near still matches when lines are added above it, one keyed by line goes stale") {
+  Scratch s("nim");
+  s.write("mutate.yaml", kNimAccepted);
+  MutationPlan before = plan(s.dir.string());
+  CHECK(before.stale.empty());
+  CHECK(accepted_of(before) == V{"rules.lua:6: '1' -> '0'", "rules.lua:6: '2' -> '3'", "game.yaml:4: players.min: '2' -> '1'"});
+  std::ifstream in(kFixtures + "nim/rules.lua");
+  std::string rules((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  s.write("rules.lua", "-- two lines\n-- added above\n" + rules);
+  MutationPlan after = plan(s.dir.string());
+  CHECK(accepted_of(after) == V{"rules.lua:8: '1' -> '0'", "game.yaml:4: players.min: '2' -> '1'"});
+  REQUIRE(after.stale.size() == 1);
+  CHECK_THAT(after.stale[0], Catch::Contains("mutate.yaml:7: stale: no mutant rules.lua:6: '2' -> '3'"));
+}
+
+TEST_CASE("mutate rekey: line-keyed entries that match are keyed by their code, the others left out, the rest kept") {
+  Scratch s("nim");
+  s.write("mutate.yaml", std::string("# kept\nmin_score: 50\n") + kNimAccepted +
+                             "  - file: rules.lua\n    line: 99\n    change: x\n    reason: |\n      stale\n\n"
+                             "  - file: game.yaml\n    line: 4\n    change: \"players.max: '2' -> '3'\"\n    reason: r\n");
+  Rekeyed r = rekey_mutate_config(plan(s.dir.string()));
+  CHECK(r.text == "# kept\nmin_score: 50\naccepted:\n"
+                  "  - file: rules.lua\n    function: rules.actions\n    near: \"for n = 1, math.\"\n    change: \"'1' -> '0'\"\n"
+                  "    reason: by code\n"
+                  "  - file: rules.lua\n    function: rules.actions\n    near: \".min(2, game:\"\n"
+                  "    change: \"'2' -> '3'\"\n    reason: by line\n"
+                  "  - file: game.yaml\n    change: \"players.min: '2' -> '1'\"\n    reason: by change\n\n"
+                  "  - file: game.yaml\n    change: \"players.max: '2' -> '3'\"\n    reason: r\n");
+  CHECK(r.changed.size() == 2);
+  REQUIRE(r.dropped.size() == 1);
+  CHECK_THAT(r.dropped[0], Catch::Contains("mutate.yaml:16: rules.lua:99: x"));
+  s.write("mutate.yaml", r.text);
+  MutationPlan p = plan(s.dir.string());
+  CHECK(p.stale.empty());
+  CHECK(accepted_of(p).size() == 4);
+  CHECK(accepted_entry_yaml(p.candidates[0], "") ==
+        "  - file: rules.lua\n    function: rules.actions\n    near: \"if seat ~= game:active() then return {}\"\n"
+        "    change: \"negated 'seat ~= game:active()'\"\n    reason: \"\"\n");
 }
 
 TEST_CASE("mutate run: a suite that fails without a mutant is reported, naming the scenario") {
