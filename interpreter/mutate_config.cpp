@@ -51,6 +51,7 @@ void read_key(YamlChecker& y, const YAML::Node& entry, AcceptedEntry& a) {
   if (entry["line"]) {
     a.line = static_cast<int>(y.integer(entry["line"], "line", 1, 1 << 30, 0));
     a.line_at = entry["line"].Mark().line + 1;
+    a.line_column = entry["line"].Mark().column;
     if (entry["near"] || entry["function"])
       y.error(entry, "an accepted survivor is keyed by near and function, or (the old form) by line, not both");
     return;

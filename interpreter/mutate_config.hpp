@@ -25,7 +25,8 @@ struct AcceptedEntry {
   std::string change;        // as the report shows it: "'<' -> '<='"
   std::string reason;
   int at = 0;                // its line in mutate.yaml
-  int line_at = 0;           // the old form: the mutate.yaml line of its `line:`
+  int line_at = 0;           // the old form: the mutate.yaml line of its `line:` value
+  int line_column = 0;       // and its 0-based column
 };
 
 struct MutateConfig {

@@ -34,7 +34,7 @@ struct MutationPlan {
 // seeded with `seed`. Throws InputError when the ruleset has no scenarios or mutate.yaml is
 // malformed.
 // Whether the accepted entry `a` names the mutant `m`: the same file and change, and the
-// same function and near (the old form: the same line).
+// same function and near (the old form: the same line); for game.yaml, file and change alone.
 bool accepts(const AcceptedEntry& a, const Mutant& m);
 
 MutationPlan plan_mutants(std::shared_ptr<const Ruleset> ruleset, std::size_t max, std::uint64_t seed);

@@ -55,20 +55,34 @@ struct LineEdit {
   std::string text;
 };
 
-// The edit re-keying the line-keyed entry `a`, matched by `m`: its `line:` line made the
-// function and near lines (game.yaml's: removed).
+// `line: N` (ending at `value_end`) in a one-line entry `{file: ..., line: N, ...}` made the
+// function and near keys, or taken out with its comma.
+std::string rekey_inline(std::string line, std::size_t key, std::size_t value_end, const Mutant& m) {
+  std::string keys;
+  if (!m.function.empty()) keys += "function: " + m.function;
+  if (!m.near.empty()) keys += (keys.empty() ? "" : ", ") + std::string("near: ") + scalar(m.near);
+  if (!keys.empty()) return line.replace(key, value_end - key, keys);
+  std::size_t after = line.find_first_not_of(' ', value_end);
+  if (after != std::string::npos && line[after] == ',') return line.erase(key, line.find_first_not_of(' ', after + 1) - key);
+  std::size_t before = line.find_last_not_of(' ', key - 1);
+  return line.erase(before, value_end - before);  // the last key: its comma goes before it
+}
+
+// The edit re-keying the line-keyed entry `a`, matched by `m`: its `line:` made the function
+// and near keys (game.yaml's: taken out), on lines of their own or in the entry's braces.
 LineEdit rekey_entry(const MutateConfig& c, const std::vector<std::string>& lines, const AcceptedEntry& a,
                      const Mutant& m) {
-  std::size_t i = static_cast<std::size_t>(a.line_at - 1);
+  std::size_t i = static_cast<std::size_t>(a.line_at - 1), column = static_cast<std::size_t>(a.line_column);
   const std::string& line = lines[i];
-  std::size_t key = line.find("line:");
-  std::string before = line.substr(0, key), after = key == std::string::npos ? "" : line.substr(key + 5);
-  std::size_t value_end = after.find_first_not_of(" 0123456789");
-  bool alone = key != std::string::npos && before.find_first_not_of(' ') == std::string::npos &&
-               (value_end == std::string::npos || after[value_end] == '\n' || after[value_end] == '#');
-  if (!alone)
-    throw InputError(c.path + ":" + std::to_string(a.line_at) + ": --rekey re-keys an entry whose `line:` is on a "
-                     "line of its own; write this one's function and near by hand (--list-survivors prints them)");
+  std::size_t key = line.rfind("line:", column);
+  std::size_t value_end = line.find_first_not_of("0123456789", column);
+  if (key == std::string::npos || value_end == std::string::npos)
+    throw InputError(c.path + ":" + std::to_string(a.line_at) + ": --rekey cannot find this entry's `line:`; "
+                     "write its function and near by hand (--list-survivors prints them)");
+  std::string before = line.substr(0, key);
+  std::size_t rest = line.find_first_not_of(' ', value_end);
+  bool alone = before.find_first_not_of(' ') == std::string::npos && (line[rest] == '\n' || line[rest] == '#');
+  if (!alone) return {i, i + 1, rekey_inline(line, key, value_end, m)};
   return {i, i + 1, key_lines(m, before)};
 }
 

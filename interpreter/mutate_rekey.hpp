@@ -21,9 +21,8 @@ struct Rekeyed {
 
 // plan.config's file with each line-keyed accepted entry that matches a candidate keyed by
 // its function and near instead (game.yaml's: its line dropped), and each one that matches
-// nothing left out; all else (comments, order, other entries) as it was. Throws InputError
-// naming mutate.yaml:LINE for a line-keyed entry written on one line with other keys
-// (`{file: ..., line: 4, ...}`), which it leaves to the author.
+// nothing left out; all else (comments, order, other entries) as it was. An entry written
+// on one line (`{file: ..., line: 4, ...}`) stays on one line.
 Rekeyed rekey_mutate_config(const MutationPlan& plan);
 
 }  // namespace arbiter

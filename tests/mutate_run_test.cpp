@@ -196,6 +196,13 @@ TEST_CASE("mutate rekey: line-keyed entries that match are keyed by their code, 
   MutationPlan p = plan(s.dir.string());
   CHECK(p.stale.empty());
   CHECK(accepted_of(p).size() == 4);
+  s.write("mutate.yaml", "accepted:\n  - {file: rules.lua, line: 6, change: \"'1' -> '0'\", reason: r}\n"
+                         "  - {file: game.yaml, line: 4, change: \"players.min: '2' -> '1'\", reason: r}\n"
+                         "  - {file: game.yaml, change: \"players.max: '2' -> '3'\", reason: r, line: 4}\n");
+  CHECK(rekey_mutate_config(plan(s.dir.string())).text ==
+        "accepted:\n  - {file: rules.lua, function: rules.actions, near: \"for n = 1, math.\", change: \"'1' -> '0'\", "
+        "reason: r}\n  - {file: game.yaml, change: \"players.min: '2' -> '1'\", reason: r}\n"
+        "  - {file: game.yaml, change: \"players.max: '2' -> '3'\", reason: r}\n");
   CHECK(accepted_entry_yaml(p.candidates[0], "") ==
         "  - file: rules.lua\n    function: rules.actions\n    near: \"if seat ~= game:active() then return {}\"\n"
         "    change: \"negated 'seat ~= game:active()'\"\n    reason: \"\"\n");
