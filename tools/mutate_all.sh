@@ -1,7 +1,8 @@
 #!/bin/sh
 # `make mutate`: `arbiter mutate` on every ruleset under rulesets/ that has scenarios, one row
 # each, and each full report in OUT/<id>.txt (survivors listed there). Exit status 1 when any
-# ruleset fails: its suite fails without a mutant, or its score is below its min_score.
+# ruleset fails: its suite fails without a mutant, its score is below its min_score, or an
+# entry of its mutate.yaml matches no mutant.
 # Usage: tools/mutate_all.sh ARBITER RULESETS MAX SEED THREADS OUT   (MAX 0: every mutant)
 set -u
 arbiter=$1 rulesets=$2 max=$3 seed=$4 threads=$5 out=$6
@@ -22,7 +23,7 @@ for dir in "$rulesets"/*/; do
     /^  killed / { killed = $2 } /^  survived / { survived = $2 } /^  accepted / { accepted = $2 }
     /^  score / { score = $2 } /^  time / { seconds = $2 }
     END {
-      why = code == 0 ? "ok" : code == 1 ? "below min_score" : "failed (see " id ".err)"
+      why = code == 0 ? "ok" : code == 1 ? "below min_score or a stale entry (see " id ".err)" : "failed (see " id ".err)"
       printf "%-14s %9s %7s %8s %8s %7s %8s  %s\n", id, mutants, killed, survived, accepted, score, seconds, why
     }' "$out/$id.txt"
 done
