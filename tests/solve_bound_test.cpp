@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "binding/lua_rules.hpp"
 #include "interpreter/diagnostics.hpp"
@@ -19,7 +20,7 @@ using namespace arbiter;
 
 namespace {
 
-SolveTree tree_of(const std::string& dir, const std::vector<std::pair<std::string, std::string>>& set = {}) {
+SolveTree tree_of(const std::string& dir, const std::map<std::string, std::string>& set = {}) {
   GameOptions o;
   o.seats = {Seat{"Andy"}, Seat{"Bill"}};
   o.set = set;
@@ -77,6 +78,22 @@ TEST_CASE("solve bounds: the 2x2 matrix game's 1/7 lies within them at every che
   CHECK(std::abs(s.high - 1) < 1e-12);
   CHECK(std::abs(s.low) < 1e-12);
   CHECK(std::abs(s.value - 0.25) < 1e-12);
+}
+
+TEST_CASE("solve bounds: a matrix game with a better row is worth that row, within them at every checkpoint", "[solve]") {
+  // Top earns 3 whatever Bill does, bottom -3. After one iteration both play uniformly: the
+  // profile is worth 0, 3 away from the value, though the best responses are 3 apart: the
+  // bounds' middle (1.5) is within half of that, the profile's value is not.
+  SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/tests/fixtures/matrix-2x2",
+                           {{"top_right", "3"}, {"bottom_left", "-3"}, {"bottom_right", "-3"}});
+  REQUIRE(tree.error.empty());
+  CHECK(std::abs(lp::game_value(tree) - 3) < 1e-9);
+  check_bounds(tree, 3, 1000);
+  Cfr cfr(tree);
+  cfr.iterate();
+  SolveStep s = measure(cfr);
+  CHECK(std::abs(s.estimate() - 1.5) < 1e-12);
+  CHECK(std::abs(s.exploitability - 1.5) < 1e-12);
 }
 
 TEST_CASE("solve bounds: Liar's Dice with one die each lies within them at every checkpoint", "[solve]") {

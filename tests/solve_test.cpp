@@ -122,7 +122,7 @@ TEST_CASE("solve: long action texts are held once, not once an information set",
 
 TEST_CASE("solve: a tree past the cap on bytes is refused with the figure", "[solve]") {
   GameOptions o = two_seats();
-  o.set = {{"length", "12"}};
+  o.set = {{"length", "16"}};
   SolveTree tree = build_solve_tree(load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions",
                                                  ARBITER_SOURCE_DIR "/scripts"),
                                     o, lua_rules(), kMaxSolveHistories, false, std::size_t{1} << 20);
