@@ -252,8 +252,8 @@ SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOpti
   SolveTree tree = build_solve_tree(ruleset, o.game, make_rules, o.max_histories, o.bot_keys, o.max_bytes);
   if (tree.error.empty()) tree.error = recall_error(tree);
   if (std::size_t bytes = solve_bytes(tree) + (o.strategy ? strategy_bytes(tree) : 0); tree.error.empty() && bytes > o.max_bytes)
-    tree.error = "the game is too large to solve: with the strategy to report, it would take more than " +
-                 std::to_string(o.max_bytes) + " bytes (" + std::to_string(bytes) + "; --max-memory sets the cap)";
+    tree.error = "the game is too large to solve: with the strategy to report (--strategy, --write-bot), it would take "
+                 "more than " + bytes_text(o.max_bytes) + " (" + std::to_string(bytes >> 20) + " MiB; --max-memory sets the cap)";
   if (!tree.error.empty()) return report.error = tree.error, report;
   report.scale = tree.scale;
   report.histories = tree.nodes.size();

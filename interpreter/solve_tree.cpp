@@ -96,10 +96,6 @@ std::string list(const std::vector<std::string>& actions) {
   return out;
 }
 
-std::string mib(std::size_t bytes) {
-  return bytes % (1u << 20) == 0 ? std::to_string(bytes >> 20) + " MiB" : std::to_string(bytes) + " bytes";
-}
-
 class Builder {
  public:
   Builder(Engine& engine, SolveTree& tree, std::size_t max, std::size_t max_bytes, const PayoffDef& payoffs, bool bot_keys)
@@ -166,7 +162,7 @@ class Builder {
     std::size_t bytes = solve_bytes(tree_);
     if (bytes <= max_bytes_) return {};
     return Status::error("the game is too large to solve: its tree and the solver's tables would take more than " +
-                         mib(max_bytes_) + " (" + std::to_string(bytes >> 20) + " MiB reached with " +
+                         bytes_text(max_bytes_) + " (" + std::to_string(bytes >> 20) + " MiB reached with " +
                          std::to_string(tree_.nodes.size()) + " histories and " + std::to_string(tree_.texts.size()) +
                          " texts of " + std::to_string(tree_.text_bytes) + " bytes, when the walk stopped; "
                          "--max-memory sets the cap)");
@@ -335,6 +331,10 @@ std::string SolveTree::path(std::uint32_t node, int seat) const {
   for (std::uint32_t n = node; n != 0; n = nodes[n].parent) way.push_back(nodes[n].branch);
   std::reverse(way.begin(), way.end());
   return joined(*this, way, seat);
+}
+
+std::string bytes_text(std::size_t bytes) {
+  return bytes % (1u << 20) == 0 ? std::to_string(bytes >> 20) + " MiB" : std::to_string(bytes) + " bytes";
 }
 
 std::size_t solve_bytes(const SolveTree& t) {

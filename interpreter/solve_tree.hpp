@@ -21,6 +21,8 @@ constexpr std::size_t kMaxSolveBytes = std::size_t{2} << 30;  // the tree and th
 // maps that build it, and the solver's arrays (solve.cpp), all but the report's strategy.
 struct SolveTree;
 std::size_t solve_bytes(const SolveTree& tree);
+// A cap on bytes as a reader reads it: "8 MiB", or "1000 bytes" when not whole MiB.
+std::string bytes_text(std::size_t bytes);
 
 struct SolveNode {
   enum class Kind : std::uint8_t { Terminal, Chance, Seat };
