@@ -157,6 +157,12 @@ class Builder {
     return it->second;
   }
 
+  // Node `child` follows `parent` by `branch`, which joins the way walked.
+  void follow(std::uint32_t parent, std::uint32_t child, std::uint32_t branch) {
+    tree_.nodes[child].parent = parent, tree_.nodes[child].branch = branch;
+    path_.push_back(branch);
+  }
+
   // Refused once what the tree takes passes the cap on bytes.
   Status within_bytes() const {
     std::size_t bytes = solve_bytes(tree_);
@@ -266,12 +272,6 @@ class Builder {
 
   Engine& engine_;
   SolveTree& tree_;
-  // Node `child` follows `parent` by `branch`, which joins the way walked.
-  void follow(std::uint32_t parent, std::uint32_t child, std::uint32_t branch) {
-    tree_.nodes[child].parent = parent, tree_.nodes[child].branch = branch;
-    path_.push_back(branch);
-  }
-
   std::size_t max_;
   std::size_t max_bytes_;
   const PayoffDef& payoffs_;
