@@ -135,3 +135,22 @@ TEST_CASE("solve: results that do not add up to the same in every finished game 
   CHECK(tree.error == "the seats' results do not add up to the same in every finished game: 1 after Andy: win, "
                       "0 after Andy: nobody; solve takes games where one seat's gain is the other's loss");
 }
+
+TEST_CASE("solve: the strategy to report counts against the cap, and is kept only when asked for", "[solve]") {
+  // 255 information sets, each labelled by a way of up to 8 actions of 4,000 bytes: some
+  // 4 MiB of labels, in a tree of a few hundred KiB.
+  SolveOptions o;
+  o.game = two_seats();
+  o.game.set = {{"length", "8"}};
+  o.iterations = 1;
+  o.max_bytes = std::size_t{2} << 20;
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions", ARBITER_SOURCE_DIR "/scripts");
+  SolveReport with = solve(ruleset, o, lua_rules());
+  CHECK_THAT(with.error, Catch::Contains("the game is too large to solve: with the strategy to report (--strategy, "
+                                         "--write-bot), it would take more than 2 MiB ("));
+  o.strategy = false;
+  SolveReport without = solve(ruleset, o, lua_rules());
+  CHECK(without.error.empty());
+  CHECK(without.strategy.empty());
+  CHECK(without.histories == 511);
+}
