@@ -95,6 +95,13 @@ void salvage_hashes(const TableRow& row, StoredTable& t) {
     t.seat_hashes.push_back(number.integer && hash.text && is_hash(*hash.text) ? *hash.text : "");
 }
 
+// A damaged setup's ruleset, when it still names one: for the table's name in the log.
+std::string salvaged_ruleset(const std::string& text) {
+  if (text.size() > kMaxSetupBytes) return "";
+  Json j = Json::parse(text, nullptr, false);
+  return j.is_object() && j.contains("ruleset") && j["ruleset"].is_string() ? j["ruleset"].get<std::string>() : "";
+}
+
 }  // namespace
 
 std::optional<TableSetup> checked_setup(const std::string& text, std::string& why) {
@@ -120,6 +127,7 @@ StoredTable checked_table(const TableRow& row) {
   std::optional<TableSetup> setup = row.setup.text ? checked_setup(*row.setup.text, why) : std::nullopt;
   if (!row.setup.text) why = "its setup is not text";
   if (setup) t.setup = *setup;
+  else if (row.setup.text) t.setup.ruleset = salvaged_ruleset(*row.setup.text);
   if (!named) why = "its id is not a table's id";
   else if (setup && t.watch_hash.empty()) why = "its watchers' token hash is not 64 hex digits";
   else if (setup && (!row.created.integer || !row.finished.integer || *row.finished.integer < 0))

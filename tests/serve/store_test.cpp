@@ -91,7 +91,7 @@ TEST_CASE("serve: damaged rows are set aside with their reasons; the server star
               "' AND seat = 0;");
   ServerProcess again({}, db, dir + "/log");
   std::string log = file_text(dir + "/log");
-  CHECK_THAT(log, Catch::Contains("table " + no_seats.table + " (ruleset unknown) is not resumed, and is set aside: its row "
+  CHECK_THAT(log, Catch::Contains("table " + no_seats.table + " (stacks) is not resumed, and is set aside: its row "
                                   "in the database is damaged: its setup has no \"seats\""));
   CHECK_THAT(log, Catch::Contains("table " + few_kinds.table + " (stacks) is not resumed, and is set aside") &&
                       Catch::Contains("\"kinds\" is not a list of one entry a seat (2)"));
@@ -148,6 +148,7 @@ TEST_CASE("serve: an earlier arbiter's database, without fingerprints, resumes a
   {
     ServerProcess first({"stacks", "--players", "Ann,Bob"}, db);
     stacks = {first.table, first.tokens};
+    listed(first, stacks.table);  // it serves, its signal handler set: Ctrl-C stops it cleanly
     REQUIRE(first.stop() == 0);
   }
   edit_db(db, "ALTER TABLE tables DROP COLUMN rules_print");
