@@ -74,7 +74,7 @@ std::string first_answer(const ServerProcess& s, const std::string& table, const
 
 }  // namespace
 
-TEST_CASE("serve: damaged rows are set aside with their reasons; the server starts and the sound table plays", "[serve]") {
+TEST_CASE("serve: damaged rows are set aside with their reasons, the server starts and the sound table plays", "[serve]") {
   std::string dir = temp_dir(), db = dir + "/t.db";
   Opened good, no_seats, few_kinds, seat5;
   {
@@ -113,7 +113,7 @@ TEST_CASE("serve: damaged rows are set aside with their reasons; the server star
   CHECK(again.stop() == 0);
 }
 
-TEST_CASE("serve: a table whose ruleset was edited since it opened is set aside, its players told; export still works", "[serve]") {
+TEST_CASE("serve: a table whose ruleset was edited since it opened is set aside, its players told, export still works", "[serve]") {
   std::string dir = temp_dir(), db = dir + "/t.db";
   fs::copy(std::string(ARBITER_SOURCE_DIR) + "/rulesets/kuhn-poker", dir + "/kuhn", fs::copy_options::recursive);
   Opened kuhn, stacks;
