@@ -23,7 +23,7 @@ FUZZ ?= build-fuzz
 FUZZ_SECONDS ?= 60
 # FUZZ_RUNS stops a target after that many executions instead (-1: only the time limits it).
 FUZZ_RUNS ?= -1
-FUZZ_TARGETS = game_yaml scenario save actions visible_text pattern json_door strategy_file server_message
+FUZZ_TARGETS = game_yaml scenario save actions visible_text pattern json_door strategy_file server_message store_rows
 
 .PHONY: all deps configure build play install test bench sanitize fuzz mutate check clean sim-parallel
 

@@ -48,7 +48,8 @@ std::string plays(const std::string& kind) { return kind.empty() ? "" : " (" + k
 void print_table(const server::Host::Summary& s, const std::string& base, const server::OpenedTable* opened) {
   std::vector<std::string> seats;
   for (const auto& [name, kind] : s.seats) seats.push_back(name + plays(kind));
-  print("Table {} ({}): {}{}\n", s.id, s.ruleset, join_choices(seats, ", "), s.over ? " - over" : "");
+  print("Table {} ({}): {}{}\n", s.id, s.ruleset.empty() ? "ruleset unknown" : s.ruleset, join_choices(seats, ", "),
+        s.set_aside ? " - set aside (why: on standard error)" : s.over ? " - over" : "");
   if (!opened) return;
   for (std::size_t i = 0; i < s.seats.size(); ++i)
     if (!opened->seat_tokens[i].empty()) print("  {:<10} {}/t/{}#{}\n", s.seats[i].first, base, s.id, opened->seat_tokens[i]);

@@ -68,8 +68,11 @@ int JoinSession::width() {
   return columns == 0 ? 78 : std::clamp(columns - 2, 40, 78);
 }
 
+// Piped, the line the refusal answers; none before the first line is read (a refusal the
+// server sent unasked), as in piped `arbiter play`.
 void JoinSession::refused(const std::string& what, int line) {
-  std::string where = interactive_ ? "" : fmt::format("line {}: ", line == 0 ? taken_number_ : line);
+  int number = line == 0 ? taken_number_ : line;
+  std::string where = interactive_ || number == 0 ? "" : fmt::format("line {}: ", number);
   print_err("{}{}\n", where, fit(what));
 }
 

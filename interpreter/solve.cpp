@@ -194,7 +194,7 @@ std::vector<SolvedInfoset> Cfr::strategy() const {
   std::vector<SolvedInfoset> out;
   for (std::uint32_t i = 0; i < tree_.infosets.size(); ++i) {
     const SolveInfoset& s = tree_.infosets[i];
-    SolvedInfoset solved{s.seat, s.where, s.actions, std::vector<double>(s.actions.size())};
+    SolvedInfoset solved{s.seat, tree_.where(i), s.actions, std::vector<double>(s.actions.size())};
     average(i, solved.probabilities.data());
     out.push_back(std::move(solved));
   }
@@ -212,7 +212,7 @@ std::string recall_error(const SolveTree& tree) {
       int here = static_cast<int>(level[i * 2 + n.seat]);
       int& first = seen[n.infoset];
       if (first >= 0 && first != here)
-        return tree.infosets[n.infoset].where + ": the seat sees the same after " + std::to_string(here) + " and after " +
+        return tree.where(n.infoset) + ": the seat sees the same after " + std::to_string(here) + " and after " +
                std::to_string(first) + " decisions of its own; its view and log must remember what it did";
       first = here;
     }
@@ -222,12 +222,38 @@ std::string recall_error(const SolveTree& tree) {
   return "";
 }
 
+namespace {
+
+// What the report's strategy takes: each information set's label, indices and probabilities.
+std::size_t strategy_bytes(const SolveTree& tree) {
+  std::size_t bytes = 0;
+  for (const SolveInfoset& s : tree.infosets) {
+    bytes += sizeof(SolvedInfoset) + s.actions.size() * (sizeof(std::uint32_t) + sizeof(double)) + 16;
+    for (std::uint32_t n = s.node; n != 0; n = tree.nodes[n].parent) {
+      const SolveBranch& b = tree.branches[tree.nodes[n].branch];
+      bytes += tree.texts[(b.audience >> s.seat) & 1u ? b.text : b.hidden].size() + 2;
+    }
+  }
+  return bytes;
+}
+
+}  // namespace
+
+SolveStep measure(const Cfr& cfr) {
+  // best_response(1) is seat 1's payoff, the negative of what seat 0 keeps against it.
+  double high = cfr.best_response(0), low = -cfr.best_response(1);
+  return {cfr.iterations(), cfr.value(), (high - low) / 2, low, high};
+}
+
 SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOptions& o, const RulesFactory& make_rules,
                   const SolveProgress& progress) {
   auto started = std::chrono::steady_clock::now();
   SolveReport report;
-  SolveTree tree = build_solve_tree(ruleset, o.game, make_rules, o.max_histories, o.bot_keys);
+  SolveTree tree = build_solve_tree(ruleset, o.game, make_rules, o.max_histories, o.bot_keys, o.max_bytes);
   if (tree.error.empty()) tree.error = recall_error(tree);
+  if (std::size_t bytes = solve_bytes(tree) + (o.strategy ? strategy_bytes(tree) : 0); tree.error.empty() && bytes > o.max_bytes)
+    tree.error = "the game is too large to solve: with the strategy to report (--strategy, --write-bot), it would take "
+                 "more than " + bytes_text(o.max_bytes) + " (" + std::to_string(bytes >> 20) + " MiB; --max-memory sets the cap)";
   if (!tree.error.empty()) return report.error = tree.error, report;
   report.scale = tree.scale;
   report.histories = tree.nodes.size();
@@ -237,13 +263,14 @@ SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOpti
     cfr.iterate();
     const SolveStep* step = nullptr;
     if (t == o.iterations || (o.every > 0 && t % o.every == 0)) {
-      report.steps.push_back({t, cfr.value(), (cfr.best_response(0) + cfr.best_response(1)) / 2});
+      report.steps.push_back(measure(cfr));
       step = &report.steps.back();
     }
     if (progress) progress(t, step);
   }
-  report.strategy = cfr.strategy();
+  if (o.strategy) report.strategy = cfr.strategy();
   for (int seat = 0; seat < 2; ++seat) report.against_random[seat] = cfr.against_random(seat);
+  report.texts = std::move(tree.texts);
   report.positions.assign(tree.bot_keys.begin(), tree.bot_keys.end());
   std::sort(report.positions.begin(), report.positions.end());
   report.positions_error = tree.bot_key_error;

@@ -21,21 +21,28 @@ struct SolveOptions {
   int iterations = 1000;
   int every = 0;            // report each `every` iterations; 0: only at the end
   std::size_t max_histories = kMaxSolveHistories;
+  std::size_t max_bytes = kMaxSolveBytes;  // the tree, the solver's tables and the report's strategy
   bool bot_keys = false;    // key the strategy by what a bot sees too (SolveReport::positions)
+  bool strategy = true;     // fill SolveReport::strategy
 };
 
-// Where the average strategy stands after `iteration` iterations.
+// Where the average strategy stands after `iteration` iterations. For seat 0's value v under
+// best play, low <= v <= high: v is at most what seat 0's best response to seat 1's average
+// earns (high), and at least what seat 0's average earns against seat 1's best response
+// (low). So v lies within `exploitability` of estimate().
 struct SolveStep {
   int iteration = 0;
   double value = 0;           // seat 0's expected payoff when both play the average strategy
-  double exploitability = 0;  // what a best response gains against it, averaged over the two seats
+  double exploitability = 0;  // what a best response gains against it, averaged over the two seats: (high - low) / 2
+  double low = 0, high = 0;   // the bounds on seat 0's value under best play
+  double estimate() const { return (low + high) / 2; }  // the middle of the bounds
 };
 
 // One seat's average strategy in one information set.
 struct SolvedInfoset {
   int seat = 0;
   std::string where;                  // the first history that reaches it, as the seat saw it
-  std::vector<std::string> actions;
+  std::vector<std::uint32_t> actions; // index into SolveReport::texts (SolveTree::texts)
   std::vector<double> probabilities;  // per action, adding up to 1
 };
 
@@ -45,7 +52,8 @@ struct SolveReport {
   std::size_t histories = 0;
   std::size_t infosets = 0;
   std::vector<SolveStep> steps;  // each `every` iterations, and the last
-  std::vector<SolvedInfoset> strategy;
+  std::vector<SolvedInfoset> strategy;  // with SolveOptions::strategy
+  std::vector<std::string> texts;       // the actions' texts, each once
   // Each seat's expected payoff playing the average strategy against a seat that picks
   // uniformly among its legal actions.
   double against_random[2] = {0, 0};
@@ -67,6 +75,10 @@ SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOpti
 // of its own decisions), or "".
 std::string recall_error(const SolveTree& tree);
 
+class Cfr;
+// The value and bounds of `cfr`'s average strategy now.
+SolveStep measure(const Cfr& cfr);
+
 // The solver on a tree already built, for tests.
 class Cfr {
  public:
@@ -80,7 +92,7 @@ class Cfr {
   double against_random(int seat) const { return seat == 0 ? evaluate(1) : -evaluate(0); }
   // What a best response of `seat` against the other's average strategy gets (its payoff).
   double best_response(int seat) const;
-  // The average strategy of every information set.
+  // The average strategy of every information set, its actions by index into the tree's texts.
   std::vector<SolvedInfoset> strategy() const;
 
  private:

@@ -80,7 +80,8 @@ SolvedStrategy solved_strategy(const Table& table, const SolveReport& r) {
   std::vector<std::string> seats = table.seat_names();
   for (const auto& [at, infoset] : r.positions) {
     const SolvedInfoset& i = r.strategy[infoset];
-    StrategyEntry e{i.actions, i.probabilities, 0, seats[i.seat] + " at " + i.where};
+    StrategyEntry e{{}, i.probabilities, 0, seats[i.seat] + " at " + i.where};
+    for (std::uint32_t a : i.actions) e.actions.push_back(r.texts[a]);
     s.positions.emplace(std::make_pair(i.seat, at.substr(at.find(' ') + 1)), std::move(e));
   }
   return s;

@@ -1,12 +1,15 @@
 // Building one game's table from a ruleset and the options a user gave.
 #include "interpreter/table.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <atomic>
 #include <numeric>
 
 #include "interpreter/diagnostics.hpp"
 #include "interpreter/limits.hpp"
+#include "interpreter/visible_text.hpp"
 
 namespace arbiter {
 
@@ -159,6 +162,31 @@ void at_table_params(const Ruleset& r, GameOptions& o) {
       o.set[p.name] = to_text(p.at_table);
 }
 
+namespace {
+
+// What is wrong with a seat's name, or "". A name is shown in the narration and the table,
+// where a line break, another control character or a bidirectional control (all that
+// visible_text would show escaped, and the Unicode line separators) could make it read as
+// a line or text of the game's own (a forged "Bob wins."): those are refused, naming it.
+std::string seat_name_problem(const std::string& name) {
+  std::size_t chars = 0;
+  for (std::size_t at = 0; at < name.size(); ++chars) {
+    char32_t cp = 0;
+    std::size_t bad = 0, n = utf8_at(name, at, cp, bad);
+    if (n == 0) return "seat name " + quote(visible_text(name)) + " is not UTF-8 text (at byte " + std::to_string(at + 1) + ")";
+    if (cp == U'\n' || cp == U'\t' || cp == 0x2028 || cp == 0x2029 || shown_escaped(cp))
+      return fmt::format("seat name {} holds a control character (U+{:04X}, character {}): a name is shown in the "
+                         "narration, where it could pass for a line of the game's own",
+                         quote(visible_text(name.substr(0, at)) + "…"), static_cast<unsigned>(cp), chars + 1);
+    at += n;
+  }
+  if (name.empty() || name.find_first_of(" .:") != std::string::npos)
+    return "seat name " + quote(name) + " must be one word without '.' or ':'";
+  return "";
+}
+
+}  // namespace
+
 std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, const GameOptions& options) {
   static std::atomic<std::uint64_t> serials{0};
   auto t = std::make_shared<Table>();
@@ -172,8 +200,7 @@ std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, 
   if (n < r.min_players || n > r.max_players)
     throw InputError(r.id + " is for " + player_range(r.min_players, r.max_players) + ", not " + std::to_string(n));
   for (int a = 0; a < n; ++a) {
-    if (t->seats[a].name.empty() || t->seats[a].name.find_first_of(" .:\t") != std::string::npos)
-      throw InputError("seat name " + quote(t->seats[a].name) + " must be one word without '.' or ':'");
+    if (std::string problem = seat_name_problem(t->seats[a].name); !problem.empty()) throw InputError(problem);
     for (int b = 0; b < a; ++b)
       if (t->seats[a].name == t->seats[b].name) throw InputError("two seats are named " + quote(t->seats[a].name));
   }

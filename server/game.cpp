@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "interpreter/diagnostics.hpp"
+#include "interpreter/fingerprint.hpp"
 #include "interpreter/sample.hpp"
 #include "interpreter/save.hpp"
 #include "interpreter/seeds.hpp"
@@ -120,6 +121,7 @@ void TableGame::note_asked(const Decision& was, int mover) {
 Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit) {
   if (state_.over) return refused(Refusal::GameOver, "the game is over");
   if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
+  if (!store_failure_.empty()) return refused(ServerRefusal::Store, store_failure_);
   if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
@@ -135,6 +137,7 @@ Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int
 Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq, const Commit& commit) {
   if (state_.over) return refused(Refusal::GameOver, "the game is over");
   if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
+  if (!store_failure_.empty()) return refused(ServerRefusal::Store, store_failure_);
   if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
@@ -158,9 +161,12 @@ Outcome TableGame::commit_step(State before, int seat, const Commit& commit) {
   Step step{seat, "", state_.hash()};
   for (const Event& e : state_.log.entries(before.log.size()))
     if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) step.action = e.text;
+  if (step.action.empty()) {
+    state_ = std::move(before);
+    return refused(Refusal::ScriptError, "the step left no entry in the log");
+  }
   std::string error;
-  if (step.action.empty()) error = "the step left no entry in the log";
-  if (!error.empty() || !commit(step, error)) {
+  if (!commit(step, error)) {
     state_ = std::move(before);
     // The reason names the server's files: it stays with the server, not the player.
     return refused(ServerRefusal::Store, "the server could not record the action; the game is as it was");
@@ -183,6 +189,7 @@ bool TableGame::owes_auto_step() const {
 
 bool TableGame::auto_step(const Commit& commit) {
   if (!owes_auto_step()) return false;
+  store_failure_.clear();  // tried again now
   if (decision_.kind == Decision::Kind::Chance) return take_chance(commit);
   for (int seat : asked())
     if (bots_[seat]) return take_bot(seat, commit);
@@ -198,7 +205,8 @@ bool TableGame::take_chance(const Commit& commit) {
     return false;
   }
   Outcome o = commit_step(std::move(before), -1, commit);
-  if (!o.ok) failure_ = o.message;
+  if (o.reason == to_text(ServerRefusal::Store)) store_failure_ = "the server could not record the chance step; it tries again";
+  else if (!o.ok) failure_ = o.message;
   return o.ok;
 }
 
@@ -208,7 +216,7 @@ bool TableGame::take_bot(int seat, const Commit& commit) {
   std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa->actions, sa->on_turn);
   if (choice.empty()) {
     if (commit_pass(seat, commit)) return true;
-    failure_ = "the server could not record " + table().seats[seat].name + "'s bot's pass";
+    store_failure_ = "the server could not record " + table().seats[seat].name + "'s bot's pass; it tries again";
     return false;
   }
   State before = state_;
@@ -220,7 +228,9 @@ bool TableGame::take_bot(int seat, const Commit& commit) {
     return false;
   }
   Outcome c = commit_step(std::move(before), seat, commit);
-  if (!c.ok) failure_ = c.message;
+  if (c.reason == to_text(ServerRefusal::Store))
+    store_failure_ = "the server could not record " + table().seats[seat].name + "'s bot's move; it tries again";
+  else if (!c.ok) failure_ = c.message;
   return c.ok;
 }
 
@@ -231,5 +241,31 @@ std::vector<std::string> TableGame::kinds_for_save() const {
 }
 
 std::string TableGame::save() const { return save_text(*engine_, state_, kinds_for_save()); }
+
+std::string TableGame::rules_print() const {
+  RulesetPrints p = fingerprint_table(table(), cli::scripts_dir());
+  return Json{{"params", p.params}, {"components", p.components}, {"files", p.files}}.dump();
+}
+
+std::string print_differences(const std::string& kept, const std::string& now) {
+  Json a = Json::parse(kept, nullptr, false), b = Json::parse(now, nullptr, false);
+  auto files = [](const Json& j) {
+    std::map<std::string, std::string> out;
+    if (j.contains("files") && j["files"].is_object())
+      for (const auto& [k, v] : j["files"].items()) out[k] = v.is_string() ? v.get<std::string>() : "";
+    return out;
+  };
+  if (!a.is_object() || !a.contains("params") || !a.contains("components")) return "the fingerprint kept with the table is damaged";
+  std::vector<std::string> changes;
+  if (a["params"] != b["params"]) changes.push_back("the parameters changed");
+  if (a["components"] != b["components"]) changes.push_back("the components changed");
+  auto fa = files(a), fb = files(b);
+  for (const auto& [file, print] : fa)
+    changes.push_back(!fb.count(file) ? file + " is gone" : fb[file] != print ? file + " changed" : "");
+  for (const auto& [file, print] : fb)
+    if (!fa.count(file)) changes.push_back(file + " is new");
+  std::erase(changes, "");
+  return join_choices(changes, ", ");
+}
 
 }  // namespace arbiter::server

@@ -102,6 +102,12 @@ class TableGame {
   Json seats_json(const std::vector<bool>& connected) const;
   // The game as a save file (it tells every hand: for the host only).
   std::string save() const;
+  // The ruleset's fingerprint as this table plays it, as JSON text: the parameters in force,
+  // the components and every rules file, shared scripts too (interpreter/fingerprint.hpp).
+  std::string rules_print() const;
+  // Why an auto step could not be stored ("": it was, or none was tried): the table waits,
+  // and tries again at the next auto_step.
+  const std::string& store_failure() const { return store_failure_; }
 
  private:
   void refresh();  // decision_ and the seats asked, after every step
@@ -126,6 +132,12 @@ class TableGame {
   Rng chance_rng_;
   int seq_ = 0;
   std::string failure_;
+  std::string store_failure_;
 };
+
+// What differs between the fingerprint a table was opened with and its ruleset's now, in
+// words ("rules.lua changed, the parameters changed"); "" when nothing does. A `kept` print
+// that is not one is said so.
+std::string print_differences(const std::string& kept, const std::string& now);
 
 }  // namespace arbiter::server

@@ -48,7 +48,9 @@ class Host {
   ~Host();
 
   // Every table in the store set up again, the unfinished ones replayed to where they stood.
-  // Returns a line per table that could not be (the table is left out).
+  // Returns a line for the log per table that could not be: its row damaged, its ruleset no
+  // longer the one it was opened with (by fingerprint), or its replay refused. Such a table is
+  // set aside: listed with the reason, its players told when they connect, its rows kept.
   std::vector<std::string> resume();
   // Opens a table (throws InputError: bad ruleset, seats or bots; StoreError; or over the limit).
   // `seed` 0 draws one from the OS.
@@ -70,6 +72,7 @@ class Host {
     std::string id, ruleset;
     std::vector<std::pair<std::string, std::string>> seats;  // name, plays
     bool over = false;
+    bool set_aside = false;
   };
   std::vector<Summary> summaries();
 
@@ -89,13 +92,23 @@ class Host {
  private:
   std::shared_ptr<TableHost> find(const std::string& id);
   std::shared_ptr<TableHost> make(const StoredTable& stored, std::unique_ptr<TableGame> game);
+  // A table that is not resumed: `reason` for the host and the log, `told` for its players.
+  struct SetAside {
+    StoredTable stored;
+    std::string reason, told;
+  };
+  void resume_one(StoredTable stored, std::vector<std::string>& lines);
+  void set_aside(const StoredTable& stored, const std::string& reason, const char* told, std::vector<std::string>& lines);
+  bool hello_set_aside(const std::shared_ptr<Peer>& peer, const Request& hello);
+  void save_set_aside(const SetAside& aside, std::function<void(bool, std::string)> done);
 
   Store& store_;
   Loader loader_;
   Limits limits_;
   boost::asio::thread_pool pool_;
-  std::mutex mutex_;  // tables_
+  std::mutex mutex_;  // tables_, set_aside_
   std::map<std::string, std::shared_ptr<TableHost>> tables_;
+  std::map<std::string, SetAside> set_aside_;
   std::atomic<std::size_t> connections_{0};
 };
 

@@ -104,7 +104,9 @@ void api(Host& host, const HttpRequest& req, const std::string& path, std::funct
 
 void set_common_headers(HttpResponse& res) {
   res.set(http::field::server, "arbiter");
-  res.set("Content-Security-Policy", "default-src 'self'");
+  // No other site may show the page in a frame (and so dress it up or click through it).
+  res.set("Content-Security-Policy", "default-src 'self'; frame-ancestors 'none'");
+  res.set("X-Frame-Options", "DENY");
   res.set("X-Content-Type-Options", "nosniff");
   res.set("Referrer-Policy", "no-referrer");
   res.set(http::field::cache_control, "no-store");

@@ -11,6 +11,9 @@
 
 #include <functional>
 
+#include "interpreter/limits.hpp"
+#include "server/store_rows.hpp"
+
 namespace arbiter::server {
 
 namespace {
@@ -42,6 +45,13 @@ class Statement {
     return t ? std::string(reinterpret_cast<const char*>(t), static_cast<std::size_t>(sqlite3_column_bytes(st_, col))) : "";
   }
   std::int64_t integer(int col) { return sqlite3_column_int64(st_, col); }
+  // The column as it is, whatever the schema says it should be.
+  Column column(int col) {
+    int type = sqlite3_column_type(st_, col);
+    if (type == SQLITE_TEXT) return {text(col), std::nullopt};
+    if (type == SQLITE_INTEGER) return {std::nullopt, integer(col)};
+    return {};
+  }
 
  private:
   [[noreturn]] void fail() { throw StoreError(file_ + ": " + sqlite3_errmsg(db_)); }
@@ -92,6 +102,7 @@ Store::Store(const std::string& file) : file_(file), lock_fd_(lock_database(file
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=FULL");
     exec(kSchema);
+    migrate();
   } catch (...) {
     sqlite3_close(db_);
     ::close(lock_fd_);
@@ -113,6 +124,13 @@ void Store::exec(const char* sql) {
   }
 }
 
+// A database of an earlier arbiter has no column for the ruleset's fingerprint: its tables
+// get one, empty, which Host::resume fills in with the ruleset it finds (docs/server.md).
+void Store::migrate() {
+  Statement st(db_, "SELECT 1 FROM pragma_table_info('tables') WHERE name = 'rules_print'", file_);
+  if (!st.step()) exec("ALTER TABLE tables ADD COLUMN rules_print TEXT NOT NULL DEFAULT ''");
+}
+
 void Store::set_host_hash(const std::string& hash) {
   std::lock_guard lock(mutex_);
   Statement(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES('host_hash', ?)", file_).bind(1, hash).step();
@@ -128,8 +146,9 @@ void Store::add_table(const StoredTable& t) {
   std::lock_guard lock(mutex_);
   exec("BEGIN IMMEDIATE");
   try {
-    Statement(db_, "INSERT INTO tables(id, setup, watch_hash, created, finished) VALUES(?, ?, ?, ?, ?)", file_)
-        .bind(1, t.id).bind(2, setup_text(t.setup)).bind(3, t.watch_hash).bind(4, t.created).bind(5, t.finished).step();
+    Statement(db_, "INSERT INTO tables(id, setup, watch_hash, created, finished, rules_print) VALUES(?, ?, ?, ?, ?, ?)", file_)
+        .bind(1, t.id).bind(2, setup_text(t.setup)).bind(3, t.watch_hash).bind(4, t.created).bind(5, t.finished)
+        .bind(6, t.rules_print).step();
     for (std::size_t i = 0; i < t.seat_hashes.size(); ++i)
       Statement(db_, "INSERT INTO seats(table_id, seat, token_hash) VALUES(?, ?, ?)", file_)
           .bind(1, t.id).bind(2, static_cast<std::int64_t>(i)).bind(3, t.seat_hashes[i]).step();
@@ -151,6 +170,11 @@ void Store::add_pass(const std::string& table, int n, int seat) {
   std::lock_guard lock(mutex_);
   Statement(db_, "INSERT INTO passes(table_id, n, seat) VALUES(?, ?, ?)", file_)
       .bind(1, table).bind(2, std::int64_t{n}).bind(3, std::int64_t{seat}).step();
+}
+
+void Store::set_rules_print(const std::string& table, const std::string& print) {
+  std::lock_guard lock(mutex_);
+  Statement(db_, "UPDATE tables SET rules_print = ? WHERE id = ?", file_).bind(1, print).bind(2, table).step();
 }
 
 void Store::finish(const std::string& table, std::int64_t when) {
@@ -175,33 +199,37 @@ void Store::remove(const std::string& table) {
 std::vector<StoredTable> Store::tables() {
   std::lock_guard lock(mutex_);
   std::vector<StoredTable> out;
-  Statement st(db_, "SELECT id, setup, watch_hash, created, finished FROM tables ORDER BY created, id", file_);
+  Statement st(db_, "SELECT rowid, id, setup, watch_hash, created, finished, rules_print FROM tables ORDER BY created, rowid", file_);
   while (st.step()) {
-    StoredTable t{st.text(0), setup_from_text(st.text(1)), st.text(2), {}, st.integer(3), st.integer(4)};
-    Statement seats(db_, "SELECT token_hash FROM seats WHERE table_id = ? ORDER BY seat", file_);
-    seats.bind(1, t.id);
-    while (seats.step()) t.seat_hashes.push_back(seats.text(0));
-    out.push_back(std::move(t));
+    TableRow row{st.integer(0), st.column(1), st.column(2), st.column(3), st.column(4), st.column(5), st.column(6), {}};
+    Statement seats(db_, "SELECT seat, token_hash FROM seats WHERE table_id = ? ORDER BY seat", file_);
+    seats.bind(1, row.id.text.value_or(""));
+    while (seats.step() && row.seats.size() <= static_cast<std::size_t>(kMaxSeats)) row.seats.emplace_back(seats.column(0), seats.column(1));
+    out.push_back(checked_table(row));
   }
   return out;
 }
 
-std::vector<Step> Store::steps(const std::string& table) {
-  std::lock_guard lock(mutex_);
-  std::vector<Step> out;
-  Statement st(db_, "SELECT seat, action, hash FROM steps WHERE table_id = ? ORDER BY n", file_);
-  st.bind(1, table);
-  while (st.step()) out.push_back({static_cast<int>(st.integer(0)), st.text(1), static_cast<std::uint64_t>(st.integer(2))});
-  return out;
+std::vector<Step> Store::steps(const std::string& table, std::size_t seats) {
+  std::vector<StepRow> rows;
+  {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "SELECT n, seat, action, hash FROM steps WHERE table_id = ? ORDER BY n", file_);
+    st.bind(1, table);
+    while (st.step()) rows.push_back({st.column(0), st.column(1), st.column(2), st.column(3)});
+  }
+  return checked_steps(rows, seats, table);
 }
 
-std::vector<Pass> Store::passes(const std::string& table) {
-  std::lock_guard lock(mutex_);
-  std::vector<Pass> out;
-  Statement st(db_, "SELECT n, seat FROM passes WHERE table_id = ? ORDER BY rowid", file_);
-  st.bind(1, table);
-  while (st.step()) out.push_back({static_cast<int>(st.integer(0)), static_cast<int>(st.integer(1))});
-  return out;
+std::vector<Pass> Store::passes(const std::string& table, std::size_t seats) {
+  std::vector<PassRow> rows;
+  {
+    std::lock_guard lock(mutex_);
+    Statement st(db_, "SELECT n, seat FROM passes WHERE table_id = ? ORDER BY rowid", file_);
+    st.bind(1, table);
+    while (st.step()) rows.push_back({st.column(0), st.column(1)});
+  }
+  return checked_passes(rows, seats, table);
 }
 
 std::string setup_text(const TableSetup& s) {
@@ -210,22 +238,6 @@ std::string setup_text(const TableSetup& s) {
   Json j{{"ruleset", s.ruleset}, {"seats", seats}, {"seed", s.options.seed}, {"variant", s.options.variant},
          {"set", s.options.set}, {"kinds", s.kinds}};
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
-
-TableSetup setup_from_text(const std::string& text) {
-  try {
-    Json j = Json::parse(text);
-    TableSetup s;
-    s.ruleset = j.at("ruleset").get<std::string>();
-    for (const auto& seat : j.at("seats")) s.options.seats.push_back({seat.at("name").get<std::string>(), seat.at("age").get<int>()});
-    s.options.seed = j.at("seed").get<std::uint64_t>();
-    s.options.variant = j.at("variant").get<std::string>();
-    s.options.set = j.at("set").get<std::map<std::string, std::string>>();
-    s.kinds = j.at("kinds").get<std::vector<std::string>>();
-    return s;
-  } catch (const Json::exception& e) {
-    throw StoreError(std::string("a table's setup in the database is damaged: ") + e.what());
-  }
 }
 
 }  // namespace arbiter::server

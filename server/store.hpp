@@ -28,6 +28,8 @@ struct StoredTable {
   std::vector<std::string> seat_hashes;   // per seat: its `s.` token's, "" for a bot's seat
   std::int64_t created = 0;               // Unix seconds
   std::int64_t finished = 0;              // 0: the game goes on
+  std::string rules_print;                // the ruleset's fingerprint (game.hpp's rules_print); "": kept by an earlier arbiter
+  std::string damage;                     // read back: why the row cannot be used ("": it can)
 };
 
 class Store {
@@ -49,20 +51,25 @@ class Store {
   void finish(const std::string& table, std::int64_t when);
   // The table, its seats (their tokens' hashes), its steps and passes deleted, in one transaction.
   void remove(const std::string& table);
+  // The ruleset's fingerprint of a table kept without one (an earlier arbiter's).
+  void set_rules_print(const std::string& table, const std::string& print);
+  // Every table, each checked (server/store_rows.hpp): a damaged one has its `damage` said.
   std::vector<StoredTable> tables();
-  std::vector<Step> steps(const std::string& table);
-  std::vector<Pass> passes(const std::string& table);  // in the order they were made
+  // A table's steps and passes (in the order they were made), checked against its `seats`
+  // seats: throws StoreError naming the row that is wrong.
+  std::vector<Step> steps(const std::string& table, std::size_t seats);
+  std::vector<Pass> passes(const std::string& table, std::size_t seats);
 
  private:
   void exec(const char* sql);
+  void migrate();
   std::string file_;
   int lock_fd_ = -1;  // FILE.lock, held while the store is open: one server a database
   sqlite3* db_ = nullptr;
   std::mutex mutex_;
 };
 
-// A table's setup as the store keeps it (JSON text), and back (throws StoreError).
+// A table's setup as the store keeps it (JSON text); server/store_rows.hpp reads it back.
 std::string setup_text(const TableSetup& s);
-TableSetup setup_from_text(const std::string& text);
 
 }  // namespace arbiter::server

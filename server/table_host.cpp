@@ -20,7 +20,7 @@ std::shared_ptr<const std::string> shared(std::string text) { return std::make_s
 TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Reload reload, Store& store, Strand strand,
                      std::size_t max_watchers, std::size_t per_seat)
     : stored_(std::move(stored)), game_(std::move(game)), reload_(std::move(reload)), store_(store), strand_(std::move(strand)),
-      max_watchers_(max_watchers), per_seat_(per_seat) {
+      max_watchers_(max_watchers), per_seat_(per_seat), retry_(strand_) {
   note_status();
 }
 
@@ -51,12 +51,12 @@ std::string TableHost::save() {
   return text;
 }
 
-int TableHost::seat_of(const std::string& token) const {
+int token_seat(const StoredTable& t, const std::string& token) {
   std::string hash = token_hash(token);
   int found = -2;
-  for (std::size_t i = 0; i < stored_.seat_hashes.size(); ++i)
-    if (same_hash(hash, stored_.seat_hashes[i]) && !stored_.seat_hashes[i].empty()) found = static_cast<int>(i);
-  if (same_hash(hash, stored_.watch_hash)) found = -1;
+  for (std::size_t i = 0; i < t.seat_hashes.size(); ++i)
+    if (same_hash(hash, t.seat_hashes[i]) && !t.seat_hashes[i].empty()) found = static_cast<int>(i);
+  if (same_hash(hash, t.watch_hash)) found = -1;
   return found;
 }
 
@@ -66,6 +66,7 @@ void TableHost::note_status() {
   status_.over = game_->over();
   status_.stopped = !game_->failure().empty();
   status_.finished = stored_.finished;
+  status_.store_error = game_->store_failure().empty() ? "" : store_error_;
 }
 
 TableHost::Status TableHost::status() const {
@@ -79,9 +80,11 @@ Json TableHost::listing() const {
   for (std::size_t i = 0; i < stored_.setup.options.seats.size(); ++i)
     seats.push_back({{"name", stored_.setup.options.seats[i].name},
                      {"plays", stored_.setup.kinds[i].empty() ? "human" : stored_.setup.kinds[i]}});
-  return {{"table", stored_.id}, {"ruleset", stored_.setup.ruleset}, {"seats", seats},
-          {"status", st.over ? "over" : st.stopped ? "stopped" : "playing"}, {"seq", st.seq},
-          {"created", stored_.created}, {"finished", st.finished ? Json(st.finished) : Json(nullptr)}};
+  Json j{{"table", stored_.id}, {"ruleset", stored_.setup.ruleset}, {"seats", seats},
+         {"status", st.over ? "over" : st.stopped ? "stopped" : !st.store_error.empty() ? "store" : "playing"},
+         {"seq", st.seq}, {"created", stored_.created}, {"finished", st.finished ? Json(st.finished) : Json(nullptr)}};
+  if (!st.store_error.empty()) j["reason"] = st.store_error;
+  return j;
 }
 
 Host::Summary TableHost::summary() const {
@@ -98,7 +101,7 @@ bool TableHost::commit(const Step& step, std::string& error) {
     else store_.add_step(stored_.id, game_->seq(), step);
     return true;
   } catch (const StoreError& e) {
-    error = e.what();
+    error = store_error_ = e.what();
     return false;
   }
 }
@@ -148,6 +151,7 @@ void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
   peer->send(shared(text_of(game_->state_message(seat, e.conn.cursor, columns))));
   if (game_->over()) peer->send(shared(text_of(game_->over_message())));
   if (!game_->failure().empty()) peer->send(shared(error_message("the table stopped: " + game_->failure())));
+  if (!game_->store_failure().empty()) peer->send(shared(error_message("the table waits: " + game_->store_failure())));
   presence();
 }
 
@@ -201,7 +205,19 @@ void TableHost::pump() {
     bool was_over = self->game_->over();
     self->game_->auto_step([&](const Step& s, std::string& error) { return self->commit(s, error); });
     self->broadcast_states(was_over);
+    if (self->game_ && !self->game_->store_failure().empty()) return self->retry_later();
+    self->retry_ms_ = 0;
     self->pump();
+  });
+}
+
+// The step the store could not keep, tried again: after 0.25 s, then twice as long each time up
+// to 4 s. The timer holds the table weakly: a table removed or a server stopped lets it go.
+void TableHost::retry_later() {
+  retry_ms_ = std::min(4000, retry_ms_ ? retry_ms_ * 2 : 250);
+  retry_.expires_after(std::chrono::milliseconds(retry_ms_));
+  retry_.async_wait([weak = weak_from_this()](const boost::system::error_code& ec) {
+    if (auto self = weak.lock(); self && !ec && !self->removed_) self->pump();
   });
 }
 
@@ -221,6 +237,11 @@ void TableHost::broadcast_states(bool was_over) {
     auto over = shared(text_of(game_->over_message()));
     for (auto& [p, e] : peers_) e.peer->send(over);
   }
+  if (!game_->store_failure().empty() && !store_told_) {  // once a wait: the states say when it ends
+    auto error = shared(error_message("the table waits: " + game_->store_failure()));
+    for (auto& [p, e] : peers_) e.peer->send(error);
+  }
+  store_told_ = !game_->store_failure().empty();
   if (!game_->failure().empty() && failure_told_ != game_->failure()) {
     failure_told_ = game_->failure();
     auto error = shared(error_message("the table stopped: " + failure_told_));

@@ -1,6 +1,7 @@
 // One table on the server: its game, its tokens' hashes and its connections. Every call
 // that touches the game runs on the table's strand, one at a time, on the host's pool.
 #pragma once
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/thread_pool.hpp>
 
@@ -16,6 +17,10 @@
 
 namespace arbiter::server {
 
+// The seat of `t` that `token` opens (0..), -1 for the watchers' token, -2 for none. Hashes
+// compared in constant time, every one of them, whichever matches.
+int token_seat(const StoredTable& t, const std::string& token);
+
 class TableHost : public std::enable_shared_from_this<TableHost> {
  public:
   using Strand = boost::asio::strand<boost::asio::thread_pool::executor_type>;
@@ -29,9 +34,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
             std::size_t max_watchers, std::size_t per_seat);
 
   const std::string& id() const { return stored_.id; }
-  // The seat `token` opens (0..), -1 for the watchers' token, -2 for none. Hashes compared in
-  // constant time, every one of them, whichever matches.
-  int seat_of(const std::string& token) const;
+  int seat_of(const std::string& token) const { return token_seat(stored_, token); }
   // Runs `work` on the table's strand. What it throws (a bot's or the rules' failure that
   // escaped as an exception, memory) stops this table, told to its connections, and no other.
   template <class F>
@@ -50,10 +53,15 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   void leave(const Peer* peer);
   // The table was removed: every connection told so and closed.
   void close_all();
-  // Lets every connection go without a word: for a server that stopped running (Host::stop).
-  void forget_peers() { peers_.clear(); }
+  // Lets every connection go without a word, and stops trying the store again: for a server
+  // that stopped running (Host::stop).
+  void forget_peers() {
+    peers_.clear();
+    retry_.cancel();
+  }
   void frame(const std::shared_ptr<Peer>& peer, const std::string& frame);
   // Takes the steps the table owes (chance, bots), one a post so that people's frames interleave.
+  // One the store could not keep is tried again after a while, and again, until it is kept.
   void pump();
   // Before the table is reachable: the stored steps replayed (throws InputError).
   void replay(const std::vector<Step>& steps, const std::vector<Pass>& passes);
@@ -67,7 +75,8 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
     int seq = 0;
     bool over = false;
     std::int64_t finished = 0;
-    bool stopped = false;  // a script error stopped it
+    bool stopped = false;     // a script error stopped it
+    std::string store_error;  // the store failed an auto step, which waits: why ("": it did not)
   };
   Status status() const;
   Json listing() const;
@@ -87,6 +96,7 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   bool commit(const Step& step, std::string& error);
   void note_status();
   void stopped(const std::string& why);
+  void retry_later();
 
   StoredTable stored_;
   std::unique_ptr<TableGame> game_;
@@ -100,6 +110,10 @@ class TableHost : public std::enable_shared_from_this<TableHost> {
   std::map<const Peer*, Entry> peers_;
   bool removed_ = false;
   std::string failure_told_;  // the script error already sent to everyone
+  std::string store_error_;   // the store's last failure, for the host
+  bool store_told_ = false;   // the players know the table waits for the store
+  boost::asio::steady_timer retry_;
+  int retry_ms_ = 0;
   mutable std::mutex status_mutex_;
   Status status_;
 };

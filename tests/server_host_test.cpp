@@ -212,7 +212,7 @@ TEST_CASE("host: a pass is stored: after a restart the seat that passed is not a
   }
   CHECK(waiting.size() == 1);
   CHECK(waiting[0] != passer);
-  CHECK(store.passes(a.id).size() == 1);
+  CHECK(store.passes(a.id, 3).size() == 1);
   // Restarted, the table waits for the same seat: the one that passed is not asked again.
   Host again(store, loader, Limits{}, 2);
   CHECK(again.resume().empty());

@@ -32,11 +32,12 @@ SolveTree tree_of(const std::string& dir, const GameOptions& o, std::size_t max 
 double exploitability(const Cfr& cfr) { return (cfr.best_response(0) + cfr.best_response(1)) / 2; }
 
 // The probability of `action` in the information set first reached as `where`.
-double probability(const std::vector<SolvedInfoset>& strategy, const std::string& where, const std::string& action) {
+double probability(const SolveTree& tree, const std::vector<SolvedInfoset>& strategy, const std::string& where,
+                   const std::string& action) {
   for (const SolvedInfoset& i : strategy)
     if (i.where == where)
       for (std::size_t a = 0; a < i.actions.size(); ++a)
-        if (i.actions[a] == action) return i.probabilities[a];
+        if (tree.texts[i.actions[a]] == action) return i.probabilities[a];
   FAIL("no information set " << where << " with action " << action);
   return NAN;
 }
@@ -50,7 +51,7 @@ TEST_CASE("solve: rock-paper-scissors is two information sets, value 0, a third 
   // nine finished games.
   CHECK(tree.nodes.size() == 13);
   REQUIRE(tree.infosets.size() == 2);
-  CHECK(tree.infosets[1].where == "Andy: ?");
+  CHECK(tree.where(1) == "Andy: ?");
   Cfr cfr(tree);
   for (int t = 0; t < 100; ++t) cfr.iterate();
   CHECK(std::abs(cfr.value()) < 1e-9);
@@ -68,11 +69,11 @@ TEST_CASE("solve: Kuhn poker's first player is worth -1/18, the second plays Kuh
   CHECK(std::abs(cfr.value() + 1.0 / 18) < 0.001);
   CHECK(exploitability(cfr) < 0.001);
   auto s = cfr.strategy();
-  CHECK(probability(s, "outcome ?, outcome J, Andy: bet", "fold") > 0.99);
-  CHECK(probability(s, "outcome ?, outcome K, Andy: bet", "call") > 0.99);
-  CHECK(std::abs(probability(s, "outcome ?, outcome Q, Andy: bet", "call") - 1.0 / 3) < 0.02);
-  CHECK(std::abs(probability(s, "outcome ?, outcome J, Andy: check", "bet") - 1.0 / 3) < 0.02);
-  CHECK(probability(s, "outcome ?, outcome K, Andy: check", "bet") > 0.99);
+  CHECK(probability(tree, s, "outcome ?, outcome J, Andy: bet", "fold") > 0.99);
+  CHECK(probability(tree, s, "outcome ?, outcome K, Andy: bet", "call") > 0.99);
+  CHECK(std::abs(probability(tree, s, "outcome ?, outcome Q, Andy: bet", "call") - 1.0 / 3) < 0.02);
+  CHECK(std::abs(probability(tree, s, "outcome ?, outcome J, Andy: check", "bet") - 1.0 / 3) < 0.02);
+  CHECK(probability(tree, s, "outcome ?, outcome K, Andy: check", "bet") > 0.99);
 }
 
 TEST_CASE("solve: the exploitability of a strategy far from best play is large", "[solve]") {
@@ -98,10 +99,58 @@ TEST_CASE("solve: goofspiel with 3 cards and the prizes in order is worth 0 to e
   SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/rulesets/goofspiel", o);
   REQUIRE(tree.error.empty());
   // The first bid: Andy's one information set, Bill's one (he has not seen Andy's bid).
-  CHECK(tree.infosets[0].where == "the start");
-  CHECK(tree.infosets[1].where == "Andy: ?");
+  CHECK(tree.where(0) == "the start");
+  CHECK(tree.where(1) == "Andy: ?");
   Cfr cfr(tree);
   for (int t = 0; t < 2000; ++t) cfr.iterate();
   CHECK(std::abs(cfr.value()) < 0.001);
   CHECK(exploitability(cfr) < 0.001);
+}
+
+TEST_CASE("solve: long action texts are held once, not once an information set", "[solve]") {
+  GameOptions o = two_seats();
+  o.set = {{"length", "8"}};
+  SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions", o);
+  REQUIRE(tree.error.empty());
+  CHECK(tree.nodes.size() == 511);
+  CHECK(tree.infosets.size() == 255);
+  // Two actions and four branches ("Andy: ...", "Bill: ...") of some 4,000 bytes each.
+  CHECK(tree.text_bytes < 7 * 4010);
+  CHECK(solve_bytes(tree) < (std::size_t{1} << 20));
+  CHECK(tree.where(1) == "Andy: " + std::string(3996, 'x') + "left");  // Bill's first choice, after Andy's
+}
+
+TEST_CASE("solve: a tree past the cap on bytes is refused with the figure", "[solve]") {
+  GameOptions o = two_seats();
+  o.set = {{"length", "16"}};
+  SolveTree tree = build_solve_tree(load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions",
+                                                 ARBITER_SOURCE_DIR "/scripts"),
+                                    o, lua_rules(), kMaxSolveHistories, false, std::size_t{1} << 20);
+  CHECK_THAT(tree.error, Catch::Contains("the game is too large to solve: its tree and the solver's tables would take "
+                                         "more than 1 MiB ("));
+}
+
+TEST_CASE("solve: results that do not add up to the same in every finished game are refused, naming two", "[solve]") {
+  SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-not-constant-sum", two_seats());
+  CHECK(tree.error == "the seats' results do not add up to the same in every finished game: 1 after Andy: win, "
+                      "0 after Andy: nobody; solve takes games where one seat's gain is the other's loss");
+}
+
+TEST_CASE("solve: the strategy to report counts against the cap, and is kept only when asked for", "[solve]") {
+  // 255 information sets, each labelled by a way of up to 8 actions of 4,000 bytes: some
+  // 4 MiB of labels, in a tree of a few hundred KiB.
+  SolveOptions o;
+  o.game = two_seats();
+  o.game.set = {{"length", "8"}};
+  o.iterations = 1;
+  o.max_bytes = std::size_t{2} << 20;
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions", ARBITER_SOURCE_DIR "/scripts");
+  SolveReport with = solve(ruleset, o, lua_rules());
+  CHECK_THAT(with.error, Catch::Contains("the game is too large to solve: with the strategy to report (--strategy, "
+                                         "--write-bot), it would take more than 2 MiB ("));
+  o.strategy = false;
+  SolveReport without = solve(ruleset, o, lua_rules());
+  CHECK(without.error.empty());
+  CHECK(without.strategy.empty());
+  CHECK(without.histories == 511);
 }

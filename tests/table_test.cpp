@@ -112,6 +112,18 @@ TEST_CASE("make_table refuses what the ruleset does not allow, saying why") {
     CHECK_THAT(table_error(seats({{"A.B", -1}, {"C", -1}})), Catch::Contains("'A.B' must be one word"));
     CHECK_THAT(table_error(seats({{"", -1}, {"C", -1}})), Catch::Contains("must be one word"));
   }
+  SECTION("seat names that could forge a line of the narration") {
+    // A line break, another C0 character, DEL, C1, a bidirectional control, a line separator.
+    for (const char* name : {"Ann\nBob wins.", "A\tB", "A\rB", "A\x1b[2JB", "A\x7f", "A\xc2\x9b", "A\xe2\x80\xae" "B",
+                             "A\xe2\x80\xa8" "B"}) {
+      INFO(name);
+      CHECK_THAT(table_error(seats({{name, -1}, {"C", -1}})), Catch::Contains("holds a control character") &&
+                                                                Catch::Contains("could pass for a line of the game's own"));
+    }
+    CHECK_THAT(table_error(seats({{"Ann\nBob", -1}, {"C", -1}})), Catch::Contains("'Ann…' holds a control character (U+000A, character 4)"));
+    CHECK_THAT(table_error(seats({{"A\xff", -1}, {"C", -1}})), Catch::Contains("is not UTF-8 text (at byte 2)"));
+    CHECK(table_error(seats({{"Zoë", -1}, {"李", -1}})) == "");
+  }
 }
 
 TEST_CASE("by_age orders seats by age when every seat has one") {

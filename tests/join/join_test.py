@@ -15,6 +15,8 @@ last_line: the input ends right after an action is sent: join waits for its answ
   a refused last line ends with status 1 naming it, a taken one with its narration and status 0.
 no_answer: a server (a stand-in) that never answers an action: at the end of input join waits
   10 s for the answer, then ends with status 1 saying the line may not have been taken.
+refused_first: a stand-in server refuses before join read any line: the refusal names no line.
+close_unanswered: a stand-in server that never answers join's close: join ends at once anyway.
 reconnect: the server is killed (-9) mid-game and started again on the same database and
   port; both joins connect again by themselves and the game goes on to its end.
 """
@@ -208,8 +210,8 @@ def last_line():
     server.terminate()
 
 
-def silent_server(sock):
-    """A stand-in for `arbiter serve` on `sock`: it welcomes Ann, offers a1 and answers nothing more."""
+def stand_in(sock, then):
+    """A stand-in for `arbiter serve` on `sock`: it welcomes Ann, offers a1, then `then(conn, send)`."""
     import base64, hashlib, struct
     conn, _ = sock.accept()
     request = b""
@@ -226,18 +228,77 @@ def silent_server(sock):
     send({"type": "welcome", "seat": "Ann", "table": "t1", "ruleset": "tictactoe",
           "seats": [{"name": "Ann", "plays": "human", "connected": True}]})
     send({"type": "state", "seq": 0, "legal": ["a1"], "on_turn": True, "table": "Tic-tac-toe", "log": [], "log_from": 0})
-    while conn.recv(65536): pass  # the action, and nothing back
+    then(conn, send)
     conn.close()
 
 
-def no_answer():
+def silent_server(sock):
+    """It answers nothing after the state: not an action, not a close."""
+    def drain(conn, send):
+        while conn.recv(65536): pass
+    stand_in(sock, drain)
+
+
+def listening():
     import socket
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(1)
+    return sock, f"http://127.0.0.1:{sock.getsockname()[1]}/t/t1#s.0123"
+
+
+def refused_first():
+    """A refusal that comes before join read any line names none (it said 'line 0:')."""
+    sock, link = listening()
+    def refuse(conn, send):
+        send({"type": "refused", "action": "b2", "reason": "not legal now", "message": "not legal now"})
+        while conn.recv(65536): pass
+    threading.Thread(target=stand_in, args=(sock, refuse), daemon=True).start()
+    p = subprocess.Popen([ARBITER, "join", link], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=ENV)
+    try:
+        p.wait(timeout=30)  # stdin stays open until join ends: no line is ever read
+    except subprocess.TimeoutExpired:
+        p.kill()
+        fail("join did not end after the refusal")
+    p.stdin.close()
+    out, err = p.stdout.read(), p.stderr.read()
+    if p.returncode != 1 or "b2: not legal now" not in err or "line 0" in err:
+        fail(f"status {p.returncode}, expected 1 and 'b2: not legal now' naming no line:\n{out}{err}")
+
+
+def close_unanswered():
+    """A server that never answers join's WebSocket close (nor closes) does not keep join: it
+    closes the connection itself at once after sending its close."""
+    sock, link = listening()
+    seen = {}
+    def never_close(conn, send):
+        while True:
+            data = conn.recv(65536)
+            if not data: break
+            if data[0] == 0x88: seen["close"] = True  # join's close frame: no answer
+        seen["eof"] = True
+    threading.Thread(target=stand_in, args=(sock, never_close), daemon=True).start()
+    p = subprocess.Popen([ARBITER, "join", link], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         text=True, env=ENV)
+    p.stdin.write(":quit\n")
+    p.stdin.flush()
+    start = time.time()
+    try:
+        out, err = p.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        fail("join did not end")
+    took = time.time() - start
+    if p.returncode != 0 or not seen.get("close") or took > 5:
+        fail(f"status {p.returncode} after {took:.1f} s (close sent: {bool(seen.get('close'))}), expected 0 at once:\n{out}{err}")
+
+
+def no_answer():
+    sock, link = listening()
     threading.Thread(target=silent_server, args=(sock,), daemon=True).start()
     start = time.time()
-    r = run([f"http://127.0.0.1:{sock.getsockname()[1]}/t/t1#s.0123"], "a1\n")
+    r = run([link], "a1\n")
     took = time.time() - start
     expect = "line 1: a1: the input ended and the server did not answer within 10 s"
     if r.returncode != 1 or expect not in r.stderr or not 9 < took < 25:
@@ -277,4 +338,5 @@ def reconnect():
         if "Connected again." not in out: fail(f"{p.name} did not say it connected again:\n{out}")
 
 
-{"tictactoe": tictactoe, "stacks": stacks, "errors": errors, "last_line": last_line, "no_answer": no_answer, "reconnect": reconnect}[CASE]()
+{"tictactoe": tictactoe, "stacks": stacks, "errors": errors, "last_line": last_line, "no_answer": no_answer, "reconnect": reconnect,
+ "refused_first": refused_first, "close_unanswered": close_unanswered}[CASE]()

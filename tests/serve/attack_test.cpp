@@ -142,7 +142,7 @@ TEST_CASE("serve: a peer that vanished (no pongs) is dropped after the idle time
   CHECK(gone);
 }
 
-TEST_CASE("serve: the API needs the host token; every answer carries the security headers", "[serve]") {
+TEST_CASE("serve: the API needs the host token, and every answer carries the security headers and refuses framing", "[serve]") {
   std::string dir = temp_dir();
   ServerProcess server({"stacks", "--players", "Ann,Bob"}, dir + "/t.db");
   CHECK(http_request(server.port, "GET", "/api/tables").status == 401);
@@ -185,7 +185,9 @@ TEST_CASE("serve: the API needs the host token; every answer carries the securit
     INFO(a.status);
     CHECK(a.headers.count("Content-Security-Policy"));
     if (!a.headers.count("Content-Security-Policy")) continue;
-    CHECK(a.headers.at("Content-Security-Policy") == "default-src 'self'");
+    // No other site may frame the page: frame-ancestors for browsers today, X-Frame-Options for older ones.
+    CHECK(a.headers.at("Content-Security-Policy") == "default-src 'self'; frame-ancestors 'none'");
+    CHECK((a.headers.count("X-Frame-Options") && a.headers.at("X-Frame-Options") == "DENY"));
     CHECK(a.headers.at("X-Content-Type-Options") == "nosniff");
     CHECK(a.headers.at("Referrer-Policy") == "no-referrer");
   }

@@ -1,6 +1,7 @@
 // The loopback tests' harness (tests/serve/harness.hpp).
 #include "harness.hpp"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,12 +51,13 @@ void read_links(ServerProcess& s, FILE* out) {
 
 }  // namespace
 
-ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::string& db) {
+ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::string& db, const std::string& log) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
   pid = fork();
   if (pid == 0) {
     dup2(fds[1], 1);
+    if (int fd = log.empty() ? -1 : open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600); fd >= 0) dup2(fd, 2), close(fd);
     close(fds[0]);
     close(fds[1]);
     std::vector<std::string> words = {ARBITER_BINARY, "serve"};

@@ -19,8 +19,9 @@ namespace serve_test {
 using Json = nlohmann::json;
 
 // `arbiter serve ARGS --port 0 --db DB` until it printed its links; killed when destroyed.
+// Its standard error goes to the file `log` when one is named.
 struct ServerProcess {
-  ServerProcess(const std::vector<std::string>& args, const std::string& db);
+  ServerProcess(const std::vector<std::string>& args, const std::string& db, const std::string& log = "");
   ~ServerProcess();
   void kill9();        // as a crash would: no chance to clean up
   int stop();          // SIGTERM, as Ctrl-C: the exit status (-1: it did not exit by itself)
