@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <sstream>
 
 #include "cli/app.hpp"
@@ -34,15 +35,18 @@ std::vector<std::string> ids() {
   return out;
 }
 
+// Each shipped ruleset's facts are read once (a game.yaml is no input here); its Lua state is
+// made anew for every input, as a table's is.
 cli::Loaded load(const std::string& id) {
-  for (const auto& [found, dir] : list_rulesets({fuzz::kRulesets}))
-    if (found == id) {
-      cli::Loaded l;
-      l.ruleset = load_ruleset(dir, fuzz::kScripts);
-      l.rules = std::make_unique<LuaRules>(l.ruleset, fuzz::kScripts);
-      return l;
-    }
-  throw InputError("no ruleset " + id);
+  static std::map<std::string, std::shared_ptr<const Ruleset>> read;
+  if (read.empty())
+    for (const auto& [found, dir] : list_rulesets({fuzz::kRulesets})) read[found] = load_ruleset(dir, fuzz::kScripts);
+  auto it = read.find(id);
+  if (it == read.end()) throw InputError("no ruleset " + id);
+  cli::Loaded l;
+  l.ruleset = it->second;
+  l.rules = std::make_unique<LuaRules>(l.ruleset, fuzz::kScripts);
+  return l;
 }
 
 std::unique_ptr<TableGame> make_game(const std::string& header) {
