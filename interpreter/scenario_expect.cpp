@@ -21,7 +21,7 @@ namespace {
 
 const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winners", "round",
                                               "zones", "vars", "legal", "view", "log", "results", "chance",
-                                              "payoffs", "chosen"};
+                                              "payoffs", "chosen", "end_reason"};
 
 std::string as_list(const std::vector<std::string>& v) { return std::string("[").append(join_choices(v, ", ")).append("]"); }
 
@@ -104,6 +104,8 @@ void Runner::expect(const YAML::Node& checks) {
       expect_payoffs(want);
     } else if (key == "chosen") {
       expect_chosen(want);
+    } else if (key == "end_reason") {
+      expect_end_reason(want);
     }
   }
 }
@@ -358,6 +360,16 @@ void Runner::expect_results(const YAML::Node& map) {
       fail(kv.second, "expected " + engine_->table().seats[s].name + "'s result to be " + t + ", found " +
                           fmt_result(have[s]));
   }
+}
+
+// Why the game ended, in the rules' words (game:finish's reason), once it is over.
+void Runner::expect_end_reason(const YAML::Node& node) {
+  std::string want = text(node, "a reason");
+  if (want.find_first_not_of(" \t") == std::string::npos) fail(node, "end_reason is the text the rules finish with, not empty");
+  if (!state_.over) fail(node, "expected the game to have ended by " + quote(want) + ", but it is not over");
+  if (state_.end_reason != want)
+    fail(node, "expected the game to have ended by " + quote(want) + ", found " +
+                   (state_.end_reason.empty() ? std::string("no reason") : quote(state_.end_reason)));
 }
 
 // Each seat's payoff once the game is over (game:finish{payoffs = ...}).

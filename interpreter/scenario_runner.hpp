@@ -91,6 +91,7 @@ class Runner {
   void expect_results(const YAML::Node& map);
   void expect_chance(const YAML::Node& map);
   void expect_payoffs(const YAML::Node& map);
+  void expect_end_reason(const YAML::Node& node);
   void expect_chosen(const YAML::Node& list);  // scenario_chosen.cpp
   double number(const YAML::Node& n, const std::string& what);
   std::int64_t count(const YAML::Node& n);

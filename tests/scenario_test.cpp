@@ -442,3 +442,19 @@ TEST_CASE("chosen: who has committed to the open simultaneous choice, and nothin
   CHECK(closed.verdict == Verdict::Fail);
   CHECK_THAT(closed.detail, Catch::Contains("expected a simultaneous choice to be open, but none is"));
 }
+
+TEST_CASE("end_reason: the reason the rules ended the game with, exactly, once it is over") {
+  const std::string ttt = "ruleset: tictactoe\nplayers: [Ann, Bob]\nsteps:\n";
+#define ROW "  - Ann: a1\n  - Bob: b1\n  - Ann: a2\n  - Bob: b2\n  - Ann: a3\n"
+  CHECK(run_text("end-reason-holds", ttt + ROW "  - expect: {end_reason: three in a row}\n").verdict == Verdict::Pass);
+  const Malformed cases[] = {
+      {"end-reason-other", ROW "  - expect: {end_reason: a full grid}\n", ":9:",
+       "expected the game to have ended by 'a full grid', found 'three in a row'"},
+      {"end-reason-not-over", "  - Ann: a1\n  - expect: {end_reason: three in a row}\n", ":5:",
+       "expected the game to have ended by 'three in a row', but it is not over"},
+      {"end-reason-empty", ROW "  - expect: {end_reason: \" \"}\n", ":9:", "end_reason is the text the rules finish with"},
+      {"end-reason-list", ROW "  - expect: {end_reason: [three]}\n", ":9:", "a reason"},
+  };
+#undef ROW
+  expect_failures(cases, ttt);
+}
