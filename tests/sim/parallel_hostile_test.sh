@@ -11,22 +11,15 @@ A=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
 w="$2/sim-parallel-hostile"
 rm -rf "$w" && mkdir -p "$w/cwd" && cd "$w/cwd" || exit 1
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-strip_run() { sed '/^  "run": {/,/^  }/d' "$1"; }
-nl='
-'
+. "$src/tests/sim/hostile_names.sh"
 # shellcheck disable=SC2016 # the $(...) is meant to stay text
 bad='$(touch${IFS}PWNED)`touch PWNED`'"'q'\"d\" a b,c{}{#} $nl z"
 # The ruleset is named relative to the jobs' folder, as `arbiter sim FOLDER` takes it.
 rs="t$bad"
-cp -r "$src/rulesets/stacks" "$rs" || exit 1
 bin="$w/b$bad"
-mkdir -p "$bin" && ln -s "$A" "$bin/arbiter" || exit 1
+hostile_copies "$rs" "$bin"
 outdir="$w/o$bad"
 mkdir -p "$outdir" || exit 1
-"$A" sim "$rs" --games 9 --json > "$w/one.json" || fail "one run of the copied ruleset failed"
-strip_run "$w/one.json" > "$w/one.s"
 
 # run CASE ENV...: sim_parallel.sh on the hostile names; its merged report equals one run's.
 run() {

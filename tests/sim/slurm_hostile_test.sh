@@ -12,22 +12,15 @@ A=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
 w="$2/sim-slurm-hostile"
 rm -rf "$w" && mkdir -p "$w/cwd" "$w/path" && cd "$w/cwd" || exit 1
-failed=0
-fail() { echo "FAIL: $*"; failed=1; }
-strip_run() { sed '/^  "run": {/,/^  }/d' "$1"; }
+. "$src/tests/sim/hostile_names.sh"
 ln -s "$src/tests/sim/fake_sbatch.py" "$w/path/sbatch" || exit 1
 PATH="$w/path:$PATH"
 export PATH
-nl='
-'
 # shellcheck disable=SC2016 # the $(...) is meant to stay text
 bad='$(touch${IFS}PWNED)`touch PWNED`'"'q'\"d\" a b,c=d,%A{} $nl z"
 rs="$w/t$bad"
-cp -r "$src/rulesets/stacks" "$rs" || exit 1
 bin="$w/b$bad"
-mkdir -p "$bin" && ln -s "$A" "$bin/arbiter" || exit 1
-"$A" sim "$rs" --games 9 --json > "$w/one.json" || fail "one run of the copied ruleset failed"
-strip_run "$w/one.json" > "$w/one.s"
+hostile_copies "$rs" "$bin"
 
 # submit CASE ARBITER NAME: sim_slurm.sh into OUT_DIR "$w/CASE oNAME", with a state of its own.
 submit() {
