@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/match.hpp"
+#include "lua/lua_rules.hpp"
+#include "play/match.hpp"
 
 namespace arbiter::bench {
 

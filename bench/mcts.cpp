@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "bench/bench.hpp"
-#include "interpreter/mcts.hpp"
+#include "bots/mcts.hpp"
 
 namespace arbiter::bench {
 

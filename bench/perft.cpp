@@ -1,6 +1,6 @@
 // Perft: the tree of legal chess play from the start position counted to depth 4 (206,603
 // positions over the four levels; about a second at 200,000 positions/s), through
-// interpreter/perft.hpp as `arbiter perft` walks it, on one worker thread. Positions per
+// analysis/perft.hpp as `arbiter perft` walks it, on one worker thread. Positions per
 // second of CPU time: every position reached at any depth, as `arbiter perft` counts them.
 #include <fmt/format.h>
 
@@ -8,7 +8,7 @@
 #include <ctime>
 
 #include "bench/bench.hpp"
-#include "interpreter/perft.hpp"
+#include "analysis/perft.hpp"
 
 namespace arbiter::bench {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "bench/bench.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "runtime/diagnostics.hpp"
 
 namespace arbiter::bench {
 

@@ -9,72 +9,14 @@
 #include <filesystem>
 #include <sstream>
 
-#include "cli/output.hpp"
-#include "interpreter/bot.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/limits.hpp"
+#include "present/output.hpp"
+#include "bots/make_bot.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/limits.hpp"
 
 namespace fs = std::filesystem;
 
 namespace arbiter::cli {
-
-// Where the shipped rulesets, scripts and templates are: ARBITER_HOME when set; else, for a
-// binary installed as PREFIX/bin/arbiter (`make install`), PREFIX/share/arbiter, found
-// from the binary's own place so that an installed tree can be moved; else the source tree
-// the binary was built from.
-static std::string home() {
-  if (const char* h = std::getenv("ARBITER_HOME")) return h;
-  static const std::string found = [] {
-    std::error_code ec;
-    fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    fs::path installed = exe.parent_path().parent_path() / "share" / "arbiter";
-    if (!ec && exe.parent_path().filename() == "bin" && fs::is_directory(installed / "scripts", ec))
-      return installed.string();
-    return std::string(ARBITER_SOURCE_DIR);
-  }();
-  return found;
-}
-
-std::vector<std::string> search_path() {
-  std::vector<std::string> out;
-  if (const char* p = std::getenv("ARBITER_PATH")) {
-    std::stringstream ss(p);
-    std::string item;
-    while (std::getline(ss, item, ':'))
-      if (!item.empty()) out.push_back(item);
-  }
-  out.push_back("rulesets");
-  out.push_back((fs::path(home()) / "rulesets").string());
-  return out;
-}
-
-std::string scripts_dir() { return (fs::path(home()) / "scripts").string(); }
-
-RulesFactory rules_factory() {
-  return [](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
-    return std::make_unique<LuaRules>(r, scripts_dir());
-  };
-}
-
-Loaded load(const std::string& name) {
-  RulesetPlace place = locate_ruleset(name, search_path());
-  return load_folder(place.dir, place.by_id);
-}
-
-Loaded load_folder(const std::string& dir, bool by_id) {
-  Loaded l;
-  l.ruleset = load_ruleset(dir, scripts_dir());
-  if (!by_id) {  // load_ruleset knows the folder only; how it was named is the caller's
-    auto named = std::make_shared<Ruleset>(*l.ruleset);
-    std::error_code ec;
-    fs::path absolute = fs::absolute(dir, ec);
-    named->folder = (ec ? fs::path(dir) : absolute).lexically_normal().string();
-    if (named->folder.size() > 1 && named->folder.back() == '/') named->folder.pop_back();
-    l.ruleset = std::move(named);
-  }
-  l.rules = std::make_unique<LuaRules>(l.ruleset, scripts_dir());
-  return l;
-}
 
 static bool whole_number(const std::string& text, std::uint64_t& out) {
   auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), out);
@@ -225,21 +167,6 @@ void add_game_flags(CLI::App* cmd, GameFlags& f) {
   add_seed(cmd, f, "the game's seed, 0..2^64-1 (default 1)");
   cmd->add_option("--set", f.set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
   cmd->add_option("--variant", f.variant, "a named variant from game.yaml");
-}
-
-bool color_enabled(int fd) {
-  const char* nc = std::getenv("NO_COLOR");
-  if (nc && *nc) return false;
-  const char* term = std::getenv("TERM");
-  if (term && std::string(term) == "dumb") return false;
-  return isatty(fd);
-}
-
-// The codes are control() markers, not ESC itself: the sink shows every ESC that is not
-// Arbiter's own as `\e` (cli/output.hpp).
-std::string style(const std::string& text, const char* code, bool on) {
-  if (!on) return text;
-  return control(std::string("\033[") + code + "m") + text + control("\033[0m");
 }
 
 }  // namespace arbiter::cli

@@ -7,30 +7,20 @@
 #include <string>
 #include <vector>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/scenario.hpp"
+#include "lua/home.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/engine.hpp"
+#include "authoring/scenario/scenario.hpp"
 
 namespace CLI { class App; class Validator; }
 
+namespace arbiter::present {}
+
 namespace arbiter::cli {
 
-// Folders holding one folder per ruleset: ARBITER_PATH (colon-separated), then ./rulesets,
-// then the shipped rulesets.
-std::vector<std::string> search_path();
-std::string scripts_dir();
-RulesFactory rules_factory();
-
-// A ruleset loaded with its Lua, ready to make games.
-struct Loaded {
-  std::shared_ptr<const Ruleset> ruleset;
-  std::unique_ptr<LuaRules> rules;
-};
-Loaded load(const std::string& name);  // by id or folder (locate_ruleset); throws InputError
-// The ruleset in `dir`, with no lookup: `by_id` says whether it was named by id, else its
-// folder is recorded (Ruleset::folder) so that saves and :reload keep to that folder.
-Loaded load_folder(const std::string& dir, bool by_id);
+// What the doors share for showing things (present/: the output sink, the table's text, JSON)
+// is the command line's own vocabulary.
+using namespace arbiter::present;
 
 // Options shared by play, check and sim.
 struct GameFlags {
@@ -86,9 +76,6 @@ struct PerftFlags {
   std::vector<std::uint64_t> expect;     // positions per depth: exit 1 on any difference
   std::vector<std::string> expect_ended; // RESULT=COUNT, ended games summed over the depths
 };
-
-bool color_enabled(int fd);
-std::string style(const std::string& text, const char* code, bool on);
 
 int cmd_list();
 int cmd_info(const std::string& ruleset);

@@ -10,16 +10,19 @@
 #include <optional>
 #include <utility>
 
-#include "cli/json_text.hpp"
-#include "cli/json_view.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "bots/make_bot.hpp"
+#include "present/json_text.hpp"
+#include "present/json_view.hpp"
+#include "runtime/diagnostics.hpp"
 
-#include "interpreter/sample.hpp"
-#include "interpreter/save.hpp"
-#include "interpreter/view.hpp"
-#include "interpreter/seeds.hpp"
+#include "play/sample.hpp"
+#include "play/save.hpp"
+#include "runtime/view.hpp"
+#include "runtime/seeds.hpp"
 
 namespace arbiter::cli {
+
+using namespace arbiter::present;
 
 namespace {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/input_line.hpp"
-#include "interpreter/bot.hpp"
-#include "interpreter/engine.hpp"
+#include "cli/terminal/input_line.hpp"
+#include "play/bot.hpp"
+#include "runtime/engine.hpp"
 
 namespace arbiter::cli {
 
@@ -27,7 +27,7 @@ struct JsonSeats {
 };
 
 // The two ends of the conversation: `read` gives the driver's next line (false: input ended;
-// a line with a refusal is answered with an error, cli/input_line.hpp),
+// a line with a refusal is answered with an error, cli/terminal/input_line.hpp),
 // `write` sends one message line. `audit`, when set, sees every message with the true state
 // and the seat it is for (-1: everyone), for tests of what reaches whom.
 struct JsonChannel {

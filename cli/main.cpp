@@ -7,10 +7,10 @@
 #include <sstream>
 
 #include "cli/app.hpp"
-#include "cli/join.hpp"
-#include "cli/output.hpp"
-#include "cli/render.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "cli/join/join.hpp"
+#include "present/output.hpp"
+#include "present/render.hpp"
+#include "runtime/diagnostics.hpp"
 
 using namespace arbiter;
 using namespace arbiter::cli;

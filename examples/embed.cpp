@@ -4,10 +4,10 @@
 #include <cstdio>
 #include <memory>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/view.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/engine.hpp"
+#include "runtime/view.hpp"
 
 int main(int argc, char** argv) {
   if (argc != 3) {

@@ -9,10 +9,10 @@
 #include <sstream>
 #include <vector>
 
-#include "binding/lua_rules.hpp"
+#include "lua/lua_rules.hpp"
 #include "fuzz/shipped.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/table.hpp"
+#include "runtime/engine.hpp"
+#include "runtime/table.hpp"
 
 using namespace arbiter;
 

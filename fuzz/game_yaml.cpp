@@ -2,8 +2,8 @@
 // then made into a table with the default options. A located InputError is the expected
 // answer to bad input; any other exception, a crash or a sanitizer report is a finding.
 #include "fuzz/scratch.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/table.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/table.hpp"
 
 using namespace arbiter;
 

@@ -11,12 +11,12 @@
 #include <sstream>
 #include <vector>
 
-#include "binding/lua_rules.hpp"
-#include "cli/input_line.hpp"
+#include "lua/lua_rules.hpp"
+#include "cli/terminal/input_line.hpp"
 #include "cli/json_play.hpp"
 #include "fuzz/shipped.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/table.hpp"
+#include "runtime/engine.hpp"
+#include "runtime/table.hpp"
 
 using namespace arbiter;
 using Json = nlohmann::ordered_json;

@@ -1,4 +1,4 @@
-// libFuzzer target: a differential test of our pattern matcher (binding/lua_pattern.cpp)
+// libFuzzer target: a differential test of our pattern matcher (lua/lua_pattern.cpp)
 // against Lua's string library. The input is a subject, a pattern, a replacement and two
 // control bytes, separated by the byte 0x01; the first control byte, when given, is the
 // init position (a signed byte), the second gsub's n. Every function is run both ways

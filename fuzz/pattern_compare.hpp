@@ -1,6 +1,6 @@
 // Runs string.find (with and without plain), match, gmatch and gsub (with a text, a table
 // and a function as the replacement) both as Lua's string library and as ours
-// (binding/lua_pattern.hpp) in one plain Lua state, and says where they differ: in the
+// (lua/lua_pattern.hpp) in one plain Lua state, and says where they differ: in the
 // results, or in whether and with what message they fail. Shared by the pattern fuzz
 // target and tests/lua_pattern_test.cpp.
 #pragma once
@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "binding/lua_pattern.hpp"
+#include "lua/lua_pattern.hpp"
 
 namespace arbiter::fuzz {
 

@@ -4,10 +4,10 @@
 // exception, a crash or a sanitizer report is a finding.
 #include <map>
 
-#include "binding/lua_rules.hpp"
+#include "lua/lua_rules.hpp"
 #include "fuzz/scratch.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/save.hpp"
+#include "runtime/diagnostics.hpp"
+#include "play/save.hpp"
 
 using namespace arbiter;
 

@@ -4,13 +4,13 @@
 //
 // Making a ruleset's Lua state was most of each run, so each ruleset folder's LuaRules is
 // made once and every later scenario of that folder is played on it through a SharedRules
-// handle (interpreter/rules.hpp). The Lua state carries nothing of a game between runs (the
+// handle (runtime/rules.hpp). The Lua state carries nothing of a game between runs (the
 // game lives in State), so a finding still replays on its own.
 #include <map>
 
-#include "binding/lua_rules.hpp"
+#include "lua/lua_rules.hpp"
 #include "fuzz/scratch.hpp"
-#include "interpreter/scenario.hpp"
+#include "authoring/scenario/scenario.hpp"
 
 using namespace arbiter;
 

@@ -14,7 +14,7 @@
 
 #include "cli/app.hpp"
 #include "fuzz/shipped.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "runtime/diagnostics.hpp"
 #include "server/protocol.hpp"
 
 using namespace arbiter;
@@ -37,13 +37,13 @@ std::vector<std::string> ids() {
 
 // Each shipped ruleset's facts are read once (a game.yaml is no input here); its Lua state is
 // made anew for every input, as a table's is.
-cli::Loaded load(const std::string& id) {
+LoadedGame load(const std::string& id) {
   static std::map<std::string, std::shared_ptr<const Ruleset>> read;
   if (read.empty())
     for (const auto& [found, dir] : list_rulesets({fuzz::kRulesets})) read[found] = load_ruleset(dir, fuzz::kScripts);
   auto it = read.find(id);
   if (it == read.end()) throw InputError("no ruleset " + id);
-  cli::Loaded l;
+  LoadedGame l;
   l.ruleset = it->second;
   l.rules = std::make_unique<LuaRules>(l.ruleset, fuzz::kScripts);
   return l;
@@ -58,7 +58,7 @@ std::unique_ptr<TableGame> make_game(const std::string& header) {
   std::size_t sum = 0;
   for (unsigned char c : id) sum = sum * 31 + c;
   if (std::find(all.begin(), all.end(), id) == all.end()) id = all[sum % all.size()];
-  cli::Loaded loaded = load(id);
+  LoadedGame loaded = load(id);
   TableSetup setup;
   setup.ruleset = id;
   int n = std::max(loaded.ruleset->min_players, std::min(3, loaded.ruleset->max_players));

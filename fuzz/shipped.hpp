@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "binding/lua_rules.hpp"
+#include "lua/lua_rules.hpp"
 #include "fuzz/scratch.hpp"
-#include "interpreter/ruleset.hpp"
-#include "interpreter/table.hpp"
+#include "runtime/ruleset.hpp"
+#include "runtime/table.hpp"
 
 namespace arbiter::fuzz {
 

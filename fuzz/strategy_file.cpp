@@ -5,8 +5,8 @@
 #include <cstdlib>
 
 #include "fuzz/scratch.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/solved_bot.hpp"
+#include "runtime/diagnostics.hpp"
+#include "bots/solved_bot.hpp"
 
 using namespace arbiter;
 

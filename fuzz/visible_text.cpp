@@ -14,9 +14,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/json_text.hpp"
-#include "cli/output.hpp"
-#include "interpreter/visible_text.hpp"
+#include "present/json_text.hpp"
+#include "present/output.hpp"
+#include "runtime/visible_text.hpp"
 
 using namespace arbiter;
 
@@ -44,11 +44,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string shown = visible_text(input);
   require(harmless(shown));
   require(visible_text(shown) == shown);
-  static const std::string marker_start = cli::control("").substr(0, cli::control("").size() - 1);
-  if (input.find(marker_start) == std::string::npos) require(cli::terminal_text(input) == shown);
+  static const std::string marker_start = present::control("").substr(0, present::control("").size() - 1);
+  if (input.find(marker_start) == std::string::npos) require(present::terminal_text(input) == shown);
   nlohmann::ordered_json j = {{"text", input}};
-  std::string text = cli::json_text(j);
-  require(cli::terminal_text(text) == text);
+  std::string text = present::json_text(j);
+  require(present::terminal_text(text) == text);
   auto back = nlohmann::ordered_json::parse(text);
   // The text read back is the input with each ill-formed part as U+FFFD: the visible form
   // of the read-back text is the visible form of the input.

@@ -5,11 +5,12 @@
 
 #include <algorithm>
 
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/fingerprint.hpp"
-#include "interpreter/sample.hpp"
-#include "interpreter/save.hpp"
-#include "interpreter/seeds.hpp"
+#include "bots/make_bot.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/fingerprint.hpp"
+#include "play/sample.hpp"
+#include "play/save.hpp"
+#include "runtime/seeds.hpp"
 
 namespace arbiter::server {
 
@@ -26,7 +27,7 @@ const char* to_text(ServerRefusal r) {
 Outcome refused(Refusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
 Outcome refused(ServerRefusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
 
-TableGame::TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t chance_seed)
+TableGame::TableGame(const TableSetup& setup, LoadedGame loaded, std::uint64_t chance_seed)
     : setup_(setup), loaded_(std::move(loaded)), chance_rng_(chance_seed) {
   at_table_params(*loaded_.ruleset, setup_.options);  // the game the rulebook describes, as `play` has it
   auto table = make_table(loaded_.ruleset, setup_.options);
@@ -243,7 +244,7 @@ std::vector<std::string> TableGame::kinds_for_save() const {
 std::string TableGame::save() const { return save_text(*engine_, state_, kinds_for_save()); }
 
 std::string TableGame::rules_print() const {
-  RulesetPrints p = fingerprint_table(table(), cli::scripts_dir());
+  RulesetPrints p = fingerprint_table(table(), scripts_dir());
   return Json{{"params", p.params}, {"components", p.components}, {"files", p.files}}.dump();
 }
 

@@ -9,16 +9,16 @@
 #include <string>
 #include <vector>
 
-#include "cli/app.hpp"
-#include "cli/json_view.hpp"
-#include "interpreter/bot.hpp"
-#include "interpreter/decision.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/rng.hpp"
+#include "lua/home.hpp"
+#include "present/json_view.hpp"
+#include "play/bot.hpp"
+#include "runtime/decision.hpp"
+#include "runtime/engine.hpp"
+#include "runtime/rng.hpp"
 
 namespace arbiter::server {
 
-using cli::Json;
+using present::Json;
 
 // How a table was set up: enough to set it up again after a restart.
 struct TableSetup {
@@ -72,7 +72,7 @@ class TableGame {
   // Sets the game up from `setup` with `loaded` (setup.ruleset loaded, its Lua for this table
   // alone). Throws InputError: an unknown variant, parameter or bot kind, or rules that fail
   // to start. `chance_seed` draws the chance outcomes.
-  TableGame(const TableSetup& setup, cli::Loaded loaded, std::uint64_t chance_seed);
+  TableGame(const TableSetup& setup, LoadedGame loaded, std::uint64_t chance_seed);
   // Replays stored steps onto the fresh game (throws InputError naming the step that is refused
   // or leaves another state), then the passes made since the last: a table resumed after a restart.
   void replay(const std::vector<Step>& steps, const std::vector<Pass>& passes, const std::string& where);
@@ -103,7 +103,7 @@ class TableGame {
   // The game as a save file (it tells every hand: for the host only).
   std::string save() const;
   // The ruleset's fingerprint as this table plays it, as JSON text: the parameters in force,
-  // the components and every rules file, shared scripts too (interpreter/fingerprint.hpp).
+  // the components and every rules file, shared scripts too (runtime/fingerprint.hpp).
   std::string rules_print() const;
   // Why an auto step could not be stored ("": it was, or none was tried): the table waits,
   // and tries again at the next auto_step.
@@ -122,7 +122,7 @@ class TableGame {
   std::vector<std::string> kinds_for_save() const;
 
   TableSetup setup_;
-  cli::Loaded loaded_;
+  LoadedGame loaded_;
   std::unique_ptr<Engine> engine_;
   State state_;
   Decision decision_;

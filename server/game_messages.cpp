@@ -1,9 +1,9 @@
 // The messages a table sends (docs/server.md): each built from one seat's view by the same
-// code as the JSON door (cli/json_view.hpp) and the REPL's table (cli/render.hpp).
+// code as the JSON door (present/json_view.hpp) and the REPL's table (present/render.hpp).
 #include "server/game.hpp"
 
-#include "cli/render.hpp"
-#include "interpreter/view.hpp"
+#include "present/render.hpp"
+#include "runtime/view.hpp"
 
 namespace arbiter::server {
 
@@ -19,10 +19,10 @@ Json TableGame::state_message(int seat, LogCursor& cursor, int columns) const {
   }
   Json waiting = Json::array();
   for (int s : now) waiting.push_back(table().seats[s].name);
-  Json m{{"type", "state"}, {"seq", seq_}, {"view", cli::view_json(v)}, {"legal", legal}, {"on_turn", on_turn},
+  Json m{{"type", "state"}, {"seq", seq_}, {"view", present::view_json(v)}, {"legal", legal}, {"on_turn", on_turn},
          {"simultaneous", decision_.simultaneous && !now.empty()}, {"waiting_for", waiting},
-         {"log", cli::log_json(v.log, table())}, {"log_from", cursor.count},
-         {"table", cli::render_table(v, ruleset_name(), false, columns)}};
+         {"log", present::log_json(v.log, table())}, {"log_from", cursor.count},
+         {"table", present::render_table(v, ruleset_name(), false, columns)}};
   cursor.global = state_.log.size();
   cursor.count += v.log.size();
   return m;
@@ -33,7 +33,7 @@ Json TableGame::over_message() const {
   for (int w : state_.winners) winners.push_back(table().seats[w].name);
   for (int seat = 0; seat < state_.seat_count(); ++seat) {
     Value score;
-    scores[table().seats[seat].name] = engine_->score(state_, seat, score).ok ? cli::value_json(score) : Json(nullptr);
+    scores[table().seats[seat].name] = engine_->score(state_, seat, score).ok ? present::value_json(score) : Json(nullptr);
   }
   Json over{{"type", "over"}, {"winners", winners}, {"scores", scores}};
   if (!state_.payoffs.empty()) {
@@ -47,7 +47,7 @@ Json TableGame::over_message() const {
   over["results"] = Json::object();
   for (int seat = 0; seat < state_.seat_count(); ++seat) over["results"][table().seats[seat].name] = shares[seat];
   if (!table().ruleset->payoffs.unit.empty()) over["payoff_unit"] = table().ruleset->payoffs.unit;
-  over["view"] = cli::view_json(make_view(state_, -1, state_.log.size()));
+  over["view"] = present::view_json(make_view(state_, -1, state_.log.size()));
   return over;
 }
 

@@ -3,8 +3,8 @@
 
 #include <chrono>
 
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/seeds.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/seeds.hpp"
 #include "server/table_host.hpp"
 #include "server/tokens.hpp"
 

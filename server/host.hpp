@@ -37,8 +37,8 @@ struct OpenedTable {
   std::string watch_token;
 };
 
-// Loads a ruleset with a Lua state of its own (cli::load, or a test's loader).
-using Loader = std::function<cli::Loaded(const std::string& ruleset)>;
+// Loads a ruleset with a Lua state of its own (load_game, or a test's loader).
+using Loader = std::function<LoadedGame(const std::string& ruleset)>;
 
 class TableHost;
 

@@ -2,7 +2,7 @@
 // API; it comes in an `Authorization: Bearer` header, never in a URL that a log would keep.
 #include "server/http_api.hpp"
 
-#include "interpreter/diagnostics.hpp"
+#include "runtime/diagnostics.hpp"
 
 namespace arbiter::server {
 

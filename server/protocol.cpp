@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "cli/json_text.hpp"
+#include "present/json_text.hpp"
 
 namespace arbiter::server {
 
@@ -60,7 +60,7 @@ Request read_hello(const Json& m) {
 
 }  // namespace
 
-std::string text_of(const Json& message) { return cli::json_text(message); }
+std::string text_of(const Json& message) { return present::json_text(message); }
 
 std::string error_message(const std::string& message) { return text_of({{"type", "error"}, {"message", message}}); }
 

@@ -44,7 +44,7 @@ struct Handled {
 // anything else (not JSON, an unknown type, a missing field, a second hello).
 Handled handle_frame(TableGame& game, Connection& conn, std::string_view frame, const Commit& commit);
 
-// The messages every handler sends, as frame text (cli/json_text.hpp).
+// The messages every handler sends, as frame text (present/json_text.hpp).
 std::string error_message(const std::string& message);
 std::string text_of(const Json& message);
 

@@ -11,7 +11,7 @@
 
 #include <functional>
 
-#include "interpreter/limits.hpp"
+#include "runtime/limits.hpp"
 #include "server/store_rows.hpp"
 
 namespace arbiter::server {

@@ -4,7 +4,7 @@
 
 #include <limits>
 
-#include "interpreter/limits.hpp"
+#include "runtime/limits.hpp"
 
 namespace arbiter::server {
 

@@ -1,12 +1,12 @@
-// Tests of interpreter/board.cpp and the board's Lua API, with the board fixture: cells are
+// Tests of runtime/board.cpp and the board's Lua API, with the board fixture: cells are
 // zones named by coordinate, neighbours and tags come from game.yaml, and a composite move
 // typed on one line is taken whole or not at all.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/yaml_check.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/engine.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/yaml_check.hpp"
 
 using namespace arbiter;
 

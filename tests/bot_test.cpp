@@ -1,10 +1,10 @@
-// Tests of interpreter/bot.cpp: bot kinds, and a ruleset's own Lua bot (Stacks' "honest"),
+// Tests of bots/make_bot.cpp: bot kinds, and a ruleset's own Lua bot (Stacks' "honest"),
 // which sees only a view and chooses among the legal actions.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/bot.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "bots/make_bot.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

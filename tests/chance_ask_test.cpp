@@ -1,10 +1,10 @@
-// Tests of interpreter/chance_ask.cpp without Lua: the coin fixture's toss, asked as
+// Tests of runtime/chance_ask.cpp without Lua: the coin fixture's toss, asked as
 // "How did {seat}'s coin land?", with its weights and its question.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
-#include "interpreter/chance_ask.hpp"
+#include "runtime/chance_ask.hpp"
 
 using namespace arbiter;
 

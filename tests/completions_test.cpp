@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <set>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

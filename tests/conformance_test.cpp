@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <thread>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/conformance.hpp"
-#include "interpreter/diagnostics.hpp"
+#include "lua/lua_rules.hpp"
+#include "authoring/conformance.hpp"
+#include "runtime/diagnostics.hpp"
 
 using namespace arbiter;
 namespace fs = std::filesystem;

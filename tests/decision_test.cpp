@@ -1,9 +1,9 @@
-// Tests of interpreter/decision.cpp: the Decision the Engine fills for a state (who may act,
+// Tests of runtime/decision.cpp: the Decision the Engine fills for a state (who may act,
 // out of turn and on turn, or the table's chance decision), and taking by index.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

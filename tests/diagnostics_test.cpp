@@ -1,7 +1,7 @@
-// Tests of interpreter/diagnostics.cpp: located messages, suggestions and lists of choices.
+// Tests of runtime/diagnostics.cpp: located messages, suggestions and lists of choices.
 #include <catch2/catch.hpp>
 
-#include "interpreter/diagnostics.hpp"
+#include "runtime/diagnostics.hpp"
 
 using namespace arbiter;
 

@@ -1,12 +1,12 @@
-// Tests of chance decisions in interpreter/engine.cpp, with the coin fixture: while one is
+// Tests of chance decisions in runtime/engine.cpp, with the coin fixture: while one is
 // pending nobody acts; a decision is all-or-nothing; random decisions follow the caller's RNG.
 #include <catch2/catch.hpp>
 
 #include <map>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/conformance.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "authoring/conformance.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

@@ -1,11 +1,11 @@
-// Tests of interpreter/engine.cpp with the counter fixture: refusals leave the state as it
+// Tests of runtime/engine.cpp with the counter fixture: refusals leave the state as it
 // was, script errors name the file and line, and the runtime sequences turns and rounds.
 #include <catch2/catch.hpp>
 
 #include <fstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

@@ -1,10 +1,10 @@
-// Tests of interpreter/exact_sum.cpp: sums that do not depend on order or on being made in pieces.
+// Tests of analysis/sim/exact_sum.cpp: sums that do not depend on order or on being made in pieces.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <random>
 
-#include "interpreter/exact_sum.hpp"
+#include "analysis/sim/exact_sum.hpp"
 
 using namespace arbiter;
 

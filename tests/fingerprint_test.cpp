@@ -1,11 +1,12 @@
-// Tests of interpreter/fingerprint.cpp: the FNV-1a prints of what a simulation played with,
+// Tests of runtime/fingerprint.cpp: the FNV-1a prints of what a simulation played with,
 // which files they take in, and the lines `sim --compare` lists for what differs.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
 
-#include "interpreter/fingerprint.hpp"
+#include "analysis/sim/sim.hpp"
+#include "runtime/fingerprint.hpp"
 
 using namespace arbiter;
 namespace fs = std::filesystem;

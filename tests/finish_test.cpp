@@ -1,10 +1,10 @@
-// Tests of interpreter/finish.cpp without Lua: winners worked out from results, and the
+// Tests of runtime/finish.cpp without Lua: winners worked out from results, and the
 // refusals of results that are not one number from 0 to 1 per seat.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
-#include "interpreter/finish.hpp"
+#include "runtime/finish.hpp"
 
 using namespace arbiter;
 

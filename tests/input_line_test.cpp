@@ -1,9 +1,9 @@
-// Tests of cli/input_line.cpp: one line of input in bounded memory, whatever the input.
+// Tests of cli/terminal/input_line.cpp: one line of input in bounded memory, whatever the input.
 #include <catch2/catch.hpp>
 
 #include <sstream>
 
-#include "cli/input_line.hpp"
+#include "cli/terminal/input_line.hpp"
 
 using namespace arbiter::cli;
 

@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "binding/lua_rules.hpp"
+#include "lua/lua_rules.hpp"
 #include "cli/json_play.hpp"
-#include "interpreter/rng.hpp"
+#include "runtime/rng.hpp"
 
 using namespace arbiter;
 using namespace arbiter::cli;

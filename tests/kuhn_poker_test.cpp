@@ -8,9 +8,9 @@
 #include <map>
 #include <sstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/mcts.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/engine.hpp"
+#include "bots/mcts.hpp"
 
 using namespace arbiter;
 

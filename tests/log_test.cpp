@@ -2,7 +2,7 @@
 // recurse once per entry (a long game's log overflowed the stack when it was destroyed).
 #include <catch2/catch.hpp>
 
-#include "interpreter/log.hpp"
+#include "runtime/log.hpp"
 
 using namespace arbiter;
 

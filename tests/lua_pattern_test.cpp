@@ -1,12 +1,12 @@
-// Tests of binding/lua_pattern.cpp: our string.find, match, gmatch and gsub give what Lua's
+// Tests of lua/lua_pattern.cpp: our string.find, match, gmatch and gsub give what Lua's
 // string library gives (on a table of cases, each run both ways by fuzz/pattern_compare.hpp),
 // and in the sandbox a pattern that backtracks for ever is stopped by the hook call's
 // budget with the usual message, even under pcall, and the game goes on.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
+#include "lua/lua_rules.hpp"
 #include "fuzz/pattern_compare.hpp"
-#include "interpreter/engine.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

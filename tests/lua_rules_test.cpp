@@ -1,4 +1,4 @@
-// Tests of binding/lua_rules.cpp and its sandbox: what a ruleset's Lua may not reach,
+// Tests of lua/lua_rules.cpp and its sandbox: what a ruleset's Lua may not reach,
 // where `require` looks, and that a runaway hook is stopped while the game goes on.
 #include <catch2/catch.hpp>
 
@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

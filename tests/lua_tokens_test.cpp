@@ -1,8 +1,8 @@
-// Tests of interpreter/lua_tokens.cpp: strings and comments are read whole (long brackets
+// Tests of authoring/mutate/lua_tokens.cpp: strings and comments are read whole (long brackets
 // of every level too), and every token knows its line and column.
 #include <catch2/catch.hpp>
 
-#include "interpreter/lua_tokens.hpp"
+#include "authoring/mutate/lua_tokens.hpp"
 
 using namespace arbiter;
 

@@ -1,10 +1,10 @@
-// Tests of interpreter/match.cpp, the playout of `sim` and `check`: out-of-turn holders are
+// Tests of play/match.cpp, the playout of `sim` and `check`: out-of-turn holders are
 // asked before the seat on turn, every step is reported, and a bot or game that goes wrong
 // ends the playout with a reason.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/match.hpp"
+#include "lua/lua_rules.hpp"
+#include "play/match.hpp"
 
 using namespace arbiter;
 

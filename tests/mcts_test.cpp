@@ -1,13 +1,14 @@
-// Tests of interpreter/mcts.cpp and interpreter/sample.cpp: the search bot sees only its
+// Tests of bots/mcts.cpp and play/sample.cpp: the search bot sees only its
 // seat's view (rearranging what it cannot see changes nothing it does), is deterministic for
 // a seed and an iteration budget, and beats random play.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/conformance.hpp"
-#include "interpreter/match.hpp"
-#include "interpreter/mcts.hpp"
-#include "interpreter/sample.hpp"
+#include "bots/make_bot.hpp"
+#include "lua/lua_rules.hpp"
+#include "authoring/conformance.hpp"
+#include "play/match.hpp"
+#include "bots/mcts.hpp"
+#include "play/sample.hpp"
 
 using namespace arbiter;
 

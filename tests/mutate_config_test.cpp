@@ -1,4 +1,4 @@
-// Tests of interpreter/mutate_config.cpp: a ruleset's mutate.yaml is read whole, and every
+// Tests of authoring/mutate/config.cpp: a ruleset's mutate.yaml is read whole, and every
 // problem in it is refused with mutate.yaml:line:column.
 #include <catch2/catch.hpp>
 #include <unistd.h>
@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/mutate_config.hpp"
+#include "runtime/diagnostics.hpp"
+#include "authoring/mutate/config.hpp"
 
 using namespace arbiter;
 namespace fs = std::filesystem;

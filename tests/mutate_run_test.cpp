@@ -1,4 +1,4 @@
-// Tests of interpreter/mutate_plan.cpp, mutate_eval.cpp and mutate_run.cpp, end to end on
+// Tests of authoring/mutate/plan.cpp, eval.cpp and run.cpp, end to end on
 // two fixture rulesets whose every mutant was judged by hand (tests/fixtures/mutate/):
 // which are killed, which survive, which are accepted, and that a weaker suite scores lower.
 #include <catch2/catch.hpp>
@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/mutate_rekey.hpp"
-#include "interpreter/mutate_run.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "authoring/mutate/rekey.hpp"
+#include "authoring/mutate/run.hpp"
 
 using namespace arbiter;
 namespace fs = std::filesystem;

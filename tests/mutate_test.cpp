@@ -1,14 +1,14 @@
-// Tests of interpreter/mutate.cpp and mutate_yaml.cpp: each class of mutant is made where
+// Tests of authoring/mutate/mutants.cpp and yaml.cpp: each class of mutant is made where
 // it should be, with the right line, and never inside a string, a comment or words.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
 #include <fstream>
 
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/lua_tokens.hpp"
-#include "interpreter/mutate.hpp"
-#include "interpreter/rng.hpp"
+#include "runtime/diagnostics.hpp"
+#include "authoring/mutate/lua_tokens.hpp"
+#include "authoring/mutate/mutants.hpp"
+#include "runtime/rng.hpp"
 
 using namespace arbiter;
 

@@ -1,13 +1,13 @@
-// cli/output.cpp and cli/json_text.cpp: the sink passes Arbiter's own control markers and
+// present/output.cpp and present/json_text.cpp: the sink passes Arbiter's own control markers and
 // shows every other escape; JSON text is valid UTF-8 that the sink leaves alone.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
 
-#include "cli/json_text.hpp"
-#include "cli/output.hpp"
+#include "present/json_text.hpp"
+#include "present/output.hpp"
 
-using namespace arbiter::cli;
+using namespace arbiter::present;
 
 namespace {
 // Every class of byte the sink changes, in one string.

@@ -1,13 +1,13 @@
-// Tests of payoffs (interpreter/payoffs.cpp) and how sim reports them: the checks at the end
+// Tests of payoffs (runtime/payoffs.cpp) and how sim reports them: the checks at the end
 // of a game, the winners they make, and each seat's mean payoff in a report, its interval,
 // its JSON, --merge (exact: parts merged equal the whole) and --compare.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "cli/sim_report.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/payoffs.hpp"
-#include "interpreter/sim.hpp"
+#include "lua/lua_rules.hpp"
+#include "cli/sim/report.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/payoffs.hpp"
+#include "analysis/sim/sim.hpp"
 
 using namespace arbiter;
 

@@ -1,10 +1,10 @@
-// Tests of interpreter/perft.cpp: counts worked out by hand on the coin fixture (a toss is
+// Tests of analysis/perft.cpp: counts worked out by hand on the coin fixture (a toss is
 // an action, then the table's chance decision has two outcomes of weight above zero).
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/perft.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "analysis/perft.hpp"
 
 using namespace arbiter;
 

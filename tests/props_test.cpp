@@ -1,8 +1,8 @@
-// Tests of interpreter/props.cpp without Lua: properties by number, and matching, summing
+// Tests of runtime/props.cpp without Lua: properties by number, and matching, summing
 // and sorting a zone by one, against orders worked out by hand from the api fixture.
 #include <catch2/catch.hpp>
 
-#include "interpreter/props.hpp"
+#include "runtime/props.hpp"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-// Tests of interpreter/replay.cpp (the REPL's :reload): a game's steps read back from its log,
+// Tests of play/replay.cpp (the REPL's :reload): a game's steps read back from its log,
 // and how far edited rules follow them, on the counter fixture and edited copies of it.
 #include <catch2/catch.hpp>
 
@@ -6,10 +6,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/replay.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/engine.hpp"
+#include "play/replay.hpp"
 
 using namespace arbiter;
 namespace fs = std::filesystem;

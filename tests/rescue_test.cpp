@@ -1,4 +1,4 @@
-// Tests of interpreter/rescue.cpp with binding/watchdog: when a call is stuck inside a C
+// Tests of runtime/rescue.cpp with lua/watchdog: when a call is stuck inside a C
 // function past its time limit and the process must end, the game kept for rescue is
 // written first, private to its owner.
 #include <catch2/catch.hpp>
@@ -15,8 +15,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "binding/watchdog.hpp"
-#include "interpreter/rescue.hpp"
+#include "lua/watchdog.hpp"
+#include "runtime/rescue.hpp"
 
 using namespace arbiter;
 

@@ -1,8 +1,8 @@
-// Tests of interpreter/reveal.cpp without Lua: what a reveal or a show lets a seat see, and
+// Tests of runtime/reveal.cpp without Lua: what a reveal or a show lets a seat see, and
 // the log line that tells that seat (and nobody else) so.
 #include <catch2/catch.hpp>
 
-#include "interpreter/reveal.hpp"
+#include "runtime/reveal.hpp"
 
 using namespace arbiter;
 

@@ -1,13 +1,13 @@
-// Tests of interpreter/ruleset_bots.hpp as the binding implements it: a ruleset's own bot
+// Tests of runtime/ruleset_bots.hpp as the binding implements it: a ruleset's own bot
 // draws math.random from a generator of its own, seeded by whoever seats it, so a bot may
 // play a mixed strategy and the same seed still gives the same game.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/bot.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/match.hpp"
-#include "interpreter/seeds.hpp"
+#include "lua/lua_rules.hpp"
+#include "bots/make_bot.hpp"
+#include "runtime/engine.hpp"
+#include "play/match.hpp"
+#include "runtime/seeds.hpp"
 
 using namespace arbiter;
 

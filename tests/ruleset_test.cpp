@@ -1,4 +1,4 @@
-// Tests of interpreter/ruleset.cpp: reading game.yaml, reporting every mistake with
+// Tests of runtime/ruleset.cpp: reading game.yaml, reporting every mistake with
 // file:line:column, and finding rulesets by id.
 #include <catch2/catch.hpp>
 
@@ -7,10 +7,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/ruleset.hpp"
-#include "interpreter/table.hpp"
-#include "interpreter/view.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/ruleset.hpp"
+#include "runtime/table.hpp"
+#include "runtime/view.hpp"
 
 using namespace arbiter;
 

@@ -1,15 +1,15 @@
-// Tests of interpreter/sample.cpp: a sampled state agrees with the view it came from, also
+// Tests of play/sample.cpp: a sampled state agrees with the view it came from, also
 // after components changed kind; an undo's re-deal changes only what the humans cannot see.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <map>
 
-#include "interpreter/engine.hpp"
-#include "interpreter/sample.hpp"
-#include "interpreter/vars.hpp"
-#include "interpreter/view.hpp"
-#include "binding/lua_rules.hpp"
+#include "runtime/engine.hpp"
+#include "play/sample.hpp"
+#include "runtime/vars.hpp"
+#include "runtime/view.hpp"
+#include "lua/lua_rules.hpp"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-// Tests of interpreter/save.cpp: a save loads back to the same state, any seed included;
+// Tests of play/save.cpp: a save loads back to the same state, any seed included;
 // an edited, damaged or cut-short save is refused naming the file and line; a failed
 // write says why and leaves an earlier save as it was.
 #include <catch2/catch.hpp>
@@ -11,11 +11,11 @@
 #include <regex>
 #include <sstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/sample.hpp"
-#include "interpreter/save.hpp"
-#include "interpreter/yaml_check.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "play/sample.hpp"
+#include "play/save.hpp"
+#include "runtime/yaml_check.hpp"
 
 using namespace arbiter;
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-// Tests of interpreter/scenario.cpp: the runner passes what holds and fails, with the file,
+// Tests of authoring/scenario/scenario.cpp: the runner passes what holds and fails, with the file,
 // line and step, everything else — never a crash, never a false pass.
 #include <catch2/catch.hpp>
 #include <unistd.h>
@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/scenario.hpp"
+#include "lua/lua_rules.hpp"
+#include "authoring/scenario/scenario.hpp"
 
 using namespace arbiter;
 

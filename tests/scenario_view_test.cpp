@@ -1,4 +1,4 @@
-// Tests of interpreter/scenario_view.cpp: a scenario's `view` check of what one seat, or
+// Tests of authoring/scenario/view.cpp: a scenario's `view` check of what one seat, or
 // everyone (`public`), sees of variables as well as zones. Each check passes where it holds
 // and fails, at its line, where it does not.
 #include <catch2/catch.hpp>
@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/scenario.hpp"
+#include "lua/lua_rules.hpp"
+#include "authoring/scenario/scenario.hpp"
 
 using namespace arbiter;
 

@@ -5,9 +5,9 @@
 
 #include <map>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/sample.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/engine.hpp"
+#include "play/sample.hpp"
 
 using namespace arbiter;
 

@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "cli/app.hpp"
-#include "cli/json_text.hpp"
+#include "present/json_text.hpp"
 #include "server/host.hpp"
 #include "server/table_host.hpp"
 #include "server/tokens.hpp"
@@ -77,7 +77,7 @@ std::string hello(Host& host, const std::string& table, const std::string& token
 
 TEST_CASE("host: a token opens only its own seat of its own table", "[server][host]") {
   Store store(temp_db());
-  Host host(store, [](const std::string& name) { return cli::load(name); }, Limits{}, 2);
+  Host host(store, [](const std::string& name) { return load_game(name); }, Limits{}, 2);
   OpenedTable a = host.open(two_seats()), b = host.open(two_seats());
   CHECK(hello(host, a.id, a.seat_tokens[0]) == "Ann");
   CHECK(hello(host, a.id, a.seat_tokens[1]) == "Bob");
@@ -106,7 +106,7 @@ TEST_CASE("host: watchers cannot keep a player out; a seat's newest connection c
   Store store(temp_db());
   Limits limits;
   limits.connections_per_table = 3, limits.connections_per_seat = 2;
-  Host host(store, [](const std::string& name) { return cli::load(name); }, limits, 2);
+  Host host(store, [](const std::string& name) { return load_game(name); }, limits, 2);
   OpenedTable a = host.open(two_seats());
   for (int i = 0; i < 3; ++i) CHECK(hello(host, a.id, a.watch_token) == "");
   CHECK(hello(host, a.id, a.watch_token).rfind("closed", 0) == 0);  // the watchers are full ...
@@ -131,7 +131,7 @@ TEST_CASE("host: watchers cannot keep a player out; a seat's newest connection c
 
 TEST_CASE("host: watchers coming and going send the players no presence; a seat's coming does", "[server][host]") {
   Store store(temp_db());
-  Host host(store, [](const std::string& name) { return cli::load(name); }, Limits{}, 2);
+  Host host(store, [](const std::string& name) { return load_game(name); }, Limits{}, 2);
   OpenedTable a = host.open(two_seats());
   auto ann = std::make_shared<FakePeer>();
   Request r;
@@ -171,7 +171,7 @@ nlohmann::json state_where(FakePeer& peer, const std::function<bool(const nlohma
 
 TEST_CASE("host: a pass is stored: after a restart the seat that passed is not asked again", "[server][host]") {
   Store store(temp_db());
-  auto loader = [](const std::string& name) { return cli::load(name); };
+  auto loader = [](const std::string& name) { return load_game(name); };
   TableSetup setup = two_seats();
   setup.options.seats.push_back({"Cid", -1});
   setup.kinds.push_back("");
@@ -198,13 +198,13 @@ TEST_CASE("host: a pass is stored: after a restart the seat that passed is not a
       if (!state_where(*peers[i], on_turn).is_null()) mover = i;
     REQUIRE(mover >= 0);
     auto st = state_where(*peers[mover], on_turn);
-    host.frame(joined[mover], peers[mover], cli::json_text(nlohmann::json{{"type", "action"}, {"action", st["legal"][0]}, {"seq", st["seq"]}}));
+    host.frame(joined[mover], peers[mover], present::json_text(nlohmann::json{{"type", "action"}, {"action", st["legal"][0]}, {"seq", st["seq"]}}));
     for (int i = 0; i < 3 && caller < 0; ++i)
       if (i != mover && !state_where(*peers[i], may_call).is_null()) caller = i;
     REQUIRE(caller >= 0);
     passer = setup.options.seats[caller].name;
     st = state_where(*peers[caller], may_call);
-    host.frame(joined[caller], peers[caller], cli::json_text(nlohmann::json{{"type", "pass"}, {"seq", st["seq"]}}));
+    host.frame(joined[caller], peers[caller], present::json_text(nlohmann::json{{"type", "pass"}, {"seq", st["seq"]}}));
     st = state_where(*peers[caller], [](const nlohmann::json& m) { return m["legal"].empty(); });
     REQUIRE_FALSE(st.is_null());
     waiting = st["waiting_for"];
@@ -230,7 +230,7 @@ TEST_CASE("host: a finished table holds no slot", "[server][host]") {
   Store store(temp_db());
   Limits limits;
   limits.tables = 1;
-  Host host(store, [](const std::string& name) { return cli::load(name); }, limits, 2);
+  Host host(store, [](const std::string& name) { return load_game(name); }, limits, 2);
   TableSetup bots = two_seats();
   bots.kinds = {"random", "random"};
   OpenedTable done = host.open(bots);  // plays itself to the end
@@ -260,7 +260,7 @@ TEST_CASE("host: a finished table holds no slot", "[server][host]") {
 
 TEST_CASE("host: a finished table nobody watches lets its game go, and loads it again when asked", "[server][host]") {
   Store store(temp_db());
-  Host host(store, [](const std::string& name) { return cli::load(name); }, Limits{}, 2);
+  Host host(store, [](const std::string& name) { return load_game(name); }, Limits{}, 2);
   TableSetup bots = two_seats();
   bots.kinds = {"random", "random"};
   OpenedTable done = host.open(bots);
@@ -283,7 +283,7 @@ TEST_CASE("host: a finished table nobody watches lets its game go, and loads it 
     std::shared_ptr<TableHost> joined;
     host.hello(watcher, r, joined);
     REQUIRE(joined);
-    // Loaded again (the second time, after it was let go): welcome, state, over.
+    // LoadedGame again (the second time, after it was let go): welcome, state, over.
     REQUIRE(until([&] { std::lock_guard lock(watcher->mutex); return watcher->frames.size() >= 3; }));
     auto end = nlohmann::json::parse(watcher->frames[2]);
     CHECK(end["type"] == "over");

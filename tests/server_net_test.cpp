@@ -58,7 +58,7 @@ std::string temp_db() {
 
 TEST_CASE("net: out of descriptors, the accept loop waits between tries and takes the connection once it can", "[server][net]") {
   Store store(temp_db());
-  Host host(store, [](const std::string& name) { return cli::load(name); }, Limits{}, 1);
+  Host host(store, [](const std::string& name) { return load_game(name); }, Limits{}, 1);
   asio::io_context ioc;
   Server server(ioc, host, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
   server.start();

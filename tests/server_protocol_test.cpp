@@ -4,7 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "cli/app.hpp"
-#include "cli/json_text.hpp"
+#include "present/json_text.hpp"
 #include "server/protocol.hpp"
 
 using namespace arbiter;
@@ -26,7 +26,7 @@ struct Fixture {
     setup.options.seats = {{"Ann", -1}, {"Bob", -1}};
     setup.options.seed = 5;
     setup.kinds = {"", ""};
-    game = std::make_unique<TableGame>(setup, cli::load("stacks"), 9);
+    game = std::make_unique<TableGame>(setup, load_game("stacks"), 9);
   }
   nlohmann::json one(Connection& c, const std::string& frame) {
     Handled h = handle_frame(*game, c, frame, commit);
@@ -46,7 +46,7 @@ struct Fixture {
 };
 
 std::string action_frame(const std::string& action, int seq) {
-  return cli::json_text(nlohmann::json{{"type", "action"}, {"action", action}, {"seq", seq}});
+  return present::json_text(nlohmann::json{{"type", "action"}, {"action", action}, {"seq", seq}});
 }
 
 }  // namespace
@@ -56,7 +56,7 @@ TEST_CASE("protocol: a seat cannot act for another, nor a spectator at all", "[s
   auto [on, off] = f.turn();
   std::string action = f.first_legal(*on);
   // The frame names the seat on turn, but a connection acts only for its own seat.
-  auto frame = cli::json_text(nlohmann::json{{"type", "action"}, {"action", action}, {"seat", on == &f.ann ? "Ann" : "Bob"}});
+  auto frame = present::json_text(nlohmann::json{{"type", "action"}, {"action", action}, {"seat", on == &f.ann ? "Ann" : "Bob"}});
   auto r = f.one(*off, frame);
   CHECK(r["type"] == "refused");
   CHECK(r["reason"] == "not your turn");
@@ -167,7 +167,7 @@ TEST_CASE("protocol: in a simultaneous round another seat's commitment does not 
   setup.kinds = {"", ""};
   std::vector<Step> stored;
   Commit commit = [&](const Step& s, std::string&) { return stored.push_back(s), true; };
-  TableGame game(setup, cli::load("goofspiel"), 9);
+  TableGame game(setup, load_game("goofspiel"), 9);
   Connection ann{0, {}, 78}, bob{1, {}, 78};
   auto round = [&](Connection& first, Connection& second) {
     while (game.auto_step(commit)) {}  // the prize card drawn

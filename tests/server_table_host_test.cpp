@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "cli/app.hpp"
-#include "cli/json_text.hpp"
+#include "present/json_text.hpp"
 #include "server/host.hpp"
 #include "server/table_host.hpp"
 #include "server/tokens.hpp"
@@ -91,7 +91,7 @@ StoredTable kuhn_table(std::string& ann_token) {
   setup.options.seats = {{"Ann", -1}, {"Bob", -1}};
   setup.options.seed = 7;
   setup.kinds = {"", ""};
-  TableGame game(setup, cli::load("kuhn-poker"), 1);
+  TableGame game(setup, load_game("kuhn-poker"), 1);
   ann_token = new_token(TokenKind::Seat);
   return {"fu11d1sk", game.setup(), token_hash(new_token(TokenKind::Watch)),
           {token_hash(ann_token), token_hash(new_token(TokenKind::Seat))}, 1700000000, 0, game.rules_print(), ""};
@@ -109,7 +109,7 @@ TEST_CASE("table host: a chance step on a full disk waits, refused as store, and
   std::string ann;
   store.add_table(kuhn_table(ann));
   fill(dir + "/filler");
-  Host host(store, [](const std::string& name) { return cli::load(name); }, Limits{}, 2);
+  Host host(store, [](const std::string& name) { return load_game(name); }, Limits{}, 2);
   CHECK(host.resume().empty());
   auto peer = std::make_shared<RecordingPeer>();
   Request hello;
@@ -132,7 +132,7 @@ TEST_CASE("table host: a chance step on a full disk waits, refused as store, and
   CHECK(dealt["legal"].size() > 0);  // Ann is asked: the deal is done
   CHECK(host.list()[0]["status"] == "playing");
   CHECK(store.steps("fu11d1sk", 2).size() == 2);
-  host.frame(joined, peer, cli::json_text(nlohmann::json{{"type", "action"}, {"action", dealt["legal"][0]}}));
+  host.frame(joined, peer, present::json_text(nlohmann::json{{"type", "action"}, {"action", dealt["legal"][0]}}));
   CHECK(peer->wait_for([](const nlohmann::json& m) { return is(m, "state") && m["seq"] == 3; }).is_object());
   host.stop();
 }

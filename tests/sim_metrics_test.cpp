@@ -1,13 +1,13 @@
-// Tests of interpreter/sim_metrics.cpp: the metrics count every finished game once, agree
+// Tests of analysis/sim/metrics.cpp: the metrics count every finished game once, agree
 // with the report's own figures, and merge from parts into exactly the whole run's.
 #include <atomic>
 
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "cli/sim_metrics_json.hpp"
-#include "cli/json_text.hpp"
-#include "interpreter/sim.hpp"
+#include "lua/lua_rules.hpp"
+#include "cli/sim/metrics_json.hpp"
+#include "present/json_text.hpp"
+#include "analysis/sim/sim.hpp"
 
 using namespace arbiter;
 
@@ -29,7 +29,7 @@ std::vector<GameRecord> play(int games, std::uint64_t seed, std::vector<std::str
   return records;
 }
 
-std::string text(const SimMetrics& m) { return cli::json_text(cli::metrics_json(m)); }
+std::string text(const SimMetrics& m) { return present::json_text(cli::metrics_json(m)); }
 
 }  // namespace
 

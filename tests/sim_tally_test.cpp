@@ -1,11 +1,11 @@
-// Tests of interpreter/sim_tally.cpp: `sim --tally` taken from the action history, the line
+// Tests of analysis/sim/tally.cpp: `sim --tally` taken from the action history, the line
 // of play or how often each seat took one action, on Kuhn poker's five lines of betting.
 #include <catch2/catch.hpp>
 
 #include <set>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/sim_tally.hpp"
+#include "lua/lua_rules.hpp"
+#include "analysis/sim/tally.hpp"
 
 using namespace arbiter;
 

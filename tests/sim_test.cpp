@@ -1,14 +1,14 @@
-// Tests of interpreter/sim.cpp: the seed alone decides the report, wins add up, and the
+// Tests of analysis/sim/sim.cpp: the seed alone decides the report, wins add up, and the
 // statistics (Wilson intervals, z and Welch's t) match values worked out by hand.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/sim.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "analysis/sim/sim.hpp"
 
 #include <random>
 
-#include "cli/sim_report.hpp"
+#include "cli/sim/report.hpp"
 
 using namespace arbiter;
 

@@ -1,12 +1,12 @@
 // Tests of choices made at the same time (game:simultaneous, turns.simultaneous) through the
-// engine (interpreter/decision.cpp): who is asked, what each seat may read before the
+// engine (runtime/decision.cpp): who is asked, what each seat may read before the
 // reveal, perft's joint branches and a search bot that cannot tell the others' choices.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/mcts.hpp"
-#include "interpreter/perft.hpp"
-#include "interpreter/sample.hpp"
+#include "lua/lua_rules.hpp"
+#include "bots/mcts.hpp"
+#include "analysis/perft.hpp"
+#include "play/sample.hpp"
 
 using namespace arbiter;
 

@@ -11,9 +11,9 @@
 #include <cmath>
 #include <map>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/solve.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "analysis/solve/solve.hpp"
 #include "tests/solve_lp.hpp"
 
 using namespace arbiter;

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "interpreter/solve_tree.hpp"
+#include "analysis/solve/tree.hpp"
 
 namespace arbiter::lp {
 

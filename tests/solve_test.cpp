@@ -1,13 +1,13 @@
-// Tests of interpreter/solve*.cpp: CFR+ on games whose equilibria are known by hand —
+// Tests of analysis/solve/*.cpp: CFR+ on games whose equilibria are known by hand —
 // rock-paper-scissors (tests/fixtures/rps: value 0, a third each) and Kuhn poker (Kuhn,
 // 1950: the first player's value is -1/18; the second player's strategy is unique).
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/solve.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "analysis/solve/solve.hpp"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-// Tests of interpreter/solved_bot.cpp and strategy_file.cpp: the strategy `solve --write-bot`
+// Tests of bots/solved_bot.cpp and strategy_file.cpp: the strategy `solve --write-bot`
 // writes, read back and played. A solved Kuhn poker bot against a random one must earn what
 // solve computes for that pairing, within the sim's confidence interval.
 #include <catch2/catch.hpp>
@@ -8,13 +8,13 @@
 #include <filesystem>
 #include <fstream>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/engine.hpp"
-#include "interpreter/match.hpp"
-#include "interpreter/sim.hpp"
-#include "interpreter/solve.hpp"
-#include "interpreter/solved_bot.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/engine.hpp"
+#include "play/match.hpp"
+#include "analysis/sim/sim.hpp"
+#include "analysis/solve/solve.hpp"
+#include "bots/solved_bot.hpp"
 
 using namespace arbiter;
 namespace fs = std::filesystem;

@@ -1,11 +1,11 @@
-// Tests of interpreter/state.cpp: moving, shuffling, arranging and seeing components,
+// Tests of runtime/state.cpp: moving, shuffling, arranging and seeing components,
 // and that copies and hashes track everything that matters to play.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
-#include "interpreter/conformance.hpp"
-#include "interpreter/state.hpp"
+#include "authoring/conformance.hpp"
+#include "runtime/state.hpp"
 
 using namespace arbiter;
 

@@ -1,11 +1,11 @@
-// Tests of interpreter/table.cpp: options checked against the ruleset, seats, ages
+// Tests of runtime/table.cpp: options checked against the ruleset, seats, ages
 // and the names scenarios use for zones.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/table.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/table.hpp"
 
 using namespace arbiter;
 

@@ -1,9 +1,9 @@
-// Tests of interpreter/typed_action.cpp, the one reader of typed actions: exact text (any
+// Tests of runtime/typed_action.cpp, the one reader of typed actions: exact text (any
 // case), a unique start where the edge allows it, and the refusal when none fits.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

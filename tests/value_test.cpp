@@ -1,7 +1,7 @@
-// Tests of interpreter/value.cpp: the text forms that --set, scenarios and saves share.
+// Tests of runtime/value.cpp: the text forms that --set, scenarios and saves share.
 #include <catch2/catch.hpp>
 
-#include "interpreter/value.hpp"
+#include "runtime/value.hpp"
 
 using namespace arbiter;
 

@@ -1,9 +1,9 @@
-// Tests of interpreter/vars.cpp without Lua: a variable is set, unless the game's text
+// Tests of runtime/vars.cpp without Lua: a variable is set, unless the game's text
 // variables would then hold more than kMaxVarTextTotal bytes together.
 #include <catch2/catch.hpp>
 
-#include "interpreter/limits.hpp"
-#include "interpreter/vars.hpp"
+#include "runtime/limits.hpp"
+#include "runtime/vars.hpp"
 
 using namespace arbiter;
 

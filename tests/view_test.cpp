@@ -1,12 +1,12 @@
-// Tests of interpreter/view.cpp, the one place that decides what a seat sees: a view carries
+// Tests of runtime/view.cpp, the one place that decides what a seat sees: a view carries
 // no fact the seat was not told, and every fact it was. tests/fixtures/view has a zone of each
 // visibility, a hidden per-seat variable and a seat-holding one; the state is set up by hand.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 
-#include "interpreter/view.hpp"
-#include "interpreter/ruleset.hpp"
+#include "runtime/view.hpp"
+#include "runtime/ruleset.hpp"
 
 using namespace arbiter;
 

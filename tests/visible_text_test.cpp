@@ -1,8 +1,8 @@
-// interpreter/visible_text.cpp: each class of byte a terminal would act on, shown as text;
+// runtime/visible_text.cpp: each class of byte a terminal would act on, shown as text;
 // valid UTF-8 untouched; every ill-formed sequence replaced.
 #include <catch2/catch.hpp>
 
-#include "interpreter/visible_text.hpp"
+#include "runtime/visible_text.hpp"
 
 using arbiter::visible_text;
 

@@ -1,10 +1,10 @@
-// Tests of the game object (binding/wrap_*.cpp) through the api fixture, whose seat on turn may run a line
+// Tests of the game object (lua/wrap_*.cpp) through the api fixture, whose seat on turn may run a line
 // of Lua on the game: the coarse calls (sort, matching, move_matching) against the
 // orders worked out by hand, and refusals that leave the state as it was.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

@@ -1,11 +1,11 @@
-// Tests of binding/wrap_view.cpp: the view a ruleset's own bot gets is a plain table whose
+// Tests of lua/wrap_view.cpp: the view a ruleset's own bot gets is a plain table whose
 // variables keep their types (a text that reads like a number stays a text), hold a seat's
 // name for a `type: seat` variable, and leave out what the seat may not see.
 #include <catch2/catch.hpp>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/bot.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "bots/make_bot.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-// Tests of interpreter/yaml_check.cpp: what every YAML loader (game.yaml, scenarios, saves)
+// Tests of runtime/yaml_check.cpp: what every YAML loader (game.yaml, scenarios, saves)
 // refuses before any key is read.
 #include <catch2/catch.hpp>
 #include <unistd.h>
@@ -11,7 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "interpreter/yaml_check.hpp"
+#include "runtime/yaml_check.hpp"
 
 using namespace arbiter;
 

@@ -1,9 +1,9 @@
-// Tests of interpreter/yaml_scan.cpp, through YamlChecker, the one way every YAML file is
+// Tests of runtime/yaml_scan.cpp, through YamlChecker, the one way every YAML file is
 // read: trees that contain themselves or run too deep are refused before they are built.
 #include <catch2/catch.hpp>
 
-#include "interpreter/limits.hpp"
-#include "interpreter/yaml_check.hpp"
+#include "runtime/limits.hpp"
+#include "runtime/yaml_check.hpp"
 
 using namespace arbiter;
 

@@ -10,9 +10,9 @@
 //   arbiter_ceiling RULESET [GAMES=100] [PLAYOUTS=100]
 #include <fmt/format.h>
 
-#include "binding/lua_rules.hpp"
-#include "interpreter/diagnostics.hpp"
-#include "interpreter/engine.hpp"
+#include "lua/lua_rules.hpp"
+#include "runtime/diagnostics.hpp"
+#include "runtime/engine.hpp"
 
 using namespace arbiter;
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Output that cannot be written (cli/output.hpp): run as `write_errors.sh ARBITER WORKDIR`.
+# Output that cannot be written (present/output.hpp): run as `write_errors.sh ARBITER WORKDIR`.
 # The cases that need more than one command, or a pipe, are here; the others are hostile
 # cases (tests/fixtures/hostile/out-*).
 set -u

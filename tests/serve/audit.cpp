@@ -3,9 +3,9 @@
 
 #include <fstream>
 
-#include "cli/json_text.hpp"
-#include "cli/json_view.hpp"
-#include "interpreter/save.hpp"
+#include "present/json_text.hpp"
+#include "present/json_view.hpp"
+#include "play/save.hpp"
 
 namespace serve_test {
 
@@ -32,7 +32,7 @@ int Truth::seat(const std::string& name) const { return engine->table().seat_by_
 
 namespace {
 
-Json plain(const cli::Json& j) { return Json::parse(cli::json_text(j)); }
+Json plain(const present::Json& j) { return Json::parse(present::json_text(j)); }
 
 }  // namespace
 
@@ -40,15 +40,15 @@ std::string Truth::check(const Json& m, int seat) const {
   std::string type = m.value("type", "");
   if (m.contains("seed")) return "a message holds the seed";
   if (type == "over") {
-    Json view = plain(cli::view_json(make_view(states.back(), -1, 0)));
+    Json view = plain(present::view_json(make_view(states.back(), -1, 0)));
     return m["view"] == view ? "" : "the end's view is not the public view";
   }
   if (type != "state") return "";
   std::size_t n = m["seq"].get<std::size_t>();
   if (n >= states.size()) return "seq " + std::to_string(n) + " beyond the game's steps";
   View v = make_view(states[n], seat, 0);
-  if (m["view"] != plain(cli::view_json(v))) return "seq " + std::to_string(n) + ": the view is not the seat's own";
-  Json log = plain(cli::log_json(v.log, engine->table()));
+  if (m["view"] != plain(present::view_json(v))) return "seq " + std::to_string(n) + ": the view is not the seat's own";
+  Json log = plain(present::log_json(v.log, engine->table()));
   std::size_t from = m["log_from"].get<std::size_t>();
   if (from + m["log"].size() != log.size()) return "seq " + std::to_string(n) + ": the log does not reach the seat's last line";
   for (std::size_t i = 0; i < m["log"].size(); ++i)

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "binding/lua_rules.hpp"
+#include "lua/lua_rules.hpp"
 #include "harness.hpp"
-#include "interpreter/engine.hpp"
+#include "runtime/engine.hpp"
 
 namespace serve_test {
 

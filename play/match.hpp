@@ -1,0 +1,27 @@
+// Playing a game to the end with a bot in every seat: the loop that offers out-of-turn
+// actions at every opportunity before the seat on turn acts. Used by `check`, the
+// conformance test and (later) `sim`.
+#pragma once
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "play/bot.hpp"
+#include "runtime/engine.hpp"
+
+namespace arbiter {
+
+struct MatchStep {
+  int seat;
+  std::string action;
+  int options = 0;  // the legal actions the seat chose among (0 for chance)
+  std::string tag;  // the ruleset's tag of the action (Rules::tag), read before it was taken; "" for none
+};
+
+// Plays `state` on until the game ends or `max_actions` have been applied. `bots` has one
+// bot per seat. `after` (optional) sees each state after an action. Returns the first
+// error, or one saying that nobody could act or the limit was hit.
+Status play_out(Engine& engine, State& state, std::vector<std::unique_ptr<Bot>>& bots, int max_actions,
+                const std::function<void(const State&, const MatchStep&)>& after = {});
+
+}  // namespace arbiter
