@@ -180,7 +180,9 @@ void Playthrough::show_end(bool stopped) {
     std::vector<std::string> scores;
     for (int s = 0; s < table_->seat_count(); ++s)
       scores.push_back(name(s) + " " + to_text(engine_.score(state_, s)));
-    print("Not over: --max-steps {} was reached. Scores so far: {}.\n", max_steps_, join_choices(scores, ", "));
+    // The referee's figures, read from the whole state: a score may count what some seat cannot see.
+    print("Not over: --max-steps {} was reached. Scores so far, by the referee: {}.\n", max_steps_,
+          join_choices(scores, ", "));
     return;
   }
   print("{}\n", end_line(game_end(*loaded_.ruleset, engine_, state_)));
