@@ -9,7 +9,7 @@ set -u
 A=$1 file=$2
 # What the file holds depends on nothing but the command: the locale decides the symbols.
 export LC_ALL=C.UTF-8
-unset ARBITER_PATH NO_COLOR
+unset ARBITER_PATH ARBITER_HOME NO_COLOR  # the rulesets and scripts of this tree
 actual=$(mktemp) expected=$(mktemp) err=$(mktemp)
 trap 'rm -f "$actual" "$expected" "$err"' EXIT
 fail() { echo "FAIL: $file: $*"; exit 1; }

@@ -26,7 +26,7 @@ MAX_STEPS=${MAX_STEPS:-200}
 MAX_LINES=${MAX_LINES:-1500}
 SEEDS=${SEEDS:-10}
 export LC_ALL=C.UTF-8  # the locale decides the symbols written (diff_test.sh runs in the same)
-unset ARBITER_PATH NO_COLOR
+unset ARBITER_PATH ARBITER_HOME NO_COLOR  # the rulesets and scripts of this tree
 [ -d rulesets ] && [ -f tools/golden/regenerate.sh ] || { echo "regenerate.sh: run it from the source tree" >&2; exit 2; }
 [ -x "$A" ] || { echo "regenerate.sh: no arbiter binary at $A (build it, or name it)" >&2; exit 2; }
 
