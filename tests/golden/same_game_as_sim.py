@@ -65,8 +65,9 @@ def check(arbiter, source, path):
     actions, ended, file_winners = file_facts(lines[1:])
     words = lines[0][len(PREFIX):].split()
     command = [arbiter, "sim"] + sim_words(words, ended) + ["--games", "1", "--threads", "1", "--tally", "actions", "--json"]
-    run = subprocess.run(command, cwd=source, capture_output=True, text=True,
-                         env=dict(os.environ, LC_ALL="C.UTF-8"))
+    # This tree's rulesets and scripts, as diff_test.sh reads them.
+    env = {k: v for k, v in os.environ.items() if k not in ("ARBITER_PATH", "ARBITER_HOME")}
+    run = subprocess.run(command, cwd=source, capture_output=True, text=True, env=dict(env, LC_ALL="C.UTF-8"))
     if run.returncode != 0:
         return f"{path}: {' '.join(command[1:])} failed: {run.stderr.strip()}"
     report = json.loads(run.stdout)
