@@ -25,7 +25,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= -1
 FUZZ_TARGETS = game_yaml scenario save actions visible_text pattern json_door strategy_file server_message store_rows
 
-.PHONY: all deps configure build play install test bench sanitize fuzz mutate check clean sim-parallel
+.PHONY: all deps configure build play install test bench sanitize fuzz mutate golden check clean sim-parallel
 
 all: build
 
@@ -77,6 +77,14 @@ MUTATE_THREADS ?= 0
 mutate: build
 	@threads=$(MUTATE_THREADS); [ "$$threads" != 0 ] || threads=$$(nproc); \
 	tools/mutate_all.sh $(BUILD)/arbiter rulesets $(MUTATE_MAX) $(MUTATE_SEED) $$threads $(BUILD)/mutate
+
+# The golden playthroughs (rulesets/<id>/golden/, compared by make test) written again, each
+# from the command on its first line; a ruleset with none gets a new set. GOLDEN=--fresh
+# picks every ruleset's set anew. The diff is the change of behaviour to review.
+GOLDEN ?=
+golden: configure
+	cmake --build $(BUILD) -j $(JOBS) --target arbiter
+	tools/golden/regenerate.sh $(GOLDEN) $(BUILD)/arbiter
 
 # A sharded `arbiter sim` on every core with GNU parallel, merged into one report
 # (docs/scaling-out.md; NODES=nodes.txt runs the shards over ssh):

@@ -94,6 +94,9 @@ struct PlayFlags {
 
 int cmd_play(const std::string& ruleset, const GameFlags& flags, const PlayFlags& play);
 int cmd_sim(const std::string& ruleset, const GameFlags& flags, const SimFlags& sim);
+// One game with bots in every seat, printed step by step as each seat sees it; at most
+// `max_steps` actions and chance outcomes.
+int cmd_playthrough(const std::string& ruleset, const GameFlags& flags, int max_steps);
 int cmd_perft(const std::string& ruleset, const GameFlags& flags, const PerftFlags& perft);
 int cmd_new(const std::string& path, const std::string& name);
 
@@ -123,6 +126,7 @@ Command add_play_command(CLI::App& app);
 Command add_test_command(CLI::App& app);
 Command add_check_command(CLI::App& app);
 Command add_sim_command(CLI::App& app);
+Command add_playthrough_command(CLI::App& app);
 Command add_perft_command(CLI::App& app);
 Command add_new_command(CLI::App& app);
 Command add_mutate_command(CLI::App& app);

@@ -101,8 +101,8 @@ int run_command(int argc, char** argv, std::string& sub) {
   app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION, "print the version and exit");
   std::vector<Command> commands;
   for (auto add : {add_list_command, add_info_command, add_play_command, add_test_command, add_check_command,
-                   add_sim_command, add_perft_command, add_new_command, add_mutate_command, add_solve_command,
-                   add_serve_command, add_join_command})
+                   add_sim_command, add_playthrough_command, add_perft_command, add_new_command, add_mutate_command,
+                   add_solve_command, add_serve_command, add_join_command})
     commands.push_back(add(app));
   std::vector<char*> words;
   if (!help_as_option(argc, argv, words)) return 2;

@@ -3,7 +3,7 @@
 # `make install`; to try it from a clone: source completions/arbiter.bash
 _arbiter() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} arbiter=${COMP_WORDS[0]}
-  local subcommands="list info play test check sim perft solve serve join new mutate help"
+  local subcommands="list info play test check sim playthrough perft solve serve join new mutate help"
   if [ "$COMP_CWORD" -eq 1 ]; then
     COMPREPLY=($(compgen -W "$subcommands --help --version" -- "$cur"))
     return
@@ -11,7 +11,7 @@ _arbiter() {
   local sub=${COMP_WORDS[1]}
   case $prev in
     --load|--compare|--merge|--write-bot|--db) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --players|--seed|--set|--games|--depth|--threads|--max|--max-actions|--min-score|--host|--port|--idle-timeout|--columns) return ;;
+    --players|--seed|--set|--games|--depth|--threads|--max|--max-actions|--max-steps|--min-score|--host|--port|--idle-timeout|--columns) return ;;
     --bot) COMPREPLY=($(compgen -W "all=random all=mcts 2=random 2=mcts" -- "$cur")); return ;;
     --variant) return ;;
   esac
@@ -26,7 +26,7 @@ _arbiter() {
     return
   fi
   case $sub in
-    info|play|test|check|sim|perft|solve|mutate|serve)
+    info|play|test|check|sim|playthrough|perft|solve|mutate|serve)
       local ids
       ids=$("$arbiter" list 2>/dev/null | cut -d' ' -f1)
       COMPREPLY=($(compgen -W "$ids" -- "$cur") $(compgen -d -- "$cur"))

@@ -11,6 +11,7 @@
 #include <map>
 
 #include "present/output.hpp"
+#include "runtime/engine.hpp"
 #include "runtime/diagnostics.hpp"
 #include "runtime/visible_text.hpp"
 
@@ -240,6 +241,18 @@ int player_columns(int unknown) {
 }  // namespace arbiter::present
 
 namespace arbiter::present {
+
+// Worded by end_line, as `arbiter join` words what the server sends.
+GameEnd game_end(const Ruleset& r, Engine& engine, const State& state) {
+  const Table& t = engine.table();
+  GameEnd end{{}, state.end_reason, r.final_scores, {}};
+  for (int w : state.winners) end.winners.push_back(t.seats[w].name);
+  if (!state.payoffs.empty()) return end;  // the payoffs are the result: their line follows, not a score of 0
+  std::vector<double> shares = state.shares();
+  for (int s = 0; s < state.seat_count(); ++s)
+    end.seats.emplace_back(t.seats[s].name, r.final_scores ? to_text(engine.score(state, s)) : fmt::format("{:g}", shares[s]));
+  return end;
+}
 
 std::string end_line(const GameEnd& end) {
   std::vector<std::string> marks;

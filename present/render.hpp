@@ -5,6 +5,11 @@
 
 #include "runtime/view.hpp"
 
+namespace arbiter {
+class Engine;
+struct Ruleset;
+}  // namespace arbiter
+
 namespace arbiter::present {
 
 // The table as `view.seat` sees it: shared zones, then a line per seat with its
@@ -41,6 +46,10 @@ struct GameEnd {
   bool final_scores = true;
   std::vector<std::pair<std::string, std::string>> seats;  // none for a game of payoffs (payoffs_line says them)
 };
+// How `state`, which is over, ended: each seat's score, or its result where game.yaml says
+// the score is not the game's (final_scores: false); no seats for a game of payoffs. A score
+// hook that fails throws InputError.
+[[nodiscard]] GameEnd game_end(const Ruleset& ruleset, Engine& engine, const State& state);
 // "Game over. Bill wins (checkmate). Results: Andy 0, Bill 1."
 std::string end_line(const GameEnd& end);
 // "Payoffs (chips): Ann +2, Bob -2."

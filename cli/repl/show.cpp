@@ -82,19 +82,6 @@ void Repl::show_table(int viewer) {
                                   terminal_width() + 2));
 }
 
-// Each seat's score, or its result where game.yaml says the score is not the game's
-// (final_scores: false), worded by present/render.hpp's end_line as `arbiter join` words it too.
-static GameEnd game_end(const Ruleset& r, Engine& engine, const State& state) {
-  const Table& t = engine.table();
-  GameEnd end{{}, state.end_reason, r.final_scores, {}};
-  for (int w : state.winners) end.winners.push_back(t.seats[w].name);
-  if (!state.payoffs.empty()) return end;  // the payoffs are the result: their line follows, not a score of 0
-  std::vector<double> shares = state.shares();
-  for (int s = 0; s < state.seat_count(); ++s)
-    end.seats.emplace_back(t.seats[s].name, r.final_scores ? to_text(engine.score(state, s)) : fmt::format("{:g}", shares[s]));
-  return end;
-}
-
 void Repl::show_end() {
   show_news(viewer_for(-1));
   show_table(viewer_for(-1));  // with one human, what that seat saw (its own hand); else the public view
