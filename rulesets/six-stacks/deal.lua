@@ -99,7 +99,7 @@ end
 -- Three cards to each seat, one at a time, starting with the first seat (the dealer's left).
 function deal.hands(game)
   local dealt = {}
-  for s = 1, game:seats() do dealt[s] = {} end
+  for seat = 1, game:seats() do dealt[seat] = {} end
   for _ = 1, 3 do
     for s = 1, game:seats() do
       if game:count("stock") == 0 then deal.restock(game) end
