@@ -254,6 +254,17 @@ GameEnd game_end(const Ruleset& r, Engine& engine, const State& state) {
   return end;
 }
 
+std::string log_line(const std::string& kind, const std::string& seat, const std::string& text) {
+  if (kind == "action") return "> " + seat + ": " + text;
+  if (kind == "chance") return "Outcome: " + text + ".";
+  return text;
+}
+
+std::string log_line(const Event& e, const Table& table) {
+  if (e.kind == Event::Kind::Action) return log_line("action", table.seats[e.seat].name, e.text);
+  return log_line(e.kind == Event::Kind::Chance ? "chance" : "say", "", e.text);
+}
+
 std::string end_line(const GameEnd& end) {
   std::vector<std::string> marks;
   for (const auto& [name, mark] : end.seats) marks.push_back(name + " " + mark);

@@ -52,6 +52,12 @@ struct GameEnd {
 [[nodiscard]] GameEnd game_end(const Ruleset& ruleset, Engine& engine, const State& state);
 // "Game over. Bill wins (checkmate). Results: Andy 0, Bill 1."
 std::string end_line(const GameEnd& end);
+
+// A log entry as the table words it: "> Ann: play 2" for an action (by `seat`), "Outcome: heads."
+// for a chance's outcome, narration as it is. `kind` is the log's JSON kind ("action", "chance"
+// or "say", as log_json gives it); the second form reads them from an entry of the log.
+[[nodiscard]] std::string log_line(const std::string& kind, const std::string& seat, const std::string& text);
+[[nodiscard]] std::string log_line(const Event& e, const Table& table);
 // "Payoffs (chips): Ann +2, Bob -2."
 std::string payoffs_line(const std::vector<std::pair<std::string, double>>& paid, const std::string& unit);
 

@@ -56,7 +56,6 @@ class Playthrough {
   void show_taken(const MatchStep& step) const;
   void show_end(bool stopped);
   [[nodiscard]] std::string name(int seat) const { return table_->seats[seat].name; }
-  [[nodiscard]] std::string event_text(const Event& e) const;
 
   const LoadedGame& loaded_;
   std::shared_ptr<const Table> table_;
@@ -95,12 +94,6 @@ void Playthrough::show_header() const {
         counted(max_steps_, "step"));
   print("Each seat's block is what that seat sees (its view, the log it reads, its legal actions); the\n"
         "'action:' and 'chance:' lines are the referee's record of what was taken.\n");
-}
-
-std::string Playthrough::event_text(const Event& e) const {
-  if (e.kind == Event::Kind::Action) return "> " + name(e.seat) + ": " + e.text;
-  if (e.kind == Event::Kind::Chance) return "Outcome: " + e.text + ".";
-  return e.text;
 }
 
 void Playthrough::show_chance() const {
@@ -147,7 +140,7 @@ void Playthrough::show_seat(int seat) {
   read_[seat] = state_.log.size();
   print("-- {} sees --\n", name(seat));
   print("{}", indented(render_table(v, loaded_.ruleset->name, false, kColumns), "  "));
-  for (const auto& e : v.log) print("  log: {}\n", event_text(e));
+  for (const auto& e : v.log) print("  log: {}\n", log_line(e, *table_));
   if (v.simultaneous.open() && !v.simultaneous.choices.at(seat).empty())
     print("  has chosen: {}\n", v.simultaneous.choices[seat]);
   if (decision_.kind != Decision::Kind::Seats) return;

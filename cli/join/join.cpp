@@ -145,8 +145,7 @@ void JoinSession::show_news() {
   for (; shown_ < log_.size(); ++shown_) {
     const json& line = log_[shown_];
     std::string kind = text_of(line, "kind"), text = text_of(line, "text");
-    if (kind == "say") print("{}\n", fit(text));
-    else if (kind == "chance") print("{}\n", fit("Outcome: " + text + "."));
+    if (kind == "say" || kind == "chance") print("{}\n", fit(log_line(kind, "", text)));
   }
   flush_out();
 }

@@ -272,9 +272,7 @@ void JoinSession::show_log() {
   for (const json& line : log_) {
     std::string kind = text_of(line, "kind"), text = text_of(line, "text");
     std::string seat = text_of(line, "seat");
-    if (kind == "action") print("{}\n", fit("> " + (seat.empty() ? me_ : seat) + ": " + text));
-    else if (kind == "chance") print("{}\n", fit("Outcome: " + text + "."));
-    else print("{}\n", fit(text));
+    print("{}\n", fit(log_line(kind, seat.empty() ? me_ : seat, text)));
   }
 }
 

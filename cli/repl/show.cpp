@@ -36,8 +36,8 @@ void Repl::show_news(int viewer) {
   View v = make_view(state_, viewer, cursor);
   cursor = state_.log.size();
   for (const auto& e : v.log)
-    if (e.kind == Event::Kind::Say) print("{}\n", fit(e.text));
-    else if (e.kind == Event::Kind::Chance) print("{}\n", fit("Outcome: " + e.text + "."));
+    if (e.kind == Event::Kind::Say || e.kind == Event::Kind::Chance)
+      print("{}\n", fit(log_line(e, engine_->table())));
   flush_out();  // as it happens, also into a pipe (`| tee log`)
 }
 
