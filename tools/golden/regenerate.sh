@@ -93,16 +93,19 @@ own_bot() {
        listing && /^[^ \t#]/ { exit }' "$1"
 }
 
-# The player count of game.yaml's `players: {min: A, max: B, default: C}` named KEY.
-players() {
-  sed -n "s/^players:.*\\b$2: *\\([0-9]*\\).*/\\1/p" "$1"
+# "MIN MAX DEFAULT": the player counts of ruleset ID as the loader reads game.yaml, from
+# `arbiter info`'s "Players: 2 to 6 (default 3, ..." (or "Players: 2 (default 2, ...").
+player_counts() {
+  "$A" info "$1" | sed -n 's/^Players: \([0-9]*\)\( to \([0-9]*\)\)\{0,1\} (default \([0-9]*\).*/\1 \3 \4/p' |
+    awk '{ if (NF == 2) print $1, $1, $2; else print }'
 }
 
 fresh_set() {
   id=$1 dir=rulesets/$1
   seed=$(pick shortest 0 "$id")
   keep "$dir/golden/random-seed$seed.txt" "$id" --seed "$seed" --max-steps "$MAX_STEPS"
-  default=$(players "$dir/game.yaml" default) min=$(players "$dir/game.yaml" min) max=$(players "$dir/game.yaml" max)
+  set -- $(player_counts "$id")
+  min=$1 max=$2 default=$3
   other=$max
   [ "$other" != "$default" ] || other=$min
   if [ -n "$other" ] && [ "$other" != "$default" ]; then
