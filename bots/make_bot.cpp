@@ -3,6 +3,7 @@
 
 #include "runtime/diagnostics.hpp"
 #include "runtime/engine.hpp"
+#include "runtime/seeds.hpp"
 #include "bots/mcts.hpp"
 #include "runtime/ruleset_bots.hpp"
 #include "bots/solved_bot.hpp"
@@ -65,6 +66,20 @@ std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engin
     if (b == kind) return std::make_unique<RulesBot>(engine, kind, seed);
   check_bot_kind(kind, error, engine.table().ruleset.get());
   return nullptr;
+}
+
+Status make_seat_bots(const std::vector<std::string>& kinds, std::uint64_t seed, Engine& engine,
+                      std::vector<std::unique_ptr<Bot>>& bots) {
+  Status first;
+  bots.clear();
+  for (std::size_t seat = 0; seat < kinds.size(); ++seat) {
+    std::string error;
+    const std::string& kind = kinds[seat];
+    std::uint64_t bot_seeded = bot_seed(seed, static_cast<int>(seat));
+    bots.push_back(kind.empty() ? nullptr : make_bot(kind, bot_seeded, engine, error));
+    if (!kind.empty() && !bots.back() && first.ok) first = Status::error(error);
+  }
+  return first;
 }
 
 }  // namespace arbiter

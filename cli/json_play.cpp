@@ -31,12 +31,8 @@ class Session {
   Session(Engine& engine, State state, const JsonSeats& seats, JsonChannel& channel)
       : engine_(engine), state_(std::move(state)), seats_(seats), channel_(channel),
         cursor_(state_.seat_count(), 0), chance_rng_(chance_seed(state_.table->seed)) {
-    for (int i = 0; i < state_.seat_count(); ++i) {
-      std::string error;
-      const std::string& kind = seats_.kinds[i];
-      bots_.push_back(kind.empty() ? nullptr : make_bot(kind, bot_seed(seats_.seed, i), engine_, error));
-      if (!kind.empty() && !bots_.back()) throw InputError(error);
-    }
+    if (Status st = make_seat_bots(seats_.kinds, seats_.seed, engine_, bots_); !st.ok)
+      throw InputError(st.message);
   }
 
   int run() {

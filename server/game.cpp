@@ -35,12 +35,8 @@ TableGame::TableGame(const TableSetup& setup, LoadedGame loaded, std::uint64_t c
   state_ = State(table);
   if (Status st = engine_->start(state_); !st.ok) throw InputError("setting up the game failed: " + st.message);
   setup_.kinds.resize(table->seats.size());
-  for (std::size_t i = 0; i < table->seats.size(); ++i) {
-    std::string error;
-    const std::string& kind = setup_.kinds[i];
-    bots_.push_back(kind.empty() ? nullptr : make_bot(kind, bot_seed(setup_.options.seed, static_cast<int>(i)), *engine_, error));
-    if (!kind.empty() && !bots_.back()) throw InputError(error);
-  }
+  if (Status st = make_seat_bots(setup_.kinds, setup_.options.seed, *engine_, bots_); !st.ok)
+    throw InputError(st.message);
   passed_.assign(table->seats.size(), false);
   asked_at_.assign(table->seats.size(), 0);
   refresh();

@@ -71,11 +71,8 @@ class Playthrough {
 // As sim seats them (analysis/sim/sim.cpp), so that the seed gives sim's game.
 std::vector<std::unique_ptr<Bot>> Playthrough::seat_bots_made() {
   std::vector<std::unique_ptr<Bot>> bots;
-  for (int seat = 0; seat < table_->seat_count(); ++seat) {
-    std::string error;
-    bots.push_back(make_bot(kinds_[seat], bot_seed(table_->seed, seat), engine_, error));
-    if (!bots.back()) throw UsageError("--bot: " + error);
-  }
+  if (Status st = make_seat_bots(kinds_, table_->seed, engine_, bots); !st.ok)
+    throw UsageError("--bot: " + st.message);
   return bots;
 }
 

@@ -46,13 +46,9 @@ Repl::Repl(LoadedGame& loaded, std::shared_ptr<const Table> table, Seating seati
 }
 
 void Repl::make_bots() {
-  seating_.bots.clear();
-  for (std::size_t i = 0; i < seating_.kinds.size(); ++i) {
-    std::string error;
-    seating_.bots.push_back(seating_.kinds[i].empty()
-                                ? nullptr
-                                : make_bot(seating_.kinds[i], bot_seed(seating_.seed, static_cast<int>(i)), *engine_, error));
-  }
+  // The kinds were checked when the seats were taken (seat_bots); a bot that cannot be made
+  // now leaves its seat without one, as it always has.
+  (void)make_seat_bots(seating_.kinds, seating_.seed, *engine_, seating_.bots);
 }
 
 std::uint32_t Repl::human_mask() const {
