@@ -22,14 +22,20 @@ class RulesBot final : public Bot {
     std::string choice;
     RulesetBots* bots = engine_.rules().bots();
     Status st = bots ? bots->choose(name_, view, legal, on_turn, rng_, choice) : Status::error("no bot " + quote(name_));
-    if (!st.ok || (choice.empty() && on_turn)) return on_turn ? legal.front() : "";
+    // A failing bot is said, whoever asked it (TurnDriver::play_bot), never covered by a legal move.
+    failure_ = st.ok ? "" : st.message;
+    if (!st.ok) return "";
+    // Nothing on its turn: the first legal action (docs/writing-a-ruleset.md, "Bots").
+    if (choice.empty() && on_turn) return legal.front();
     return choice;
   }
+  std::string failure() const override { return failure_; }
 
  private:
   Engine& engine_;
   std::string name_;
   Rng rng_;  // the bot's math.random
+  std::string failure_;
 };
 
 }  // namespace

@@ -16,8 +16,8 @@ class Bot {
   // `legal` is non-empty. On an out-of-turn opportunity (`on_turn` false) the bot may
   // return "" to let it pass.
   virtual std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) = 0;
-  // Why the last `choose` gave no action on the bot's turn (it cannot play the position), or
-  // "": whoever asked reports it rather than a stuck game.
+  // Why the last `choose` gave no action (it cannot play the position, its script failed),
+  // or "" (off its turn: a pass). The turn driver stops the game with it, on turn or off.
   virtual std::string failure() const { return {}; }
   // False for bots that never look at the table, so that no view is made for them.
   virtual bool wants_view() const { return true; }

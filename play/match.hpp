@@ -1,6 +1,6 @@
-// Playing a game to the end with a bot in every seat: the loop that offers out-of-turn
-// actions at every opportunity before the seat on turn acts. Used by `check`, the
-// conformance test and (later) `sim`.
+// Playing a game to the end with a bot in every seat, on the turn driver (play/driver.hpp):
+// out-of-turn opportunities are offered before the seat on turn acts. Used by `check`,
+// `sim`, `playthrough`, the conformance test and the benchmarks.
 #pragma once
 #include <functional>
 #include <memory>

@@ -243,14 +243,14 @@ int player_columns(int unknown) {
 namespace arbiter::present {
 
 // Worded by end_line, as `arbiter join` words what the server sends.
-GameEnd game_end(const Ruleset& r, Engine& engine, const State& state) {
-  const Table& t = engine.table();
-  GameEnd end{{}, state.end_reason, r.final_scores, {}};
-  for (int w : state.winners) end.winners.push_back(t.seats[w].name);
-  if (!state.payoffs.empty()) return end;  // the payoffs are the result: their line follows, not a score of 0
-  std::vector<double> shares = state.shares();
-  for (int s = 0; s < state.seat_count(); ++s)
-    end.seats.emplace_back(t.seats[s].name, r.final_scores ? to_text(engine.score(state, s)) : fmt::format("{:g}", shares[s]));
+GameEnd game_end(const Ruleset& r, const Table& t, const GameOver& over) {
+  GameEnd end{{}, over.reason, r.final_scores, {}};
+  for (int w : over.winners) end.winners.push_back(t.seats[w].name);
+  if (!over.payoffs.empty()) return end;  // the payoffs are the result: their line follows, not a score of 0
+  for (std::size_t s = 0; s < over.scores.size(); ++s) {
+    std::string mark = !r.final_scores ? fmt::format("{:g}", over.results[s]) : over.scores[s] ? to_text(*over.scores[s]) : "?";
+    end.seats.emplace_back(t.seats[s].name, mark);
+  }
   return end;
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "play/driver.hpp"
 #include "runtime/view.hpp"
 
 namespace arbiter {
@@ -46,10 +47,10 @@ struct GameEnd {
   bool final_scores = true;
   std::vector<std::pair<std::string, std::string>> seats;  // none for a game of payoffs (payoffs_line says them)
 };
-// How `state`, which is over, ended: each seat's score, or its result where game.yaml says
-// the score is not the game's (final_scores: false); no seats for a game of payoffs. A score
-// hook that fails throws InputError.
-[[nodiscard]] GameEnd game_end(const Ruleset& ruleset, Engine& engine, const State& state);
+// How a game ended (TurnDriver::game_over): each seat's score, or its result where game.yaml
+// says the score is not the game's (final_scores: false); no seats for a game of payoffs. A
+// score that could not be read shows as "?" (the driver's `error` says why).
+[[nodiscard]] GameEnd game_end(const Ruleset& ruleset, const Table& table, const GameOver& over);
 // "Game over. Bill wins (checkmate). Results: Andy 0, Bill 1."
 std::string end_line(const GameEnd& end);
 

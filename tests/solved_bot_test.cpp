@@ -195,5 +195,5 @@ TEST_CASE("a solved bot that meets a position its file does not hold says so, an
   bots.push_back(std::make_unique<SolvedBot>(strategy, "kuhn.strategy", 1));
   bots.push_back(std::make_unique<RandomBot>(2));
   Status st = play_out(engine, s, bots, 100);
-  CHECK_THAT(st.message, Catch::StartsWith("Andy's bot: kuhn.strategy has no strategy for this position"));
+  CHECK_THAT(st.message, Catch::StartsWith("Andy's bot cannot act (kuhn.strategy has no strategy for this position"));
 }

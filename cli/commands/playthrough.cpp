@@ -175,7 +175,9 @@ void Playthrough::show_end(bool stopped) {
           join_choices(scores, ", "));
     return;
   }
-  print("{}\n", end_line(game_end(*loaded_.ruleset, engine_, state_)));
+  GameOver over = game_over(engine_, state_, false);
+  print("{}\n", end_line(game_end(*loaded_.ruleset, *table_, over)));
+  if (!over.error.empty()) print("{}\n", over.error);
   if (!state_.payoffs.empty()) {
     std::vector<std::pair<std::string, double>> paid;
     for (int s = 0; s < table_->seat_count(); ++s) paid.emplace_back(name(s), state_.payoffs[s]);

@@ -85,7 +85,9 @@ void Repl::show_table(int viewer) {
 void Repl::show_end() {
   show_news(viewer_for(-1));
   show_table(viewer_for(-1));  // with one human, what that seat saw (its own hand); else the public view
-  print("{}\n", fit(end_line(game_end(*loaded_.ruleset, *engine_, state_))));
+  GameOver over = game_over(*engine_, state_, hidden_);
+  print("{}\n", fit(end_line(game_end(*loaded_.ruleset, engine_->table(), over))));
+  if (!over.error.empty()) refused(over.error);
   if (!state_.payoffs.empty()) {
     std::vector<std::pair<std::string, double>> paid;
     for (int s = 0; s < state_.seat_count(); ++s) paid.emplace_back(engine_->table().seats[s].name, state_.payoffs[s]);
