@@ -157,7 +157,10 @@ PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOpti
   Engine engine(table, *rules);
   State root(table);
   root.logging = false;
-  if (Status st = engine.start(root); !st.ok) return report.error = st.message, report;
+  if (Status st = engine.start(root); !st.ok) {
+    report.error = st.message;
+    return report;
+  }
 
   // Breadth first on this thread until the frontier can be shared out.
   Frontier frontier{{root}, {static_cast<std::size_t>(-1)}};
@@ -174,7 +177,10 @@ PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOpti
         count(total, child, depth + 1, o.depth, r);
         if (!child.over) next.states.push_back(std::move(child)), next.roots.push_back(r);
       });
-      if (!st.ok) return report.error = st.message, report;
+      if (!st.ok) {
+        report.error = st.message;
+        return report;
+      }
     }
     frontier = std::move(next);
     ++depth;

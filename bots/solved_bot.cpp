@@ -78,7 +78,10 @@ std::shared_ptr<const SolvedStrategy> load_strategy(const std::string& kind, con
   static std::mutex mutex;
   static std::map<std::string, std::pair<std::string, std::shared_ptr<const SolvedStrategy>>> cache;
   std::string path = kind.substr(kind.find(':') + 1);
-  if (path.empty()) return error = "solved:FILE names a strategy file (`arbiter solve --write-bot FILE`)", nullptr;
+  if (path.empty()) {
+    error = "solved:FILE names a strategy file (`arbiter solve --write-bot FILE`)";
+    return nullptr;
+  }
   std::shared_ptr<const SolvedStrategy> s;
   try {
     std::error_code ec;
@@ -89,14 +92,18 @@ std::shared_ptr<const SolvedStrategy> load_strategy(const std::string& kind, con
     if (!slot.second || slot.first != version) slot = {version, std::make_shared<const SolvedStrategy>(read_strategy(path))};
     s = slot.second;
   } catch (const std::exception& e) {
-    return error = user_message(e, "reading a strategy"), nullptr;
+    error = user_message(e, "reading a strategy");
+    return nullptr;
   }
-  if (s->ruleset != ruleset_id)
-    return error = path + ": a strategy for " + quote(s->ruleset) + ", not for " + quote(ruleset_id), nullptr;
-  if (table && s->game != game_print(*table))
-    return error = path + ": solved for another version of " + ruleset_id +
-                   " (its rules files, parameters, components or number of seats differ): solve it again with --write-bot",
-           nullptr;
+  if (s->ruleset != ruleset_id) {
+    error = path + ": a strategy for " + quote(s->ruleset) + ", not for " + quote(ruleset_id);
+    return nullptr;
+  }
+  if (table && s->game != game_print(*table)) {
+    error = path + ": solved for another version of " + ruleset_id +
+            " (its rules files, parameters, components or number of seats differ): solve it again with --write-bot";
+    return nullptr;
+  }
   return s;
 }
 

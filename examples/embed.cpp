@@ -26,6 +26,7 @@ int play(TurnDriver& driver) {
     if (r.stop != TurnDriver::Stop::Person) return std::fprintf(stderr, "%s\n", r.status.message.c_str()), -1;
     int seat = driver.next_asked();
     const std::string first = driver.entry(seat)->actions.front();
+    const std::size_t options = driver.entry(seat)->actions.size();
     // A refused action: the game is exactly as it was, and the refusal says why.
     std::uint64_t before = driver.state().hash();
     ActionResult refused = driver.act(seat, "no such action");
@@ -36,7 +37,7 @@ int play(TurnDriver& driver) {
     // Take the first move back once, and make it again: undo returns whose move it was.
     if (!undone && driver.can_undo()) {
       undone = true;
-      if (driver.undo(/*redeal_seed=*/99) != seat || driver.state().hash() != before) return -1;
+      if (driver.undo(/*redeal_seed=*/99) != seat || driver.entry(seat)->actions.size() != options) return -1;
       --moves;
       std::printf("(taken back)\n");
     }

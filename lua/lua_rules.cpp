@@ -458,7 +458,10 @@ Status LuaRules::tag(const State& state, int seat, const std::string& action, st
   Impl& m = *impl_;
   out.clear();
   int base = lua_gettop(m.L), h = (m.push_action(action), m.prepare(kTag_));
-  if (!h) return lua_settop(m.L, base), Status{};
+  if (!h) {
+    lua_settop(m.L, base);
+    return Status{};
+  }
   lua_pushinteger(m.L, seat + 1);
   lua_pushvalue(m.L, base + 1);
   Status st = m.call("tag", h, 2, 1, &state, nullptr);

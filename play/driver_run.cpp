@@ -74,28 +74,32 @@ BotMove TurnDriver::play_bot(int seat) {
 
 TurnDriver::Run TurnDriver::run(int max_steps) {
   Run r;
+  auto stop = [&r](Stop why, Status status = {}) {
+    r.stop = why;
+    r.status = std::move(status);
+    return r;
+  };
   for (;;) {
-    if (state_->over) return r.stop = Stop::Over, r;
-    if (!decision_status_.ok) return r.stop = Stop::Failed, r.status = Status::error(shown(decision_status_.message)), r;
-    if (decision_.kind == Decision::Kind::Chance && chance_asked()) return r.stop = Stop::Chance, r;
-    if (r.steps >= max_steps) return r.stop = Stop::Limit, r;
+    if (state_->over) return stop(Stop::Over);
+    if (!decision_status_.ok) return stop(Stop::Failed, Status::error(shown(decision_status_.message)));
+    if (decision_.kind == Decision::Kind::Chance && chance_asked()) return stop(Stop::Chance);
+    if (r.steps >= max_steps) return stop(Stop::Limit);
     if (decision_.kind == Decision::Kind::Chance) {
-      if (Status st = draw(); !st.ok) return r.stop = Stop::Failed, r.status = st, r;
+      if (Status st = draw(); !st.ok) return stop(Stop::Failed, st);
       ++r.steps;
       continue;
     }
     int seat = next_asked();
-    if (seat < 0) return r.stop = Stop::Failed, r.status = Status::error(decision_.stuck(table())), r;
+    if (seat < 0) return stop(Stop::Failed, Status::error(decision_.stuck(table())));
     if (decision_.simultaneous)  // the bots commit first; the persons are asked after them
       for (const SeatActions& sa : decision_.seats)
         if (bot(sa.seat)) {
           seat = sa.seat;
           break;
         }
-    if (!bot(seat)) return r.stop = Stop::Person, r;
+    if (!bot(seat)) return stop(Stop::Person);
     BotMove m = play_bot(seat);
-    if (m.kind == BotMove::Kind::Failed || m.kind == BotMove::Kind::NotKept)
-      return r.stop = Stop::Failed, r.status = Status::error(m.error), r;
+    if (m.kind == BotMove::Kind::Failed || m.kind == BotMove::Kind::NotKept) return stop(Stop::Failed, Status::error(m.error));
     if (m.kind == BotMove::Kind::Acted) ++r.steps;
   }
 }

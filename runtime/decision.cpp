@@ -101,7 +101,10 @@ Status Engine::decision(const State& state, Decision& out) {
     int seat = (out.on_turn + i) % n;
     if (used == out.seats.size()) out.seats.emplace_back();
     SeatActions& entry = out.seats[used];
-    if (Status st = actions(state, seat, entry.actions); !st.ok) return out.seats.resize(used), st;
+    if (Status st = actions(state, seat, entry.actions); !st.ok) {
+      out.seats.resize(used);
+      return st;
+    }
     if (entry.actions.empty()) continue;
     entry.seat = seat;
     entry.on_turn = seat == out.on_turn;
@@ -120,7 +123,10 @@ Status Engine::simultaneous_decision(const State& state, Decision& out) {
     if (!(waiting >> seat & 1u)) continue;
     if (used == out.seats.size()) out.seats.emplace_back();
     SeatActions& entry = out.seats[used];
-    if (Status st = actions(state, seat, entry.actions); !st.ok) return out.seats.resize(used), st;
+    if (Status st = actions(state, seat, entry.actions); !st.ok) {
+      out.seats.resize(used);
+      return st;
+    }
     if (entry.actions.empty()) {
       out.seats.resize(used);
       return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file + ": " + table_->seats[seat].name +

@@ -128,12 +128,20 @@ ActionResult Engine::read_action(const State& state, int seat, const std::string
   if (how.prefixes)
     for (const auto& a : o.legal)
       if (starts_with_words(a, wanted)) o.candidates.push_back(a);
-  if (o.candidates.size() == 1) return o.action = o.candidates.front(), o.candidates.clear(), o;
+  if (o.candidates.size() == 1) {
+    o.action = o.candidates.front();
+    o.candidates.clear();
+    return o;
+  }
   bool accepted = false;
   std::string canonical, why;
   if (Status st = rules_.accepts(state, seat, wanted, accepted, canonical, why); !st.ok)
     return {Refusal::ScriptError, st.message, "", o.legal, {}};
-  if (accepted) return o.candidates.clear(), o.action = canonical.empty() ? wanted : canonical, o;
+  if (accepted) {
+    o.candidates.clear();
+    o.action = canonical.empty() ? wanted : canonical;
+    return o;
+  }
   if (o.candidates.size() > 1) return choose_one(o, wanted);
   if (expand) {
     if (Status st = rules_.expand(state, seat, wanted, steps); !st.ok) return {Refusal::ScriptError, st.message, "", o.legal, {}};

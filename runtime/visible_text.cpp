@@ -8,7 +8,10 @@ namespace arbiter {
 std::size_t utf8_at(std::string_view s, std::size_t at, char32_t& cp, std::size_t& bad) {
   auto byte = [&](std::size_t i) -> unsigned { return at + i < s.size() ? static_cast<unsigned char>(s[at + i]) : 0x100; };
   unsigned first = byte(0);
-  if (first < 0x80) return cp = first, 1;
+  if (first < 0x80) {
+    cp = first;
+    return 1;
+  }
   // The well-formed sequences of the Unicode standard (table 3-7): the second byte's range
   // is narrowed after E0 (overlong), ED (surrogates), F0 (overlong) and F4 (past U+10FFFF).
   std::size_t length = 0;
@@ -16,11 +19,17 @@ std::size_t utf8_at(std::string_view s, std::size_t at, char32_t& cp, std::size_
   if (first >= 0xC2 && first <= 0xDF) length = 2;
   else if (first >= 0xE0 && first <= 0xEF) length = 3, low = first == 0xE0 ? 0xA0 : 0x80, high = first == 0xED ? 0x9F : 0xBF;
   else if (first >= 0xF0 && first <= 0xF4) length = 4, low = first == 0xF0 ? 0x90 : 0x80, high = first == 0xF4 ? 0x8F : 0xBF;
-  else return bad = 1, 0;
+  else {
+    bad = 1;
+    return 0;
+  }
   cp = first & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07);
   for (std::size_t i = 1; i < length; ++i) {
     unsigned b = byte(i);
-    if (b < low || b > high) return bad = i, 0;  // the valid start so far is one invalid part
+    if (b < low || b > high) {  // the valid start so far is one invalid part
+      bad = i;
+      return 0;
+    }
     cp = (cp << 6) | (b & 0x3F);
     low = 0x80, high = 0xBF;
   }

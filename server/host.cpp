@@ -216,7 +216,10 @@ void Host::save_async(const std::string& id, std::function<void(bool, std::strin
   if (!table) {
     std::unique_lock lock(mutex_);
     auto it = set_aside_.find(id);
-    if (it == set_aside_.end()) return lock.unlock(), done(false, "");
+    if (it == set_aside_.end()) {
+      lock.unlock();
+      return done(false, "");
+    }
     SetAside aside = it->second;
     lock.unlock();
     return save_set_aside(aside, std::move(done));

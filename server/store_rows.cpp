@@ -29,24 +29,39 @@ bool is_id(const std::string& s) {
 // A text field of the setup: a string, or `why` says what it is instead.
 bool text_field(const Json& j, const char* key, std::string& out, std::string& why) {
   auto it = j.find(key);
-  if (it == j.end()) return why = std::string("its setup has no \"") + key + "\"", false;
-  if (!it->is_string()) return why = std::string("its setup's \"") + key + "\" is not text", false;
+  if (it == j.end()) {
+    why = std::string("its setup has no \"") + key + "\"";
+    return false;
+  }
+  if (!it->is_string()) {
+    why = std::string("its setup's \"") + key + "\" is not text";
+    return false;
+  }
   out = it->get<std::string>();
   return true;
 }
 
 bool seats_field(const Json& j, TableSetup& s, std::string& why) {
   auto it = j.find("seats");
-  if (it == j.end()) return why = "its setup has no \"seats\"", false;
-  if (!it->is_array() || it->empty() || it->size() > static_cast<std::size_t>(kMaxSeats))
-    return why = "its setup's \"seats\" is not a list of 1 to " + std::to_string(kMaxSeats) + " seats", false;
+  if (it == j.end()) {
+    why = "its setup has no \"seats\"";
+    return false;
+  }
+  if (!it->is_array() || it->empty() || it->size() > static_cast<std::size_t>(kMaxSeats)) {
+    why = "its setup's \"seats\" is not a list of 1 to " + std::to_string(kMaxSeats) + " seats";
+    return false;
+  }
   for (const Json& seat : *it) {
     std::string n = std::to_string(s.options.seats.size() + 1);
-    if (!seat.is_object() || !seat.contains("name") || !seat["name"].is_string() || seat["name"].get<std::string>().empty())
-      return why = "its setup's seat " + n + " has no name", false;
+    if (!seat.is_object() || !seat.contains("name") || !seat["name"].is_string() || seat["name"].get<std::string>().empty()) {
+      why = "its setup's seat " + n + " has no name";
+      return false;
+    }
     const Json& age = seat.contains("age") ? seat["age"] : Json();
-    if (!age.is_number_integer() || age.get<std::int64_t>() < -1 || age.get<std::int64_t>() > 1000)
-      return why = "its setup's seat " + n + " has no age (-1 for none, or 0 to 1000)", false;
+    if (!age.is_number_integer() || age.get<std::int64_t>() < -1 || age.get<std::int64_t>() > 1000) {
+      why = "its setup's seat " + n + " has no age (-1 for none, or 0 to 1000)";
+      return false;
+    }
     s.options.seats.push_back({seat["name"].get<std::string>(), static_cast<int>(age.get<std::int64_t>())});
   }
   return true;
@@ -54,16 +69,27 @@ bool seats_field(const Json& j, TableSetup& s, std::string& why) {
 
 bool set_and_kinds(const Json& j, TableSetup& s, std::string& why) {
   auto set = j.find("set");
-  if (set == j.end() || !set->is_object()) return why = "its setup's \"set\" is not a map of parameters", false;
+  if (set == j.end() || !set->is_object()) {
+    why = "its setup's \"set\" is not a map of parameters";
+    return false;
+  }
   for (const auto& [k, v] : set->items()) {
-    if (!v.is_string()) return why = "its setup's parameter \"" + k + "\" is not text", false;
+    if (!v.is_string()) {
+      why = "its setup's parameter \"" + k + "\" is not text";
+      return false;
+    }
     s.options.set[k] = v.get<std::string>();
   }
   auto kinds = j.find("kinds");
-  if (kinds == j.end() || !kinds->is_array() || kinds->size() != s.options.seats.size())
-    return why = "its setup's \"kinds\" is not a list of one entry a seat (" + std::to_string(s.options.seats.size()) + ")", false;
+  if (kinds == j.end() || !kinds->is_array() || kinds->size() != s.options.seats.size()) {
+    why = "its setup's \"kinds\" is not a list of one entry a seat (" + std::to_string(s.options.seats.size()) + ")";
+    return false;
+  }
   for (const Json& k : *kinds) {
-    if (!k.is_string()) return why = "its setup's \"kinds\" holds something other than text", false;
+    if (!k.is_string()) {
+      why = "its setup's \"kinds\" holds something other than text";
+      return false;
+    }
     s.kinds.push_back(k.get<std::string>());
   }
   return true;
@@ -73,15 +99,21 @@ bool set_and_kinds(const Json& j, TableSetup& s, std::string& why) {
 // hash, a bot's with none.
 bool seat_rows(const TableRow& row, StoredTable& t, std::string& why) {
   std::size_t want = t.setup.kinds.size();
-  if (row.seats.size() != want)
-    return why = "it has " + std::to_string(row.seats.size()) + " seat rows for " + std::to_string(want) + " seats", false;
+  if (row.seats.size() != want) {
+    why = "it has " + std::to_string(row.seats.size()) + " seat rows for " + std::to_string(want) + " seats";
+    return false;
+  }
   for (std::size_t i = 0; i < want; ++i) {
     const auto& [number, hash] = row.seats[i];
-    if (!number.integer || *number.integer != static_cast<std::int64_t>(i))
-      return why = "its seat rows are not numbered 0 to " + std::to_string(want - 1), false;
+    if (!number.integer || *number.integer != static_cast<std::int64_t>(i)) {
+      why = "its seat rows are not numbered 0 to " + std::to_string(want - 1);
+      return false;
+    }
     bool bot = !t.setup.kinds[i].empty();
-    if (!hash.text || (bot ? !hash.text->empty() : !is_hash(*hash.text)))
-      return why = "seat " + std::to_string(i) + (bot ? " is a bot's and has a token" : "'s token hash is not 64 hex digits"), false;
+    if (!hash.text || (bot ? !hash.text->empty() : !is_hash(*hash.text))) {
+      why = "seat " + std::to_string(i) + (bot ? " is a bot's and has a token" : "'s token hash is not 64 hex digits");
+      return false;
+    }
     t.seat_hashes.push_back(*hash.text);
   }
   return true;
@@ -105,14 +137,26 @@ std::string salvaged_ruleset(const std::string& text) {
 }  // namespace
 
 std::optional<TableSetup> checked_setup(const std::string& text, std::string& why) {
-  if (text.size() > kMaxSetupBytes) return why = "its setup is more than " + std::to_string(kMaxSetupBytes) + " bytes", std::nullopt;
+  if (text.size() > kMaxSetupBytes) {
+    why = "its setup is more than " + std::to_string(kMaxSetupBytes) + " bytes";
+    return std::nullopt;
+  }
   Json j = Json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return why = "its setup is not a JSON object", std::nullopt;
+  if (j.is_discarded() || !j.is_object()) {
+    why = "its setup is not a JSON object";
+    return std::nullopt;
+  }
   TableSetup s;
   if (!text_field(j, "ruleset", s.ruleset, why) || !text_field(j, "variant", s.options.variant, why)) return std::nullopt;
-  if (s.ruleset.empty()) return why = "its setup names no ruleset", std::nullopt;
+  if (s.ruleset.empty()) {
+    why = "its setup names no ruleset";
+    return std::nullopt;
+  }
   auto seed = j.find("seed");
-  if (seed == j.end() || !seed->is_number_unsigned()) return why = "its setup's \"seed\" is not a whole number", std::nullopt;
+  if (seed == j.end() || !seed->is_number_unsigned()) {
+    why = "its setup's \"seed\" is not a whole number";
+    return std::nullopt;
+  }
   s.options.seed = seed->get<std::uint64_t>();
   if (!seats_field(j, s, why) || !set_and_kinds(j, s, why)) return std::nullopt;
   return s;

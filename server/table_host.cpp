@@ -95,7 +95,10 @@ Host::Summary TableHost::summary() const {
 }
 
 bool TableHost::commit(const Step& step, std::string& error) {
-  if (removed_) return error = "the table was removed", false;
+  if (removed_) {
+    error = "the table was removed";
+    return false;
+  }
   try {
     if (step.pass) store_.add_pass(stored_.id, game_->seq(), step.seat);
     else store_.add_step(stored_.id, game_->seq(), step);

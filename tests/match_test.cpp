@@ -86,12 +86,14 @@ TEST_CASE("a bot that chooses what is not legal ends the playout and is named") 
   CHECK_THAT(st.message, Catch::Contains("'s bot chose 'dance', which is not legal"));
 }
 
-TEST_CASE("a seat on turn that passes leaves nobody acting") {
+// A bot that answers nothing on its turn cannot play the position: the game stops there,
+// naming it, rather than reading the silence as a pass (the turn driver, every door).
+TEST_CASE("a bot that gives nothing on its turn stops the game, naming its seat") {
   Counter g;
   auto b = bots("", {false, false, false});
   Status st = play_out(g.engine, g.state, b, 100);
   CHECK_FALSE(st.ok);
-  CHECK(st.message == "nobody acted");
+  CHECK(st.message == "Andy's bot chose nothing on its turn");
 }
 
 TEST_CASE("a script error in a playout names the seat and the action that met it") {

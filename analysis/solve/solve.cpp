@@ -254,7 +254,10 @@ SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOpti
   if (std::size_t bytes = solve_bytes(tree) + (o.strategy ? strategy_bytes(tree) : 0); tree.error.empty() && bytes > o.max_bytes)
     tree.error = "the game is too large to solve: with the strategy to report (--strategy, --write-bot), it would take "
                  "more than " + bytes_text(o.max_bytes) + " (" + std::to_string(bytes >> 20) + " MiB; --max-memory sets the cap)";
-  if (!tree.error.empty()) return report.error = tree.error, report;
+  if (!tree.error.empty()) {
+    report.error = tree.error;
+    return report;
+  }
   report.scale = tree.scale;
   report.histories = tree.nodes.size();
   report.infosets = tree.infosets.size();

@@ -129,7 +129,11 @@ class Builder {
     std::vector<double> got = payoffs_.declared ? s.payoffs : s.shares();
     n.value = payoffs_.declared ? got.at(0) : got.at(0) - got.at(1);
     double sum = got.at(0) + got.at(1);
-    if (!sum_path_) return sum_ = sum, sum_path_ = joined(tree_, path_), Status{};
+    if (!sum_path_) {
+      sum_ = sum;
+      sum_path_ = joined(tree_, path_);
+      return Status{};
+    }
     if (std::abs(sum - sum_) <= 1e-9 * std::max(1.0, std::abs(sum_))) return {};
     const char* what = payoffs_.declared ? "payoffs" : "results";
     return Status::error(std::string("the seats' ") + what + " do not add up to the same in every finished game: " +
@@ -362,7 +366,10 @@ SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const 
     std::unique_ptr<Rules> rules = make_rules(ruleset);
     Engine engine(table, *rules);
     State root(table);
-    if (Status st = engine.start(root); !st.ok) return tree.error = st.message, tree;
+    if (Status st = engine.start(root); !st.ok) {
+      tree.error = st.message;
+      return tree;
+    }
     tree.nodes.resize(1);
     tree.chance.resize(1, 1.0);
     Builder builder(engine, tree, max_histories, max_bytes, ruleset->payoffs, bot_keys);

@@ -75,7 +75,10 @@ bool shown_value(const View& v, const std::string& name, int seat, Value& out) {
   const auto& names = seat < 0 ? v.globals : v.seats.at(seat).vars;
   const auto& values = seat < 0 ? v.global_values : v.seats.at(seat).values;
   for (std::size_t i = 0; i < names.size(); ++i)
-    if (names[i].first == name) return out = values.at(i), true;
+    if (names[i].first == name) {
+      out = values.at(i);
+      return true;
+    }
   return false;
 }
 

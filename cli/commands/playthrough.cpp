@@ -54,7 +54,7 @@ class Playthrough {
   void show_chance() const;
   void show_seat(int seat);
   void show_taken(const MatchStep& step) const;
-  void show_end(bool stopped);
+  bool show_end(bool stopped);  // false when the end could not be read whole (a failing score hook)
   [[nodiscard]] std::string name(int seat) const { return table_->seats[seat].name; }
 
   const LoadedGame& loaded_;
@@ -162,7 +162,7 @@ void Playthrough::show_taken(const MatchStep& step) const {
   print("action: {}: {}\n", name(step.seat), step.action);
 }
 
-void Playthrough::show_end(bool stopped) {
+bool Playthrough::show_end(bool stopped) {
   print("\n== {} after {} ==\n", stopped ? "stopped" : "game over", counted(steps_, "step"));
   decision_ = {};
   for (int seat = 0; seat < table_->seat_count(); ++seat) show_seat(seat);
@@ -173,17 +173,18 @@ void Playthrough::show_end(bool stopped) {
     // The referee's figures, read from the whole state: a score may count what some seat cannot see.
     print("Not over: --max-steps {} was reached. Scores so far, by the referee: {}.\n", max_steps_,
           join_choices(scores, ", "));
-    return;
+    return true;
   }
   GameOver over = game_over(engine_, state_, false);
   print("{}\n", end_line(game_end(*loaded_.ruleset, *table_, over)));
-  if (!over.error.empty()) print("{}\n", over.error);
+  if (!over.error.empty()) print_err("{}: {}\n", loaded_.ruleset->id, over.error);
   if (!state_.payoffs.empty()) {
     std::vector<std::pair<std::string, double>> paid;
     for (int s = 0; s < table_->seat_count(); ++s) paid.emplace_back(name(s), state_.payoffs[s]);
     print("{}\n", payoffs_line(paid, table_->ruleset->payoffs.unit));
   }
   print("Reason: {}\n", state_.end_reason.empty() ? "none given by the rules" : state_.end_reason);
+  return over.error.empty();
 }
 
 int Playthrough::run() {
@@ -201,8 +202,7 @@ int Playthrough::run() {
     print_err("{}: at step {}: {}\n", loaded_.ruleset->id, steps_ + 1, st.message);
     return 1;
   }
-  show_end(stopped);
-  return 0;
+  return show_end(stopped) ? 0 : 1;
 }
 
 }  // namespace

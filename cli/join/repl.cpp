@@ -189,7 +189,11 @@ bool JoinSession::read_line(const std::string& prompt, std::string& line, bool& 
   flush_out();  // what the line answers is out first, also into a pipe
   for (;;) {
     LineEditor::Read got = editor_.read(interactive_ ? prompt : "", line);
-    if (got == LineEditor::Read::Woken) return write_out(control("\r\033[K")), woken = true;
+    if (got == LineEditor::Read::Woken) {
+      write_out(control("\r\033[K"));
+      woken = true;
+      return true;
+    }
     if (got == LineEditor::Read::Line) break;
     if (got == LineEditor::Read::End) {
       if (interactive_) print("\n");
@@ -198,7 +202,10 @@ bool JoinSession::read_line(const std::string& prompt, std::string& line, bool& 
     if (got == LineEditor::Read::Refused) {
       taken_number_ = ++line_number_;
       refused(editor_.refusal());
-      if (!interactive_) return failed_ = true, false;
+      if (!interactive_) {
+        failed_ = true;
+        return false;
+      }
       continue;
     }
     if (interrupted()) return false;
@@ -217,16 +224,28 @@ bool JoinSession::take(const std::string& raw) {
   if (line[0] == ':') return meta(line);
   std::vector<std::string> options = legal();
   bool listed = std::find(options.begin(), options.end(), line) != options.end();
-  if (const char* hint = bare_hint(line); hint && !listed) return refused(hint), interactive_;
+  if (const char* hint = bare_hint(line); hint && !listed) {
+    refused(hint);
+    return interactive_;
+  }
   if (out_of_turn() && !listed && !interactive_) {
     // Piped: a line that is not such an action is for the seat's next decision (as in `arbiter play`).
     pending_.emplace_front(raw, taken_number_);
     send_pass();
     return true;
   }
-  if (over_) return refused("the game is over: :log, :table or :quit"), true;
-  if (me_.empty()) return refused("you are watching: a spectator takes no action"), true;
-  if (options.empty()) return refused("it is not your turn: " + prompt_text().substr(1, prompt_text().size() - 4)), true;
+  if (over_) {
+    refused("the game is over: :log, :table or :quit");
+    return true;
+  }
+  if (me_.empty()) {
+    refused("you are watching: a spectator takes no action");
+    return true;
+  }
+  if (options.empty()) {
+    refused("it is not your turn: " + prompt_text().substr(1, prompt_text().size() - 4));
+    return true;
+  }
   send_action(line);
   return true;
 }
@@ -252,7 +271,10 @@ void JoinSession::send_pass() {
 bool JoinSession::meta(const std::string& line) {
   std::string cmd = line.substr(0, line.find(' '));
   std::string arg = line.size() > cmd.size() ? normalize_action(line.substr(cmd.size())) : "";
-  if (cmd == ":quit" || cmd == ":q") return quit_ = true, false;
+  if (cmd == ":quit" || cmd == ":q") {
+    quit_ = true;
+    return false;
+  }
   if (cmd == ":help") print("{}", kHelp);
   else if (cmd == ":table") show_table();
   else if (cmd == ":legal") print("{}", render_actions(legal(), width()));

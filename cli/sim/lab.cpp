@@ -74,7 +74,8 @@ void apply_shard(const std::string& text, SimOptions& o) {
   std::size_t slash = text.find('/');
   auto number = [](const std::string& s, unsigned long long& out) {
     if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-    return out = std::stoull(s), true;
+    out = std::stoull(s);
+    return true;
   };
   if (slash == std::string::npos || !number(text.substr(0, slash), k) || !number(text.substr(slash + 1), n))
     throw InputError("sim: --shard " + quote(text) + ": write K/N, the K-th of N shards (1/4, 2/4, …)");

@@ -98,7 +98,10 @@ Rate read_rate(const ordered_json& j) {
 Spread read_spread(const ordered_json& j, bool& exact) {
   Spread s{whole(j, "n"), j.at("mean").get<double>(), j.at("sd").get<double>(), j.at("min").get<double>(),
            j.at("max").get<double>(), {}, {}};
-  if (!j.contains("sum") || !j.contains("sum_squares")) return exact = false, s;
+  if (!j.contains("sum") || !j.contains("sum_squares")) {
+    exact = false;
+    return s;
+  }
   s.sum = read_sum(j, "sum");
   s.squares = read_sum(j, "sum_squares");
   return s;

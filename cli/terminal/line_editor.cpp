@@ -185,7 +185,10 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   if (!interactive_) {
     InputLine got;
     if (!read_input_line(std::cin, got)) return Read::End;
-    if (!got.refusal.empty()) return refusal_ = std::move(got.refusal), Read::Refused;
+    if (!got.refusal.empty()) {
+      refusal_ = std::move(got.refusal);
+      return Read::Refused;
+    }
     line = std::move(got.text);
     return Read::Line;
   }
@@ -204,7 +207,8 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   char* raw = readline(own_prompt ? "" : terminal_text(prompt).c_str());
   if (take_interrupt()) {
     std::free(raw);
-    return g_typed_so_far.clear(), Read::Cancelled;
+    g_typed_so_far.clear();
+    return Read::Cancelled;
   }
   if (g_woken) {
     std::free(raw);
@@ -213,7 +217,11 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
   if (!raw) return Read::End;
   line = raw;
   std::free(raw);
-  if (g_too_long) return refusal_ = too_long_line(g_typed), line.clear(), Read::Refused;
+  if (g_too_long) {
+    refusal_ = too_long_line(g_typed);
+    line.clear();
+    return Read::Refused;
+  }
   if (!line.empty()) {
     add_history(line.c_str());
     shared_.push_back(line);
