@@ -28,7 +28,9 @@ namespace {
 
 TurnDriver::Options driver_options(const JsonSeats& seats) {
   TurnDriver::Options o;
-  o.chance = seats.ask_chance ? ChancePolicy::AskAll : seats.ask_physical ? ChancePolicy::AskPhysical : ChancePolicy::Draw;
+  o.chance = seats.ask_chance     ? ChancePolicy::AskAll
+             : seats.ask_physical ? ChancePolicy::AskPhysical
+                                  : ChancePolicy::Draw;
   o.undo = !seats.no_undo;
   return o;
 }
@@ -49,7 +51,8 @@ class Session {
     if (seats_.seed_known) start["seed"] = table.seed;
     start["seats"] = Json::array();
     for (int i = 0; i < table.seat_count(); ++i)
-      start["seats"].push_back({{"name", name(i)}, {"plays", seats_.kinds[i].empty() ? "driver" : seats_.kinds[i]}});
+      start["seats"].push_back(
+          {{"name", name(i)}, {"plays", seats_.kinds[i].empty() ? "driver" : seats_.kinds[i]}});
     send(-1, start);
     for (;;) {
       // The bots' moves and the drawn chance decisions are the driver's; a person or the table is asked here.
@@ -85,7 +88,8 @@ class Session {
     cursor_[seat] = state().log.size();
     Json d{{"type", "decision"}, {"seat", name(seat)}, {"on_turn", sa.on_turn}, {"legal", legal},
            {"view", view_json(v)}, {"log", log_json(v.log, driver_.table())}};
-    if (driver_.decision().simultaneous) d["simultaneous"] = true;  // the others choose too, none seeing another's choice
+    // The others choose too, none seeing another's choice.
+    if (driver_.decision().simultaneous) d["simultaneous"] = true;
     send(seat, d);
     for (Json m; next(m);) {
       if (m.contains("action") && m["action"].is_string()) {

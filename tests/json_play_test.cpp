@@ -222,7 +222,8 @@ std::vector<Json> play_lines(Game& g, const JsonSeats& seats, std::deque<std::st
 TEST_CASE("the JSON front door ends a game whose score hook fails with its winners and the error") {
   Game g("../tests/fixtures/score-raises", 2, 1);
   int status = -1;
-  std::vector<Json> out = play_lines(g, {{"", ""}, 1, false, true}, {R"({"action":"done"})", R"({"action":"done"})"}, status);
+  std::deque<std::string> input = {R"({"action":"done"})", R"({"action":"done"})"};
+  std::vector<Json> out = play_lines(g, {{"", ""}, 1, false, true}, input, status);
   CHECK(status == 1);
   REQUIRE(!out.empty());
   const Json& over = out.back();
