@@ -1,6 +1,6 @@
-// The JSON front door: the same turn loop as the REPL and play_out (out-of-turn holders
-// first, then the seat on turn), each decision of a driver-played seat sent as one message
-// holding that seat's view and news, each answer read as one line.
+// The JSON front door: the turn driver (play/driver.hpp) plays the game; each decision of a
+// seat without a bot is sent as one message holding that seat's view and news, each answer
+// read as one line.
 #include "cli/json_play.hpp"
 
 #include <algorithm>
@@ -15,7 +15,7 @@
 #include "present/json_view.hpp"
 #include "runtime/diagnostics.hpp"
 
-#include "play/sample.hpp"
+#include "play/driver.hpp"
 #include "play/save.hpp"
 #include "runtime/view.hpp"
 #include "runtime/seeds.hpp"
@@ -26,102 +26,81 @@ using namespace arbiter::present;
 
 namespace {
 
+TurnDriver::Options driver_options(const JsonSeats& seats) {
+  TurnDriver::Options o;
+  o.chance = seats.ask_chance     ? ChancePolicy::AskAll
+             : seats.ask_physical ? ChancePolicy::AskPhysical
+                                  : ChancePolicy::Draw;
+  o.undo = !seats.no_undo;
+  return o;
+}
+
 class Session {
  public:
   Session(Engine& engine, State state, const JsonSeats& seats, JsonChannel& channel)
-      : engine_(engine), state_(std::move(state)), seats_(seats), channel_(channel),
-        cursor_(state_.seat_count(), 0), chance_rng_(chance_seed(state_.table->seed)) {
-    if (Status st = make_seat_bots(seats_.kinds, seats_.seed, engine_, bots_); !st.ok)
-      throw InputError(st.message);
+      : seats_(seats), channel_(channel), driver_(engine, std::move(state), driver_options(seats), seats.passed),
+        cursor_(driver_.state().seat_count(), 0) {
+    std::vector<std::unique_ptr<Bot>> bots;
+    if (Status st = make_seat_bots(seats_.kinds, seats_.seed, engine, bots); !st.ok) throw InputError(st.message);
+    driver_.set_bots(std::move(bots));
   }
 
   int run() {
-    Json start{{"type", "start"}, {"ruleset", state_.table->ruleset->id}};
-    if (seats_.seed_known) start["seed"] = state_.table->seed;
+    const Table& table = driver_.table();
+    Json start{{"type", "start"}, {"ruleset", table.ruleset->id}};
+    if (seats_.seed_known) start["seed"] = table.seed;
     start["seats"] = Json::array();
-    for (int i = 0; i < state_.seat_count(); ++i)
-      start["seats"].push_back({{"name", state_.table->seats[i].name}, {"plays", seats_.kinds[i].empty() ? "driver" : seats_.kinds[i]}});
+    for (int i = 0; i < table.seat_count(); ++i)
+      start["seats"].push_back(
+          {{"name", name(i)}, {"plays", seats_.kinds[i].empty() ? "driver" : seats_.kinds[i]}});
     send(-1, start);
-    while (!state_.over) {
-      Answer a = decide();
+    for (;;) {
+      // The bots' moves and the drawn chance decisions are the driver's; a person or the table is asked here.
+      TurnDriver::Run r = driver_.run();
+      Answer a = Answer::Acted;
+      switch (r.stop) {
+        case TurnDriver::Stop::Over: return finish();
+        case TurnDriver::Stop::Chance: a = chance(*driver_.decision().chance); break;
+        case TurnDriver::Stop::Person: a = ask(driver_.persons_asked().front()); break;
+        default: return error(r.status.message), 1;  // a script error, a bot that cannot act, nobody can act
+      }
       if (a == Answer::Quit) return input_failed_ ? 1 : 0;
-      if (a == Answer::Failed) return 1;
     }
-    finish();
-    return 0;
   }
 
  private:
-  enum class Answer { Acted, Passed, Quit, Failed };
+  enum class Answer { Acted, Quit };
 
+  const State& state() const { return driver_.state(); }
   void send(int seat, const Json& j) {
     std::string line = json_text(j);
-    if (channel_.audit) channel_.audit(state_, seat, line);
+    if (channel_.audit) channel_.audit(state(), seat, line);
     channel_.write(line);
   }
   void error(const std::string& message) { send(-1, {{"type", "error"}, {"message", message}}); }
-  // A script error of the rules, sent to every seat: its place only, where something is hidden.
-  std::string shown(const std::string& message) const {
-    return anything_hidden(*state_.table->ruleset) ? withheld_rules_error(message) : message;
-  }
-  const std::string& name(int seat) const { return state_.table->seats[seat].name; }
+  const std::string& name(int seat) const { return driver_.table().seats[seat].name; }
 
-  // The next decision: a chance decision, or the seats that may act, out-of-turn holders first.
-  Answer decide() {
-    if (Status st = engine_.decision(state_, decision_); !st.ok) return error(shown(st.message)), Answer::Failed;
-    // After an undo or a load, who had passed at this decision is not asked again.
-    std::uint32_t resumed = std::exchange(resume_passed_, 0u);
-    passed_ = 0;
-    if (decision_.kind == Decision::Kind::Chance) return chance(*decision_.chance);
-    for (const SeatActions& sa : decision_.seats) {
-      bool passed_before = !sa.on_turn && (resumed >> sa.seat & 1u);
-      Answer a = passed_before ? Answer::Passed : bots_[sa.seat] ? bot(sa) : ask(sa.seat, sa.actions, sa.on_turn);
-      if (a != Answer::Passed) return a;
-      if (!sa.on_turn) passed_ |= 1u << sa.seat;
-    }
-    return error(decision_.stuck(*state_.table)), Answer::Failed;
-  }
-
-  // A bot's refused action is reported by its seat and reason only: its legal list and the
-  // action itself may name its hidden components.
-  Answer bot(const SeatActions& sa) {
-    int seat = sa.seat;
-    std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa.actions, sa.on_turn);
-    if (choice.empty() && sa.on_turn && !bots_[seat]->failure().empty())
-      return error(name(seat) + "'s bot: " + bots_[seat]->failure()), Answer::Failed;
-    if (choice.empty()) return Answer::Passed;
-    ActionResult o;
-    if (int action = sa.find(choice); action >= 0) {
-      std::size_t who = static_cast<std::size_t>(&sa - decision_.seats.data());
-      if (Status st = engine_.take(state_, decision_, who, static_cast<std::size_t>(action)); !st.ok)
-        o = {Refusal::ScriptError, st.message, "", {}, {}};
-    } else {
-      // A ruleset's bot may answer with a text the rules accept without listing it (a bid of any size).
-      o = engine_.apply(state_, seat, choice, {false, &sa.actions});
-    }
-    if (o.ok()) return Answer::Acted;
-    error(name(seat) + "'s bot could not act (" + to_text(o.refusal) + ")" +
-          (o.refusal == Refusal::ScriptError ? ": " + withheld_script_error(o.message, name(seat)) : ""));
-    return Answer::Failed;
-  }
-
-  Answer ask(int seat, const std::vector<std::string>& legal, bool on_turn) {
-    View v = make_view(state_, seat, cursor_[seat]);
-    cursor_[seat] = state_.log.size();
-    Json d{{"type", "decision"}, {"seat", name(seat)}, {"on_turn", on_turn}, {"legal", legal},
-           {"view", view_json(v)}, {"log", log_json(v.log, *state_.table)}};
-    if (decision_.simultaneous) d["simultaneous"] = true;  // the others choose too, none seeing another's choice
+  // One seat's decision, asked until it acts or passes (or an undo or the end of input).
+  Answer ask(int seat) {
+    const SeatActions& sa = *driver_.entry(seat);
+    std::vector<std::string> legal = sa.actions;
+    View v = make_view(state(), seat, cursor_[seat]);
+    cursor_[seat] = state().log.size();
+    Json d{{"type", "decision"}, {"seat", name(seat)}, {"on_turn", sa.on_turn}, {"legal", legal},
+           {"view", view_json(v)}, {"log", log_json(v.log, driver_.table())}};
+    // The others choose too, none seeing another's choice.
+    if (driver_.decision().simultaneous) d["simultaneous"] = true;
     send(seat, d);
     for (Json m; next(m);) {
       if (m.contains("action") && m["action"].is_string()) {
-        State before = state_;
-        ActionResult o = engine_.apply(state_, seat, m["action"].get<std::string>(), {false, &legal});
-        if (o.ok()) return undo_.push_back({std::move(before), passed_}), Answer::Acted;
+        ActionResult o = driver_.act(seat, m["action"].get<std::string>(), false);
+        if (o.ok()) return Answer::Acted;
         send(seat, {{"type", "refused"}, {"seat", name(seat)}, {"action", m["action"]}, {"reason", to_text(o.refusal)},
                     {"message", o.message}});
       } else if (m.contains("pass")) {
-        if (!on_turn) return Answer::Passed;
-        error(name(seat) + " is on turn and cannot pass");
+        Status st = driver_.pass(seat);
+        if (st.ok) return Answer::Acted;
+        error(st.message);
       } else if (m.contains("meta")) {
         if (std::optional<Answer> a = meta(m)) return *a;
       } else {
@@ -131,19 +110,14 @@ class Session {
     return Answer::Quit;
   }
 
+  // A chance decision the table is asked (a secret one the driver draws: it never comes here).
   Answer chance(const ChanceDef& c) {
-    // A secret outcome is drawn: the chance message goes to every seat's reader.
-    if (!(seats_.ask_chance || (seats_.ask_physical && c.physical)) || decision_.audience != kEveryone) {
-      Status st = engine_.take_outcome(state_, decision_, pick_outcome(decision_.weights, chance_rng_));
-      if (!st.ok) return error("chance decision: " + shown(st.message)), Answer::Failed;
-      return Answer::Acted;
-    }
     Json outcomes = Json::array();
     for (const auto& [outcome, help] : c.outcomes) outcomes.push_back({{"name", outcome}, {"means", help}});
-    send(-1, {{"type", "chance"}, {"name", c.name}, {"question", state_.chance.question}, {"outcomes", outcomes}});
+    send(-1, {{"type", "chance"}, {"name", c.name}, {"question", state().chance.question}, {"outcomes", outcomes}});
     for (Json m; next(m);) {
       if (m.contains("outcome") && m["outcome"].is_string()) {
-        ActionResult o = engine_.decide(state_, m["outcome"].get<std::string>());
+        ActionResult o = driver_.outcome(m["outcome"].get<std::string>());
         if (o.ok()) return Answer::Acted;
         send(-1, {{"type", "refused"}, {"outcome", m["outcome"]}, {"reason", to_text(o.refusal)}, {"message", o.message}});
       } else if (m.contains("meta")) {
@@ -165,23 +139,17 @@ class Session {
                                     "while the game is on"),
              std::nullopt;
     if (what == "undo") {
-      if (undo_.empty()) return error("nothing to undo"), std::nullopt;
-      state_ = std::move(undo_.back().state);
-      resume_passed_ = undo_.back().passed;  // the decision as it stood: its passes stand
-      undo_.pop_back();
+      if (!driver_.can_undo()) return error("nothing to undo"), std::nullopt;
       // What the driver's seats cannot see is dealt again, so an undo does not read the future.
-      std::uint32_t driver = 0;
-      for (std::size_t i = 0; i < seats_.kinds.size(); ++i)
-        if (seats_.kinds[i].empty()) driver |= 1u << i;
-      redeal_hidden(state_, driver, redeal_rng_.next());
-      for (auto& c : cursor_) c = std::min(c, state_.log.size());
+      driver_.undo(redeal_rng_.next());
+      for (auto& c : cursor_) c = std::min(c, state().log.size());
       send(-1, {{"type", "undone"}});
-      return Answer::Acted;  // the decision is asked again from the earlier state
+      return Answer::Acted;  // the decision is asked again from the earlier state, its passes standing
     }
     if (what == "save" && m.contains("file") && m["file"].is_string()) {
       std::string file = m["file"].get<std::string>();
       try {
-        write_save(file, save_text(engine_, state_, {}, passed_));  // all or nothing: see save.hpp
+        write_save(file, save_text(driver_.engine(), state(), {}, driver_.passed()));  // all or nothing: see save.hpp
       } catch (const InputError& e) {
         return error(e.what()), std::nullopt;
       }
@@ -208,41 +176,35 @@ class Session {
     return false;
   }
 
-  void finish() {
-    for (int seat = 0; seat < state_.seat_count(); ++seat) {
-      if (bots_[seat]) continue;
-      View v = make_view(state_, seat, cursor_[seat]);
-      cursor_[seat] = state_.log.size();
-      send(seat, {{"type", "news"}, {"seat", name(seat)}, {"log", log_json(v.log, *state_.table)}});
+  // The persons' last news, then `over`; 1 when a score could not be read (`error` says why).
+  int finish() {
+    for (int seat = 0; seat < state().seat_count(); ++seat) {
+      if (driver_.bot(seat)) continue;
+      View v = make_view(state(), seat, cursor_[seat]);
+      cursor_[seat] = state().log.size();
+      send(seat, {{"type", "news"}, {"seat", name(seat)}, {"log", log_json(v.log, driver_.table())}});
     }
+    GameOver end = driver_.game_over();
     Json winners = Json::array(), scores = Json::object();
-    for (int w : state_.winners) winners.push_back(name(w));
-    for (int seat = 0; seat < state_.seat_count(); ++seat) scores[name(seat)] = value_json(engine_.score(state_, seat));
-    Json over = {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", state_.table->seed},
-                 {"view", view_json(make_view(state_, -1, state_.log.size()))}};
-    if (!state_.end_reason.empty()) over["reason"] = state_.end_reason;  // game:finish's, when the rules gave one
-    if (!state_.payoffs.empty()) {  // a game that declares payoffs; absent otherwise, as before
+    for (int w : end.winners) winners.push_back(name(w));
+    for (int seat = 0; seat < state().seat_count(); ++seat)
+      scores[name(seat)] = end.scores[seat] ? value_json(*end.scores[seat]) : Json(nullptr);
+    Json over = {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", driver_.table().seed},
+                 {"view", view_json(make_view(state(), -1, state().log.size()))}};
+    if (!end.reason.empty()) over["reason"] = end.reason;  // game:finish's, when the rules gave one
+    if (!end.payoffs.empty()) {  // a game that declares payoffs; absent otherwise
       over["payoffs"] = Json::object();
-      for (int seat = 0; seat < state_.seat_count(); ++seat) over["payoffs"][name(seat)] = state_.payoffs[seat];
+      for (int seat = 0; seat < state().seat_count(); ++seat) over["payoffs"][name(seat)] = end.payoffs[seat];
     }
+    if (!end.error.empty()) over["error"] = end.error;  // a score hook that failed: the game is over all the same
     send(-1, over);
+    return end.error.empty() ? 0 : 1;
   }
 
-  Engine& engine_;
-  State state_;
   JsonSeats seats_;
   JsonChannel& channel_;
-  std::vector<std::unique_ptr<Bot>> bots_;
-  Decision decision_;                    // for state_, refilled before each decision
-  std::vector<std::size_t> cursor_;      // per seat: the log entries already sent to it
-  struct UndoPoint {
-    State state;
-    std::uint32_t passed;                // the seats that had passed at its decision
-  };
-  std::vector<UndoPoint> undo_;          // before each of the driver's actions
-  std::uint32_t passed_ = 0;             // who has passed at the decision being asked
-  std::uint32_t resume_passed_ = seats_.passed;  // passes the next decision keeps (undo, load)
-  Rng chance_rng_;
+  TurnDriver driver_;
+  std::vector<std::size_t> cursor_;  // per seat: the log entries already sent to it
   Rng redeal_rng_{redeal_seed(seats_.seed)};  // from the seed, so a run repeats
   int line_ = 0;
   bool input_failed_ = false;  // the input ended in a line that never ended

@@ -37,7 +37,8 @@ struct JsonChannel {
 };
 
 // Plays `state` to its end (or until the driver quits or its input ends). `engine`'s rules
-// must outlive the call. Returns the exit status: 0, or 1 after an error message.
+// must outlive the call. The turn driver (play/driver.hpp) plays it; this door reads and writes
+// the lines. Returns the exit status: 0, or 1 after an `error` message or an `over` with an error.
 int play_json(Engine& engine, State state, const JsonSeats& seats, JsonChannel& channel);
 
 }  // namespace arbiter::cli

@@ -203,3 +203,45 @@ TEST_CASE("the JSON front door tells a seed the driver did not give only when th
     CHECK((before_over.find(std::to_string(seed)) != std::string::npos) == known);
   }
 }
+
+namespace {
+
+std::vector<Json> play_lines(Game& g, const JsonSeats& seats, std::deque<std::string> input, int& status) {
+  std::vector<Json> out;
+  JsonChannel ch;
+  ch.read = [&](InputLine& l) { return input.empty() ? false : (l.text = input.front(), input.pop_front(), true); };
+  ch.write = [&](const std::string& l) { out.push_back(Json::parse(l)); };
+  status = play_json(g.engine, g.state, seats, ch);
+  return out;
+}
+
+}  // namespace
+
+// A score hook that raises: the game is over all the same; `over` names the winners, the
+// scores it could not read are null, and its error is said; the exit status is 1.
+TEST_CASE("the JSON front door ends a game whose score hook fails with its winners and the error") {
+  Game g("../tests/fixtures/score-raises", 2, 1);
+  int status = -1;
+  std::deque<std::string> input = {R"({"action":"done"})", R"({"action":"done"})"};
+  std::vector<Json> out = play_lines(g, {{"", ""}, 1, false, true}, input, status);
+  CHECK(status == 1);
+  REQUIRE(!out.empty());
+  const Json& over = out.back();
+  REQUIRE(over["type"] == "over");
+  CHECK(over["winners"] == Json::array({"Ann"}));
+  CHECK(over["scores"]["Ann"].is_null());
+  CHECK(over["scores"]["Ben"].is_null());
+  CHECK_THAT(over.value("error", ""), Catch::Contains("no score today"));
+}
+
+// A ruleset bot may answer with a bid the rules accept though they do not list it.
+TEST_CASE("the JSON front door takes a ruleset bot's unlisted answer that the rules accept") {
+  Game g("../tests/fixtures/bid-any", 2, 1);
+  int status = -1;
+  std::vector<Json> out = play_lines(g, {{"", "high"}, 1, false, true}, {R"({"action":"bid 3"})"}, status);
+  CHECK(status == 0);
+  REQUIRE(!out.empty());
+  CHECK(out.back()["type"] == "over");
+  CHECK(out.back()["winners"] == Json::array({"Ben"}));
+  CHECK(!out.back().contains("error"));
+}

@@ -13,6 +13,28 @@ namespace {
 // Actions a `then:` may play before the step gives up: a game that never ends fails.
 constexpr int kMaxPlayedOn = 100000;
 
+// `then:`'s player, seated by the turn driver in every seat once the queue is played: each
+// seat asked (in a simultaneous choice, each still to commit, in seat order) plays its first
+// legal action, or one drawn from the scenario's play stream; an out-of-turn chance passes.
+class PlayOn final : public Bot {
+ public:
+  explicit PlayOn(Rng* random) : random_(random) {}
+  std::string choose(const View&, const std::vector<std::string>& legal, bool on_turn) override {
+    if (!on_turn) return "";
+    return legal[random_ ? random_->below(legal.size()) : 0];
+  }
+  bool wants_view() const override { return false; }
+
+ private:
+  Rng* random_;  // nullptr: the first legal action
+};
+
+std::vector<std::unique_ptr<Bot>> play_on(int seats, Rng* random) {
+  std::vector<std::unique_ptr<Bot>> bots;
+  for (int s = 0; s < seats; ++s) bots.push_back(std::make_unique<PlayOn>(random));
+  return bots;
+}
+
 }  // namespace
 
 void Runner::play(const YAML::Node& spec) {
@@ -34,6 +56,7 @@ void Runner::play(const YAML::Node& spec) {
   auto stopped = [&] { return state_.over || (!to_end && state_.round != round); };
   std::string outer = step_label_;
   std::size_t next = 0;
+  bool seated = false;  // PlayOn plays every seat (then:), once the queue is played
   for (int played = 0; !stopped(); ++played) {
     if (next < queue.size()) {
       const YAML::Node& a = queue[next++];
@@ -46,36 +69,24 @@ void Runner::play(const YAML::Node& spec) {
       continue;
     }
     label(outer);
-    Decision d;
-    if (Status st = engine_->decision(state_, d); !st.ok) fail(spec, "the ruleset failed: " + st.message);
-    if (d.kind == Decision::Kind::Chance) {
-      if (Status st = engine_->take_outcome(state_, d, pick_outcome(d.weights, chance_rng_)); !st.ok)
-        fail(spec, "a chance decision failed: " + st.message);
-      continue;
-    }
-    if (then.empty())
-      fail(spec, std::string("the queued actions ran out before the ") + (to_end ? "game" : "round") +
-                     " ended (then: first | random plays on)");
+    if (!then.empty() && !seated)
+      driver_->set_bots(play_on(state_.seat_count(), then == "random" ? &play_rng_ : nullptr)), seated = true;
     if (played >= kMaxPlayedOn)
       fail(spec, "the " + std::string(to_end ? "game" : "round") + " had not ended after " +
                      std::to_string(kMaxPlayedOn) + " actions");
-    play_one(spec, d, then == "random");
+    // One step: a chance decision drawn, or the seat asked plays (the out-of-turn chances before it passed).
+    TurnDriver::Run r = driver_->run(1);
+    if (r.stop == TurnDriver::Stop::Person)
+      fail(spec, std::string("the queued actions ran out before the ") + (to_end ? "game" : "round") +
+                     " ended (then: first | random plays on)");
+    if (r.stop == TurnDriver::Stop::Failed) fail(spec, r.status.message);
   }
+  if (seated) driver_->set_bots({});  // the steps after this one are the scenario's own
   label(outer);
   if (next < queue.size())
     fail(queue[next], std::string("the ") + (state_.over ? "game" : "round") + " ended before this action (" +
                           std::to_string(queue.size() - next) + " queued action" + (queue.size() - next == 1 ? "" : "s") +
                           " left unplayed)");
-}
-
-// Plays one action for the seat on turn: its first legal action, or one at random.
-void Runner::play_one(const YAML::Node& at, const Decision& d, bool random) {
-  const SeatActions* mine = d.turn_seat();
-  if (!mine) fail(at, "nobody on turn has a legal action, and the game is not over");
-  std::size_t action = random ? play_rng_.below(mine->actions.size()) : 0;
-  std::string text = mine->actions[action];
-  if (Status st = engine_->take(state_, d, d.seats.size() - 1, action); !st.ok)
-    fail(at, "the legal action " + quote(text) + " was refused: " + st.message);
 }
 
 }  // namespace arbiter::scenario_detail

@@ -3,10 +3,12 @@
 #pragma once
 #include <yaml-cpp/yaml.h>
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "play/driver.hpp"
 #include "runtime/engine.hpp"
 #include "authoring/scenario/scenario.hpp"
 #include "runtime/view.hpp"
@@ -70,7 +72,6 @@ class Runner {
   void decide(const YAML::Node& at, const std::string& result);
   // scenario_play.cpp
   void play(const YAML::Node& spec);
-  void play_one(const YAML::Node& at, const Decision& d, bool random);
   // scenario_expect.cpp
   void expect(const YAML::Node& checks);
   void expect_score(const YAML::Node& map);
@@ -116,7 +117,9 @@ class Runner {
   std::unique_ptr<Rules> rules_;
   std::unique_ptr<Engine> engine_;
   State state_;
-  Rng chance_rng_;  // unscripted chance decisions
+  // Plays state_ in place: the steps' actions and outcomes, the chance decisions the scenario
+  // does not script (drawn from one stream, seeded from the scenario's seed), `play:`'s play-on.
+  std::unique_ptr<TurnDriver> driver_;
   Rng play_rng_;    // the actions a `play:` step's `then: random` chooses
   std::string step_label_;
   std::vector<Arranged> arranged_;  // in the order queued

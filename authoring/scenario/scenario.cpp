@@ -133,7 +133,6 @@ bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
   }
   engine_ = std::make_unique<Engine>(table, *rules_);
   state_ = State(table);
-  chance_rng_.reseed(scenario_chance_seed(options.seed));
   play_rng_.reseed(scenario_play_seed(options.seed));
   if (root["arrange"]) {
     label("arrange: ");
@@ -144,6 +143,11 @@ bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
     if (refusal) return *refusal = st.message, true;
     fail(root, "setting up the game failed: " + st.message);
   }
+  TurnDriver::Options play;
+  play.chance_seed = scenario_chance_seed(options.seed);
+  play.undo = false;
+  play.author = true;  // the scenario's reader wrote the rules: script errors name file and line
+  driver_ = std::make_unique<TurnDriver>(*engine_, &state_, std::move(play));
   return true;
 }
 
@@ -251,7 +255,7 @@ void Runner::step(const YAML::Node& s) {
 
 void Runner::decide(const YAML::Node& at, const std::string& result) {
   if (!engine_->pending_chance(state_)) fail(at, "no chance decision is pending");
-  ActionResult o = engine_->decide(state_, result);
+  ActionResult o = driver_->outcome(result);
   if (!o.ok())
     fail(at, "the outcome " + quote(result) + " was refused: " + o.message +
                  (o.legal.empty() ? "" : "; outcomes: " + join_choices(o.legal, ", ")));
@@ -259,12 +263,12 @@ void Runner::decide(const YAML::Node& at, const std::string& result) {
 
 void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::string& action) {
   int s = seat(at, seat_name);
-  // Chance decisions the scenario does not script are made by its seeded RNG.
-  for (Decision d; engine_->decision(state_, d).ok && d.kind == Decision::Kind::Chance;) {
-    ActionResult o = engine_->decide(state_, d.chance->outcomes[pick_outcome(d.weights, chance_rng_)].first);
-    if (!o.ok()) fail(at, "a chance decision failed: " + o.message);
-  }
-  ActionResult o = engine_->apply(state_, s, action);
+  // Chance decisions the scenario does not script are drawn by the driver, from the scenario's seed.
+  TurnDriver::Run r = driver_->run();
+  if (r.stop == TurnDriver::Stop::Failed && driver_->decision_status().ok &&
+      driver_->decision().kind == Decision::Kind::Chance)
+    fail(at, r.status.message);  // "chance decision: " and why
+  ActionResult o = driver_->act(s, action);
   if (!o.ok()) {
     std::string msg = "expected " + quote(action) + " by " + seat_name + " to be accepted, but it was refused: " +
                       to_text(o.refusal) + (o.message.empty() ? "" : " (" + o.message + ")");
