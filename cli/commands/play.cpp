@@ -144,8 +144,11 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
       print("{}\n", wrap_words((seed_known ? fmt::format("Seed {}. ", options.seed) : "") +
                                    fmt::format("Seats: {}.", describe(*table, seating)),
                                std::max(20, player_columns(61) - 1), "  "));
-    ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
-    Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
+    // --chance ask: the table is asked every chance decision; rng: none; default: the physical ones.
+    ChancePolicy policy = chance == "ask"   ? ChancePolicy::AskAll
+                          : chance == "rng" ? ChancePolicy::Draw
+                                            : ChancePolicy::AskPhysical;
+    Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, policy);
     repl.set_no_undo(play.no_undo);
     repl.set_secret_seed(!seed_known);
     repl.set_options(options);
