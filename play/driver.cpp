@@ -134,6 +134,7 @@ Status TurnDriver::step_taken(State* before, const Taken& taken) {
 
 ActionResult TurnDriver::act(int seat, const std::string& text, bool prefixes) {
   if (state_->over) return {Refusal::GameOver, "the game is over", "", {}, {}};
+  if (!decision_status_.ok) refresh();  // a hook that keeps state across calls may not fail again
   if (!decision_status_.ok) return {Refusal::ScriptError, shown(decision_status_.message), "", {}, {}};
   if (seat < 0 || seat >= state_->seat_count()) return {Refusal::UnknownSeat, "there is no such seat", "", {}, {}};
   const SeatActions* sa = entry(seat);

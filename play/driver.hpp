@@ -122,7 +122,7 @@ class TurnDriver {
 
   // --- steps; each refused with the state as it was (all_or_nothing) ---
   // A seat's typed action, read as `how` says (Reading::legal is filled from the decision).
-  // Any seat the decision lists may act.
+  // Any seat the decision lists may act. A decision that failed is read again first.
   [[nodiscard]] ActionResult act(int seat, const std::string& text, bool prefixes = false);
   // An out-of-turn holder lets its chance go; refused for the seat on turn and in a
   // simultaneous choice.

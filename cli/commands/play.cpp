@@ -94,6 +94,12 @@ int play_json_lines(Engine& engine, State state, const Seating& seating, const s
   return play_json(engine, std::move(state), seats, channel);
 }
 
+// --chance ask: the table is asked every chance decision; rng: none; default: the physical ones.
+ChancePolicy chance_policy(const std::string& chance) {
+  if (chance == "ask") return ChancePolicy::AskAll;
+  return chance == "rng" ? ChancePolicy::Draw : ChancePolicy::AskPhysical;
+}
+
 }  // namespace
 
 int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& play) {
@@ -144,8 +150,7 @@ int cmd_play(const std::string& name, const GameFlags& flags, const PlayFlags& p
       print("{}\n", wrap_words((seed_known ? fmt::format("Seed {}. ", options.seed) : "") +
                                    fmt::format("Seats: {}.", describe(*table, seating)),
                                std::max(20, player_columns(61) - 1), "  "));
-    ChanceMode mode = chance == "ask" ? ChanceMode::Ask : chance == "rng" ? ChanceMode::Rng : ChanceMode::Default;
-    Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, mode);
+    Repl repl(loaded, table, std::move(seating), interactive, play.keep_going, chance_policy(chance));
     repl.set_no_undo(play.no_undo);
     repl.set_secret_seed(!seed_known);
     repl.set_options(options);

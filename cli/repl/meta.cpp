@@ -89,7 +89,7 @@ void Repl::cmd_legal(int seat, const std::string&) { print("{}", render_actions(
 void Repl::cmd_reload(int, const std::string&) { reload(); }
 
 void Repl::cmd_log(int seat, const std::string&) {
-  for (const auto& e : make_view(state_, viewer_for(seat)).log)
+  for (const auto& e : make_view(state(), viewer_for(seat)).log)
     print("{}\n", fit(e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text));
 }
 
@@ -97,25 +97,22 @@ void Repl::cmd_view(int seat, const std::string& arg) {
   int viewer = viewer_for(seat);
   int target = arg == "public" ? -1 : engine_->table().seat_by_name(arg);
   if (arg != "public" && target < 0) refused("unknown seat " + quote(arg) + did_you_mean(arg, engine_->table().seat_names()));
-  else if (target >= 0 && target != viewer && human_count() > 0 && !state_.over)
+  else if (target >= 0 && target != viewer && human_count() > 0 && !state().over)
     refused("while the game is on you may view only your own seat, or 'public'");
   else show_table(target);
 }
 
 void Repl::cmd_undo(int seat, const std::string&) {
   if (no_undo_) return refused("undo is off in this game (--no-undo)");
-  if (undo_.empty()) return refused("nothing to undo");
-  UndoPoint back = std::move(undo_.back());
-  undo_.pop_back();
-  state_ = std::move(back.state);
-  redeal_hidden(state_, human_mask(), next_redeal_seed());
+  if (!driver_->can_undo()) return refused("nothing to undo");
+  // Who had passed there has passed still: the decision as it stood.
+  int whose_seat = driver_->undo(next_redeal_seed());
   ++applied_;
-  resume_passes(back.passed);  // who had passed there has passed still: the decision as it stood
-  for (auto& c : cursor_) c = std::min(c, state_.log.size());
+  for (auto& c : cursor_) c = std::min(c, state().log.size());
   // In hot-seat play the last action may be another player's: taken back, and said whose
   // (never what: it may be hidden from the one who typed :undo).
-  if (human_count() > 1 && back.seat >= 0 && back.seat != seat) {
-    const std::string& whose = engine_->table().seats[back.seat].name;
+  if (human_count() > 1 && whose_seat >= 0 && whose_seat != seat) {
+    const std::string& whose = engine_->table().seats[whose_seat].name;
     return print("{}\n", fit(fmt::format("Undone: {}'s last action (and what followed) is taken back; {} is to act again.",
                                          whose, whose)));
   }
@@ -123,12 +120,12 @@ void Repl::cmd_undo(int seat, const std::string&) {
 }
 
 void Repl::cmd_save(int, const std::string& typed) {
-  if (no_undo_ && !state_.over)
+  if (no_undo_ && !state().over)
     return refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
   const std::string arg = typed_path(typed);
   try {
-    write_save(arg, save_text(*engine_, state_, save_kinds(), passes_now()));  // all or nothing: see save.hpp
-    saved_at_ = {state_.log.size(), state_.hash()};
+    write_save(arg, save_text(*engine_, state(), save_kinds(), driver_->passed()));  // all or nothing: see save.hpp
+    saved_at_ = {state().log.size(), state().hash()};
     print("{}\n", fit("Saved to " + arg + "."));
     if (!warned_save_)
       print("{}\n", fit("Note: a save holds the seed and every action, hidden ones too: whoever reads it "
@@ -146,13 +143,14 @@ void Repl::cmd_load(int, const std::string& typed) {
     auto table = saved_table(g, loaded_.ruleset, arg, true);
     if (g.options.seats.size() != seating_.human.size())
       throw InputError(arg + ": the saved game has other seats; use arbiter play --load " + arg);
-    engine_ = std::make_unique<Engine>(table, *loaded_.rules);
-    state_ = replay_save(*engine_, g, arg);
+    auto engine = std::make_unique<Engine>(table, *loaded_.rules);
+    State loaded = replay_save(*engine, g, arg);
+    driver_->set_bots({});  // they hold the engine being replaced
+    driver_->reset(std::move(loaded), g.passed, engine.get());
+    engine_ = std::move(engine);
     make_bots();
-    undo_.clear();
     ++applied_;
-    resume_passes(g.passed);
-    for (auto& c : cursor_) c = state_.log.size();
+    for (auto& c : cursor_) c = state().log.size();
     // Who plays each seat stays as it was in this game (the save's names, this game's humans
     // and bots): said, since the names may be others.
     print("{}\n", fit(fmt::format("Loaded {}. Seats: {}.", arg, describe(engine_->table(), seating_))));
@@ -168,7 +166,7 @@ std::vector<std::string> Repl::save_kinds() const {
 }
 
 bool Repl::started() const {
-  for (const auto& e : state_.log.entries())
+  for (const auto& e : state().log.entries())
     if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) return true;
   return false;
 }
@@ -177,9 +175,9 @@ bool Repl::started() const {
 void Repl::leave() {
   if (quit_) return;
   quit_ = true;
-  if (!interactive_ || state_.over || !started()) return;
+  if (!interactive_ || state().over || !started()) return;
   if (no_undo_) return print("{}\n", fit("The game is not saved: under --no-undo a save, which shows every hand, is written only once the game is over."));
-  if (saved_at_ == std::pair{state_.log.size(), state_.hash()}) return;  // :save wrote it as it stands
+  if (saved_at_ == std::pair{state().log.size(), state().hash()}) return;  // :save wrote it as it stands
   for (;;) {
     std::string typed;
     print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
@@ -191,7 +189,7 @@ void Repl::leave() {
       continue;
     }
     try {
-      write_save(file, save_text(*engine_, state_, save_kinds(), passes_now()));
+      write_save(file, save_text(*engine_, state(), save_kinds(), driver_->passed()));
       print("{}\n", fit(fmt::format("Saved to {}; arbiter play --load {} resumes it.", file, shell_word(file))));
       return;
     } catch (const InputError& e) {
@@ -218,7 +216,7 @@ bool Repl::after_end() {
       continue;
     }
     if (!meta(seat, line)) return false;
-    if (!state_.over) return true;
+    if (!state().over) return true;
   }
   return false;
 }

@@ -1,5 +1,5 @@
-// Out-of-turn chances in the REPL: the seats the Decision lists off their turn, bots first in
-// its order, then one prompt for the humans who hold such actions (Enter passes).
+// Out-of-turn chances in the REPL: one prompt for the persons the turn driver asks together
+// off their turn (Enter passes); the bots' chances are the driver's.
 #include <fmt/format.h>
 
 #include "present/output.hpp"
@@ -8,44 +8,15 @@
 
 namespace arbiter::cli {
 
-// Bots first, in decision order, then one shared prompt for the humans who hold such actions.
-bool Repl::offer_out_of_turn() {
-  if (offered_at_ == applied_) return false;
-  offered_at_ = applied_;
-  bool ask_bots = bots_offered_at_ != applied_;  // not again after a :reload that changed nothing
-  bots_offered_at_ = applied_;
-  std::vector<int> humans;
-  // A copy: a bot's action moves the game on, and the decision with it.
-  std::vector<SeatActions> holders = decision().seats;
-  for (const SeatActions& sa : holders) {
-    int seat = sa.seat;
-    if (sa.on_turn) continue;
-    if (!seating_.human[seat]) {
-      if (!ask_bots) continue;
-      std::string choice = think(seat, sa.actions, false);
-      if (!choice.empty() && apply(seat, choice)) return narrate(), true;
-    } else {
-      humans.push_back(seat);
-    }
-  }
-  return !humans.empty() && ask_humans_out_of_turn(humans);
-}
-
-std::uint32_t Repl::passes_now() {
-  std::uint32_t passed = 0;
-  bool bots = bots_offered_at_ == applied_, humans = offered_at_ == applied_ && !asking_out_of_turn_;
-  for (const SeatActions& sa : decision().seats)
-    if (!sa.on_turn && (seating_.human[sa.seat] ? humans : bots)) passed |= 1u << sa.seat;
-  return passed;
-}
-
-// Called once the game has moved (applied_) to a state whose decision had those passes.
-void Repl::resume_passes(std::uint32_t passed) {
-  bool bots = true, humans = true;
-  for (const SeatActions& sa : decision().seats)
-    if (!sa.on_turn && !(passed >> sa.seat & 1u)) (seating_.human[sa.seat] ? humans : bots) = false;
-  bots_offered_at_ = bots ? applied_ : -1;
-  offered_at_ = bots && humans ? applied_ : -1;
+// The persons the driver asks together off their turn (the bots before them have answered):
+// one of them acts, or Enter (piped: a line that is none of their actions) passes them all.
+bool Repl::out_of_turn(const std::vector<int>& holders) {
+  long long moves = applied_;
+  bool acted = ask_humans_out_of_turn(holders);
+  if (quit_) return false;
+  if (!acted && applied_ == moves)
+    for (int seat : holders) (void)driver_->pass(seat);  // each was asked: each may pass
+  return !failed_ || keep_going_;
 }
 
 bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
@@ -59,7 +30,8 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
     std::string text = line;
     int seat = seat_prefix(text);
     if (seat < 0 && holders.size() == 1) seat = holders[0];
-    const SeatActions* sa = seat >= 0 ? entry(seat) : nullptr;
+    bool holder = std::find(holders.begin(), holders.end(), seat) != holders.end();
+    const SeatActions* sa = holder ? driver_->entry(seat) : nullptr;
     bool fits = sa && !sa->on_turn && sa->find(normalize_action(text)) >= 0;
     if (fits) return apply(seat, text);
     pending_line_ = line;
@@ -96,11 +68,6 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
   editor_.set_completions(completions);
   // Until it returns, the humans' chance is open: a save, a reload or Ctrl-C's save here
   // keeps it open (they have not passed).
-  asking_out_of_turn_ = true;
-  struct Reset {
-    bool& flag;
-    ~Reset() { flag = false; }
-  } reset{asking_out_of_turn_};
   for (std::string line; read_line("(Enter passes)> ", line);) {
     line = normalize_action(line);
     if (line.empty()) return false;

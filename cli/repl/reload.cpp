@@ -75,15 +75,18 @@ std::string Repl::rules_print(const Table& table) {
 // ones they would have made.
 std::vector<std::optional<Rng>> Repl::bot_streams() {
   std::vector<std::optional<Rng>> streams;
-  for (auto& bot : seating_.bots)
+  for (int seat = 0; seat < engine_->table().seat_count(); ++seat) {
+    Bot* bot = driver_->bot(seat);
     streams.push_back(bot && bot->random_stream() ? std::optional<Rng>(*bot->random_stream()) : std::nullopt);
+  }
   return streams;
 }
 
 void Repl::remake_bots(const std::vector<std::optional<Rng>>& streams) {
   make_bots();
-  for (std::size_t i = 0; i < streams.size() && i < seating_.bots.size(); ++i)
-    if (streams[i] && seating_.bots[i] && seating_.bots[i]->random_stream()) *seating_.bots[i]->random_stream() = *streams[i];
+  for (std::size_t i = 0; i < streams.size(); ++i)
+    if (Bot* bot = driver_->bot(static_cast<int>(i)); streams[i] && bot && bot->random_stream())
+      *bot->random_stream() = *streams[i];
 }
 
 // The game goes on, under the edited rules, after the last step they replay alike: the same
@@ -101,7 +104,7 @@ void Repl::reload() {
     return refused(":reload is off in this game (--no-undo): the game replayed on edited rules could show what it "
                    "has hidden (the others' hands, the deck)");
   try {
-    GameSteps old = game_steps(*engine_, state_);
+    GameSteps old = game_steps(*engine_, state());
     // The same folder, named the same way: never a lookup, which could find another ruleset.
     LoadedGame fresh = load_game_folder(loaded_.ruleset->dir, loaded_.ruleset->folder.empty());
     if (std::string more = shows_more(*loaded_.ruleset, *fresh.ruleset); !more.empty())
@@ -115,21 +118,25 @@ void Repl::reload() {
     std::string print_now = rules_print(engine->table());
     bool unchanged = r.problem.empty() && print_now == rules_print_;
     std::vector<std::optional<Rng>> streams = bot_streams();
-    seating_.bots.clear();  // they hold the old engine, which holds the old rules
+    bool redeal = human_mask() != 0 && !unchanged;
+    if (redeal) redeal_hidden(r.state, human_mask(), next_redeal_seed());
+    // Unchanged, the out-of-turn chances at this point stay as they were: the bots' passes are
+    // part of the game, and a person asked when they typed :reload is asked again (asked, they
+    // have not passed). Otherwise they are offered again.
+    std::uint32_t passed = unchanged ? driver_->passed() : 0u;
+    driver_->set_bots({});  // they hold the old engine, which holds the old rules
+    driver_->reset(std::move(r.state), passed, engine.get());
     engine_ = std::move(engine);
     loaded_.ruleset = fresh.ruleset;
     loaded_.rules = std::move(fresh.rules);
     hidden_ = anything_hidden(*loaded_.ruleset);
     rules_print_ = print_now;
-    state_ = std::move(r.state);
-    undo_.clear();
+    std::vector<TurnDriver::UndoPoint>& points = driver_->undo_points();
     for (std::size_t i = 0; i < r.agreed; ++i)
       if (!old.steps[i].redeal && old.steps[i].seat >= 0 && seating_.human[old.steps[i].seat])
-        undo_.emplace_back(std::move(r.before[i]), 0u, old.steps[i].seat);
-    bool redeal = human_mask() != 0 && !unchanged;
-    if (redeal) redeal_hidden(state_, human_mask(), next_redeal_seed());
+        points.push_back({std::move(r.before[i]), 0u, old.steps[i].seat});
     remake_bots(streams);
-    after_reload(unchanged);
+    after_reload();
     print("{}\n", fit(reloaded(*loaded_.ruleset, engine_->table(), old, r, redeal && hidden_)));
     // No table here: in hot-seat play it is shown, after a hand-over, to the seat that acts next.
   } catch (const InputError& e) {
@@ -137,16 +144,10 @@ void Repl::reload() {
   }
 }
 
-// The game has moved (applied_). Unchanged, the out-of-turn chances at this point stay as
-// they were: the bots' passes are part of the game, and a person asked when they typed
-// :reload is asked again. Otherwise they are offered again.
-void Repl::after_reload(bool unchanged) {
-  long long was = applied_++;
-  bool offered = unchanged && offered_at_ == was && !asking_out_of_turn_;
-  bool bots_offered = unchanged && bots_offered_at_ == was;
-  offered_at_ = offered ? applied_ : -1;
-  bots_offered_at_ = bots_offered ? applied_ : -1;
-  for (auto& c : cursor_) c = state_.log.size();
+// The game has moved: every seat's news starts where the replayed game is.
+void Repl::after_reload() {
+  ++applied_;
+  for (auto& c : cursor_) c = state().log.size();
 }
 
 }  // namespace arbiter::cli

@@ -1,18 +1,14 @@
-// The REPL loop: each step reads the Decision for the state and asks its seats, bots and
-// humans; out_of_turn.cpp offers out-of-turn chances, meta.cpp runs the commands,
-// show.cpp draws what a seat may see.
+// The REPL: input and output around the turn driver (play/driver.hpp), which owns the game.
+// Each step takes one step of a bot or a drawn outcome, or asks the persons the driver asks;
+// out_of_turn.cpp asks out-of-turn chances, meta.cpp runs the commands, show.cpp draws what
+// a seat may see.
 #include "cli/repl/repl.hpp"
 
 #include <fmt/format.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <condition_variable>
-#include <fstream>
-#include <mutex>
 #include <random>
-#include <thread>
 
 #include "bots/make_bot.hpp"
 #include "cli/terminal/interrupt.hpp"
@@ -29,7 +25,7 @@
 namespace arbiter::cli {
 
 Repl::Repl(LoadedGame& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
-           ChanceMode chance)
+           ChancePolicy chance)
     : loaded_(loaded),
       engine_(std::make_unique<Engine>(table, *loaded.rules)),
       seating_(std::move(seating)),
@@ -37,18 +33,20 @@ Repl::Repl(LoadedGame& loaded, std::shared_ptr<const Table> table, Seating seati
       keep_going_(keep_going),
       color_(interactive && color_enabled(STDOUT_FILENO)),
       editor_(interactive),
-      chance_mode_(chance),
-      chance_rng_(chance_seed(table->seed)),
+      chance_(chance),
       redeal_rng_(redeal_seed(table->seed)),
       hidden_(anything_hidden(*loaded.ruleset)) {
   rules_print_ = rules_print(*table);
-  make_bots();
 }
 
 void Repl::make_bots() {
   // The kinds were checked when the seats were taken (seat_bots); a bot that cannot be made
   // now leaves its seat without one, as it always has.
-  (void)make_seat_bots(seating_.kinds, seating_.seed, *engine_, seating_.bots);
+  std::vector<std::unique_ptr<Bot>> bots;
+  (void)make_seat_bots(seating_.kinds, seating_.seed, *engine_, bots);
+  for (std::size_t seat = 0; seat < bots.size(); ++seat)
+    if (bots[seat]) bots[seat] = thinking(static_cast<int>(seat), std::move(bots[seat]));
+  driver_->set_bots(std::move(bots));
 }
 
 std::uint32_t Repl::human_mask() const {
@@ -87,7 +85,7 @@ bool Repl::read_line(const std::string& prompt, std::string& line) {
     return true;
   }
   // A person's game is kept for rescue; piped input is itself the record of its game.
-  if (interactive_) keep_game_for_rescue(*engine_, state_, save_kinds(), no_undo_, rescue_kept_at_);
+  if (interactive_) keep_game_for_rescue(*engine_, state(), save_kinds(), no_undo_, rescue_kept_at_);
   for (;;) {
     auto got = editor_.read(interactive_ ? prompt : "", line);
     if (got == LineEditor::Read::Line) break;
@@ -150,61 +148,36 @@ bool Repl::which_one(const std::vector<std::string>& candidates, const std::stri
   }
 }
 
-// The decision for the state as it is now, refilled when the game has moved (an action, a
-// chance outcome, :undo, :load or :reload each count in applied_). A failing actions() hook
-// is said once.
-const Decision& Repl::decision() {
-  std::uint64_t hash = state_.hash();
-  if (decided_at_ == applied_ && decided_hash_ == hash) return decision_;
-  Status st = engine_->decision(state_, decision_);
-  decision_ok_ = st.ok;
-  if (!st.ok) refused(hidden_ ? withheld_rules_error(st.message) : st.message);
-  decided_at_ = applied_, decided_hash_ = hash;
-  return decision_;
-}
-
-const SeatActions* Repl::entry(int seat) { return decision().entry(seat); }
-
-const std::vector<std::string>& Repl::legal_of(int seat) {
+const std::vector<std::string>& Repl::legal_of(int seat) const {
   static const std::vector<std::string> kNone;
-  const SeatActions* sa = entry(seat);
+  const SeatActions* sa = driver_->entry(seat);
   return sa ? sa->actions : kNone;
 }
 
+// A person's action, through the driver (which keeps the undo point). A person reads their
+// own action and options back when it is refused.
 bool Repl::apply(int seat, const std::string& text) {
   std::string action = normalize_action(text);
-  State before = state_;
-  // A seat the decision does not list is read against what the rules say it may do.
-  std::vector<std::string> listed;
-  const SeatActions* sa = entry(seat);
-  if (sa) listed = sa->actions;
-  // Undone, this decision is asked again with the passes made before this action; a human
-  // acting out of turn had not passed.
-  std::uint32_t passed = passes_now() & ~(sa && !sa->on_turn ? human_mask() : 0u);
-  ActionResult o = engine_->apply(state_, seat, action, {true, sa ? &listed : nullptr});
+  ActionResult o = driver_->act(seat, action, /*prefixes*/ true);
   if (o.refusal == Refusal::Ambiguous) {
     if (!interactive_) {
       refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action), join_choices(o.candidates, ", ")));
       return false;
     }
     if (!which_one(o.candidates, action, action)) return false;
-    o = engine_->apply(state_, seat, action);
+    o = driver_->act(seat, action);
   }
   if (!o.ok()) {
-    // A person reads their own action and options back; a bot's name what only its seat may see.
     const std::string& name = engine_->table().seats[seat].name;
-    bool own = seating_.human[seat];
     std::string shown = action.size() > 80 ? action.substr(0, 77) + "..." : action;
-    std::string msg = own ? fmt::format("{}: {}: {}", name, shown, to_text(o.refusal))
-                          : fmt::format("{}'s bot: its action was refused: {}", name, to_text(o.refusal));
-    if (o.refusal == Refusal::ScriptError) msg.append("\n").append(own ? o.message : withheld_script_error(o.message, name));
-    else if (own && !o.message.empty()) msg += " (" + o.message + ")";
-    if (own && o.refusal == Refusal::NotLegal) msg += did_you_mean(action, o.legal);
-    if (own && !o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");
+    std::string msg = fmt::format("{}: {}: {}", name, shown, to_text(o.refusal));
+    if (o.refusal == Refusal::ScriptError) msg.append("\n").append(o.message);
+    else if (!o.message.empty()) msg += " (" + o.message + ")";
+    if (o.refusal == Refusal::NotLegal) msg += did_you_mean(action, o.legal);
+    if (!o.legal.empty()) msg += "\n  legal: " + join_choices(o.legal, ", ");
     refused(msg);
     return false;
   }
-  if (seating_.human[seat]) undo_.emplace_back(std::move(before), passed, seat);
   ++applied_;
   return true;
 }
@@ -214,7 +187,7 @@ bool Repl::human_turn(int seat) {
   if (quit_) return false;
   int viewer = viewer_for(seat);
   show_news(viewer);
-  const std::vector<std::string>& legal = legal_of(seat);  // a failing actions() hook is said by decision()
+  const std::vector<std::string>& legal = legal_of(seat);
   if (interactive_) {
     // Once per position and viewer: after a refused line, :help or a hint, only the prompt again.
     if (table_shown_at_ != applied_ || table_shown_to_ != viewer) {
@@ -224,7 +197,7 @@ bool Repl::human_turn(int seat) {
     }
     std::vector<std::string> completions = legal;
     // What else the ruleset lets Tab complete (chess: SAN); a failing hook only completes less.
-    if (!engine_->rules().completions(state_, seat, completions).ok) completions.resize(legal.size());
+    if (!engine_->rules().completions(state(), seat, completions).ok) completions.resize(legal.size());
     completions.insert(completions.end(), commands().begin(), commands().end());
     editor_.set_completions(completions);
   }
@@ -268,25 +241,15 @@ bool Repl::handle(int seat, const std::string& raw) {
   return ok || keep_going_ || interactive_;
 }
 
-// The table answers a physical chance decision (or any, with --chance ask) that every seat
-// sees; the RNG the rest.
+// The table answers a chance decision the policy asks of it: a physical one (or any, with
+// --chance ask) that every seat sees; the driver draws the rest.
 bool Repl::chance_step() {
-  const Decision& d = decision();
-  const ChanceDef* c = d.chance;
-  bool ask = chance_mode_ == ChanceMode::Ask || (chance_mode_ == ChanceMode::Default && c->physical);
-  ask = ask && d.audience == kEveryone;  // a secret outcome is drawn: said aloud, every seat would hear it
-  if (!ask) {
-    // By its text, all or nothing: a failing outcome hook leaves the game as it was, to save.
-    ActionResult o = engine_->decide(state_, c->outcomes[pick_outcome(d.weights, chance_rng_)].first);
-    if (!o.ok()) refused("chance decision: " + (hidden_ ? withheld_rules_error(o.message) : o.message));
-    ++applied_;
-    return o.ok();
-  }
+  const ChanceDef* c = driver_->decision().chance;
   show_news(viewer_for(-1));
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   if (interactive_) {
-    print("{}\n", style(fit(state_.chance.question + " [" + join(names, " / ") + "]"), "1;33", color_));
+    print("{}\n", style(fit(state().chance.question + " [" + join(names, " / ") + "]"), "1;33", color_));
     for (const auto& [name, help] : c->outcomes)  // each help wrapped under its own column
       if (!help.empty()) print("  {:<10} {}\n", name, wrap_column(help, player_columns(60) - 1, 13));
     std::vector<std::string> completions = names;
@@ -298,7 +261,7 @@ bool Repl::chance_step() {
   line = normalize_action(line);
   if (line.empty()) return true;
   if (line[0] == ':') return meta(viewer_for(-1) < 0 ? 0 : viewer_for(-1), line);
-  ActionResult o = engine_->decide(state_, line);
+  ActionResult o = driver_->outcome(line);
   if (!o.ok()) {
     refused(quote(line) + ": " + o.message + "; outcomes: " + join_choices(names, ", "));
     return !failed_ || keep_going_;
@@ -307,49 +270,77 @@ bool Repl::chance_step() {
   return true;
 }
 
-bool Repl::step() {
-  narrate();
-  if (decision().kind == Decision::Kind::Chance) return chance_step();
-  if (offer_out_of_turn()) return !failed_ || keep_going_;
-  if (quit_) return false;
-  if (failed_ && !keep_going_) return false;
-  if (state_.over) return false;
-  int seat = state_.active();
-  // A simultaneous choice asks its seats still to choose one by one, in seat order.
-  bool together = decision().simultaneous && !decision().seats.empty();
-  if (together) seat = decision().seats.front().seat;
-  if (!seating_.human[seat]) {
-    const SeatActions* mine = together ? &decision().seats.front() : decision().turn_seat();
-    if (!mine) {
-      if (decision_ok_) refused(engine_->table().seats[seat].name + " has no legal action");
-      return false;
+// A step that needs no person: a bot's answer (a bot asked before the persons in a
+// simultaneous choice) or a chance outcome drawn. A bot that cannot act stops the game.
+bool Repl::machine_step() {
+  if (driver_->decision().kind == Decision::Kind::Chance) {
+    // All or nothing: a failing outcome hook leaves the game as it was, to save.
+    Status st = driver_->draw();
+    if (!st.ok) return refused(st.message), false;
+    return ++applied_, true;
+  }
+  int seat = -1;
+  for (int s : driver_->asked())
+    if (driver_->bot(s)) {
+      seat = s;
+      break;
     }
-    std::vector<std::string> legal = mine->actions;  // the bot's action moves the decision on
-    std::string choice = think(seat, legal, true);
-    std::string why = seating_.bots[seat]->failure();  // it found nothing to play: no action to refuse
-    if (why.empty() && apply(seat, choice)) return narrate(), true;
-    // The bot would choose the same again: the game cannot go on, even with --keep-going.
-    refused(engine_->table().seats[seat].name + "'s bot cannot act" + (why.empty() ? "" : " (" + why + ")") +
-            ", so the game stops here");
+  BotMove m = driver_->play_bot(seat);
+  if (m.kind == BotMove::Kind::Failed || m.kind == BotMove::Kind::NotKept) {
+    // The bot would answer the same again: the game cannot go on, even with --keep-going.
+    refused(m.error + ", so the game stops here");
     failed_ = true;
     return false;
   }
+  if (m.kind == BotMove::Kind::Acted) ++applied_, narrate();
+  return true;
+}
+
+// Nobody is asked though the game is on: the rules failed to say who may act, or the seat on
+// turn has no legal action. Said once; a person on turn at the terminal (or with
+// --keep-going) keeps the prompt, to :undo, :reload or :save.
+bool Repl::unasked() {
+  if (unasked_said_at_ != applied_) {
+    const Status& st = driver_->decision_status();
+    refused(!st.ok ? (hidden_ ? withheld_rules_error(st.message) : st.message) : driver_->stuck());
+    unasked_said_at_ = applied_;
+  }
+  int seat = state().active();
+  if (quit_ || seat < 0 || driver_->bot(seat) || !(interactive_ || keep_going_)) return false;
   return human_turn(seat);
 }
 
+bool Repl::step() {
+  narrate();
+  if (state().over) return false;
+  const Decision& d = driver_->decision();
+  if (driver_->decision_status().ok && d.kind == Decision::Kind::Chance)
+    return driver_->chance_asked() ? chance_step() : machine_step();
+  std::vector<int> asked = driver_->asked();
+  if (asked.empty()) return unasked();
+  std::vector<int> persons = driver_->persons_asked();
+  if (persons.size() < asked.size() && (d.simultaneous || persons.empty())) return machine_step();
+  const SeatActions* first = driver_->entry(persons.front());
+  if (first->on_turn || d.simultaneous) return human_turn(persons.front());
+  return out_of_turn(persons);
+}
+
 int Repl::run(State state) {
-  state_ = std::move(state);
-  cursor_.assign(state_.seat_count() + 1, 0);
-  if (loaded_passed_ != 0) resume_passes(loaded_passed_);
+  TurnDriver::Options o;
+  o.chance = chance_;
+  o.undo = !no_undo_;
+  driver_ = std::make_unique<TurnDriver>(*engine_, std::move(state), std::move(o), loaded_passed_);
+  make_bots();
+  cursor_.assign(this->state().seat_count() + 1, 0);
   if (interactive_) {
     catch_interrupts();
     print("{}\n", fit(fmt::format("{} — {} players. Type :help for commands; Tab completes actions.",
-                                  loaded_.ruleset->name, state_.seat_count())));
+                                  loaded_.ruleset->name, this->state().seat_count())));
   }
   for (;;) {
-    while (!state_.over && !quit_ && !output_failed() && step()) {  // unwritten output: no game to watch
+    while (!driver_->over() && !quit_ && !output_failed() && step()) {  // unwritten output: no game to watch
     }
-    if (!state_.over) {
+    if (!driver_->over()) {
       if (!quit_) show_news(viewer_for(-1));  // a person who left reads nothing more
       break;
     }

@@ -8,18 +8,15 @@
 #include "cli/app.hpp"
 #include "cli/terminal/line_editor.hpp"
 #include "play/bot.hpp"
+#include "play/driver.hpp"
 #include "runtime/engine.hpp"
 
 namespace arbiter::cli {
-
-// Who makes chance decisions: the table for physical ones (the default), always the table, or the RNG.
-enum class ChanceMode { Default, Ask, Rng };
 
 struct Seating {
   std::vector<bool> human;                    // per seat
   std::vector<std::string> kinds;             // per seat: the bot's kind, "" for a human
   std::uint64_t seed = 1;                     // the bots' seeds derive from it
-  std::vector<std::unique_ptr<Bot>> bots;     // made by the REPL for its engine; null for humans
 };
 
 // "Andy (human), Bill (random), Charlie (mcts:300)": who plays each seat (cli/commands/play.cpp).
@@ -29,7 +26,7 @@ class Repl {
  public:
   // `interactive`: prompts, colour, screen clearing and Tab completion (stdin is a terminal).
   Repl(LoadedGame& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
-       ChanceMode chance = ChanceMode::Default);
+       ChancePolicy chance = ChancePolicy::AskPhysical);
   // --no-undo: :undo and :reload are refused (tournament play).
   void set_no_undo(bool on) { no_undo_ = on; }
   // The seed was not given (nor saved): it fixes every shuffle, so it is shown at the game's end only.
@@ -43,15 +40,14 @@ class Repl {
   int run(State state);
 
  private:
-  const Decision& decision();                 // for state_ as it is now
-  const SeatActions* entry(int seat);         // the seat's place in decision(), or nullptr
-  const std::vector<std::string>& legal_of(int seat);  // its actions in decision(), or none
+  const State& state() const { return driver_->state(); }
+  const std::vector<std::string>& legal_of(int seat) const;  // its actions in the decision, or none
   bool step();                                // one decision; false to stop
-  bool chance_step();                         // the pending chance decision; false to stop
-  bool offer_out_of_turn();                   // true if someone acted
-  std::uint32_t passes_now();                 // the seats that passed their out-of-turn chance at this decision
-  void resume_passes(std::uint32_t passed);   // after :undo or a load: those passes stand, the rest are offered
-  bool ask_humans_out_of_turn(const std::vector<int>& holders);
+  bool machine_step();                        // one bot's answer or one drawn outcome; false to stop
+  bool unasked();                             // the rules failed or nobody may act; false to stop
+  bool chance_step();                         // the pending chance decision the table is asked; false to stop
+  bool out_of_turn(const std::vector<int>& holders);  // the persons' out-of-turn chance; false to stop
+  bool ask_humans_out_of_turn(const std::vector<int>& holders);  // true if one acted or the game moved
   bool ask_out_of_turn(const std::vector<int>& holders, const std::string& offer);
   bool human_turn(int seat);
   bool handle(int seat, const std::string& line);  // false to stop
@@ -85,17 +81,18 @@ class Repl {
   std::uint32_t human_mask() const;
   std::uint64_t next_redeal_seed();
   void refused(const std::string& what);
-  void make_bots();                           // for the current engine
-  std::string think(int seat, const std::vector<std::string>& legal, bool on_turn);  // a bot's choice
+  void make_bots();                           // for the current engine, seated in the driver
+  // show.cpp: `bot`, whose choice at a terminal says "X is thinking…" and stops at Ctrl-C.
+  std::unique_ptr<Bot> thinking(int seat, std::unique_ptr<Bot> bot) const;
   void narrate();                             // the news so far, as it happens
   void leave();                               // :quit, Ctrl-C twice: offers to save a game under way
-  bool started() const;
-  std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind                       // an action or outcome has been taken
+  bool started() const;                       // an action or outcome has been taken
+  std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
   void reload();                              // :reload (cli/repl/reload.cpp): the ruleset read again, the game replayed on it
   std::vector<std::optional<Rng>> bot_streams();  // cli/repl/reload.cpp: the bots' random streams, to hand on
   void remake_bots(const std::vector<std::optional<Rng>>& streams);
-  void after_reload(bool unchanged);
+  void after_reload();
   static std::string rules_print(const Table& table);  // what :reload compares: parameters, components, rules files
 
   LoadedGame& loaded_;
@@ -103,26 +100,14 @@ class Repl {
   Seating seating_;
   bool interactive_, keep_going_, color_;
   LineEditor editor_;
-  State state_;
-  // Where :undo goes back to: the state before a human's action, and who had passed their
-  // out-of-turn chance there, so that the decision is asked again as it stood.
-  struct UndoPoint {
-    State state;
-    std::uint32_t passed = 0;
-    int seat = -1;  // whose action it was; -1 when not known (the points a reload rebuilds)
-    UndoPoint(State s, std::uint32_t p = 0, int who = -1) : state(std::move(s)), passed(p), seat(who) {}  // NOLINT
-  };
-  std::vector<UndoPoint> undo_;
+  ChancePolicy chance_;
+  // The game in progress (made by run()): its state, decision, passes, bots and undo points.
+  std::unique_ptr<TurnDriver> driver_;
   std::uint32_t loaded_passed_ = 0;
   std::vector<std::size_t> cursor_;           // per seat (+1 for the spectator): log entries shown
-  long long applied_ = 0, offered_at_ = -1;
-  long long bots_offered_at_ = -1;            // where the bots were last offered out-of-turn chances
-  bool asking_out_of_turn_ = false;           // a person is at the out-of-turn prompt (ask_out_of_turn)
+  long long applied_ = 0;                     // the moves: each step, :undo, :load and :reload counts one
+  long long unasked_said_at_ = -1;            // applied_ when a failing decision or a stuck one was said
   std::string rules_print_;                   // rules_print() of the ruleset as it was read
-  Decision decision_;                         // for state_ when applied_ was decided_at_
-  long long decided_at_ = -1;
-  std::uint64_t decided_hash_ = 0;
-  bool decision_ok_ = true;
   int at_screen_ = -2;                        // the human the screen was last shown to
   long long table_shown_at_ = -1;             // applied_ when the table and options were last shown
   int table_shown_to_ = -2;                   // to which viewer
@@ -132,8 +117,6 @@ class Repl {
   std::uint64_t rescue_kept_at_ = 0;          // which game was last kept for rescue
   bool failed_ = false;
   GameOptions options_;
-  ChanceMode chance_mode_;
-  Rng chance_rng_;
   Rng redeal_rng_;                            // piped mode's re-deals after :undo
   bool hidden_;                               // the ruleset can hide something from a seat
   bool no_undo_ = false;

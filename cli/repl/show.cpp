@@ -31,10 +31,10 @@ std::string Repl::fit(const std::string& text) const {
 }
 
 void Repl::show_news(int viewer) {
-  std::size_t& cursor = cursor_[viewer < 0 ? state_.seat_count() : viewer];
-  if (cursor > state_.log.size()) cursor = state_.log.size();
-  View v = make_view(state_, viewer, cursor);
-  cursor = state_.log.size();
+  std::size_t& cursor = cursor_[viewer < 0 ? state().seat_count() : viewer];
+  if (cursor > state().log.size()) cursor = state().log.size();
+  View v = make_view(state(), viewer, cursor);
+  cursor = state().log.size();
   for (const auto& e : v.log)
     if (e.kind == Event::Kind::Say || e.kind == Event::Kind::Chance)
       print("{}\n", fit(log_line(e, engine_->table())));
@@ -47,24 +47,36 @@ void Repl::narrate() {
   if (human_count() <= 1) show_news(viewer_for(-1));
 }
 
-// A bot's choice. At a terminal, a search that takes over half a second says so, and
-// Ctrl-C stops it: the bot plays its best move so far.
-std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on_turn) {
-  Bot& bot = *seating_.bots[seat];
-  stop_thinking() = false;
-  View view = bot.wants_view() ? make_view(state_, seat, state_.log.size()) : View{};
-  if (!interactive_ || !bot.wants_view() || !isatty(STDOUT_FILENO)) return bot.choose(view, legal, on_turn);
+namespace {
+
+// A bot whose choice, at a terminal, says "X is thinking…" when a search takes over half a
+// second; Ctrl-C stops it, and the bot plays its best move so far. Otherwise the bot it wraps.
+class ThinkingBot final : public Bot {
+ public:
+  ThinkingBot(std::unique_ptr<Bot> bot, std::string name) : bot_(std::move(bot)), name_(std::move(name)) {}
+  std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override;
+  std::string failure() const override { return bot_->failure(); }
+  bool wants_view() const override { return bot_->wants_view(); }
+  Rng* random_stream() override { return bot_->random_stream(); }
+
+ private:
+  std::unique_ptr<Bot> bot_;
+  std::string name_;
+};
+
+std::string ThinkingBot::choose(const View& view, const std::vector<std::string>& legal, bool on_turn) {
+  if (!isatty(STDOUT_FILENO)) return bot_->choose(view, legal, on_turn);
   std::mutex mutex;
   std::condition_variable done_cv;
   bool done = false, shown = false;
   std::thread notice([&] {
     std::unique_lock lock(mutex);
     if (done_cv.wait_for(lock, std::chrono::milliseconds(500), [&] { return done; })) return;
-    print("{} is thinking… (Ctrl-C: play now)", engine_->table().seats[seat].name);
+    print("{} is thinking… (Ctrl-C: play now)", name_);
     flush_out();
     shown = true;
   });
-  std::string choice = bot.choose(view, legal, on_turn);
+  std::string choice = bot_->choose(view, legal, on_turn);
   {
     std::lock_guard lock(mutex);
     done = true;
@@ -77,20 +89,28 @@ std::string Repl::think(int seat, const std::vector<std::string>& legal, bool on
   return choice;
 }
 
+}  // namespace
+
+// Only a bot that looks at the table searches; piped, nobody is told it thinks.
+std::unique_ptr<Bot> Repl::thinking(int seat, std::unique_ptr<Bot> bot) const {
+  if (!interactive_ || !bot->wants_view()) return bot;
+  return std::make_unique<ThinkingBot>(std::move(bot), engine_->table().seats[seat].name);
+}
+
 void Repl::show_table(int viewer) {
-  print("\n{}", render_table(make_view(state_, viewer, state_.log.size()), loaded_.ruleset->name, color_,
+  print("\n{}", render_table(make_view(state(), viewer, state().log.size()), loaded_.ruleset->name, color_,
                                   terminal_width() + 2));
 }
 
 void Repl::show_end() {
   show_news(viewer_for(-1));
   show_table(viewer_for(-1));  // with one human, what that seat saw (its own hand); else the public view
-  GameOver over = game_over(*engine_, state_, hidden_);
+  GameOver over = driver_->game_over();
   print("{}\n", fit(end_line(game_end(*loaded_.ruleset, engine_->table(), over))));
   if (!over.error.empty()) refused(over.error);
-  if (!state_.payoffs.empty()) {
+  if (!state().payoffs.empty()) {
     std::vector<std::pair<std::string, double>> paid;
-    for (int s = 0; s < state_.seat_count(); ++s) paid.emplace_back(engine_->table().seats[s].name, state_.payoffs[s]);
+    for (int s = 0; s < state().seat_count(); ++s) paid.emplace_back(engine_->table().seats[s].name, state().payoffs[s]);
     print("{}\n", fit(payoffs_line(paid, engine_->table().ruleset->payoffs.unit)));
   }
   if (secret_seed_)  // kept until now: it tells every shuffle
@@ -102,7 +122,7 @@ void Repl::hand_over(int seat) {
   // Up at a player's prompt walks back what that player typed, never the last one's line.
   if (interactive_ && human_count() > 1) editor_.use_history(seat);
   // A simultaneous choice hides each seat's choice from the next, even in a game that hides nothing else.
-  if (!interactive_ || human_count() < 2 || (!hidden_ && !decision().simultaneous) || at_screen_ == seat) return;
+  if (!interactive_ || human_count() < 2 || (!hidden_ && !driver_->decision().simultaneous) || at_screen_ == seat) return;
   // The screen and the terminal's scrollback (ESC[3J, where the terminal knows it): the last
   // player's hand is not a scroll away. docs/play.md says what this cannot hide.
   const char* clear = "\033[2J\033[3J\033[H";
