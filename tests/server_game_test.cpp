@@ -27,9 +27,10 @@ TableSetup two_seats(const std::string& ruleset, std::vector<std::string> kinds)
 
 TEST_CASE("server game: a solved bot off its strategy stops the table with its error, and no pass is stored",
           "[server][game]") {
-  // A Kuhn strategy cut short to no position at all: Ann's bot knows none of hers.
+  // A Kuhn strategy cut short to one position of Bob's: Ann's bot knows none of hers.
   SolvedStrategy strategy;
   strategy.ruleset = "kuhn-poker";
+  strategy.positions[{1, std::string(32, 'a')}] = {{"call", "fold"}, {0.5, 0.5}, 0, ""};
   strategy.game = game_print(TableGame(two_seats("kuhn-poker", {"", ""}), load_game("kuhn-poker"), 1).table());
   std::string path = (std::filesystem::temp_directory_path() / "arbiter-server-cut-short.strategy").string();
   REQUIRE(write_strategy(path, strategy) == "");
