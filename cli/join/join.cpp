@@ -212,8 +212,8 @@ void JoinSession::on_over(const json& m) {
                                  : end.final_scores ? value_text(marks[name])
                                                     : value_text(marks[name].is_number() ? marks[name] : json()));
   print("{}\n", fit(end_line(end)));
-  if (!error.empty()) {  // said as `arbiter play` says it, and piped, join exits 1
-    refused(error);
+  if (!error.empty()) {  // on standard error, as `arbiter play` says it; piped, join exits 1
+    print_err("{}\n", fit(error));
     if (!interactive_) failed_ = true;
   }
   json payoffs = m.value("payoffs", json::object());
