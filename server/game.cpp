@@ -1,6 +1,6 @@
-// A table's game (server/game.hpp): the same turn order as the JSON door and the REPL
-// (out-of-turn holders first, the seat on turn last; every seat of a simultaneous choice at
-// once), with every step committed to the store before the game moves on.
+// A table's game (server/game.hpp): the turn driver's game (play/driver.hpp), with the
+// server's own rules around it: seq and stale checks, the store's commit of every step
+// before the game moves on, and a table that waits for the store or stops on a failure.
 #include "server/game.hpp"
 
 #include <algorithm>
@@ -10,7 +10,6 @@
 #include "runtime/fingerprint.hpp"
 #include "play/sample.hpp"
 #include "play/save.hpp"
-#include "runtime/seeds.hpp"
 
 namespace arbiter::server {
 
@@ -28,66 +27,69 @@ Outcome refused(Refusal why, std::string message) { return {false, to_text(why),
 Outcome refused(ServerRefusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
 
 TableGame::TableGame(const TableSetup& setup, LoadedGame loaded, std::uint64_t chance_seed)
-    : setup_(setup), loaded_(std::move(loaded)), chance_rng_(chance_seed) {
+    : setup_(setup), loaded_(std::move(loaded)) {
   at_table_params(*loaded_.ruleset, setup_.options);  // the game the rulebook describes, as `play` has it
   auto table = make_table(loaded_.ruleset, setup_.options);
   engine_ = std::make_unique<Engine>(table, *loaded_.rules);
-  state_ = State(table);
-  if (Status st = engine_->start(state_); !st.ok) throw InputError("setting up the game failed: " + st.message);
+  State state(table);
+  if (Status st = engine_->start(state); !st.ok) throw InputError("setting up the game failed: " + st.message);
   setup_.kinds.resize(table->seats.size());
-  if (Status st = make_seat_bots(setup_.kinds, setup_.options.seed, *engine_, bots_); !st.ok)
+  std::vector<std::unique_ptr<Bot>> bots;
+  if (Status st = make_seat_bots(setup_.kinds, setup_.options.seed, *engine_, bots); !st.ok)
     throw InputError(st.message);
-  passed_.assign(table->seats.size(), false);
+  TurnDriver::Options o;
+  o.chance = ChancePolicy::Draw;
+  o.chance_seed = chance_seed;
+  o.undo = false;  // there is no undo over the network
+  o.keep = [this](const Taken& taken, std::string& error) { return keep(taken, error); };
+  driver_ = std::make_unique<TurnDriver>(*engine_, std::move(state), std::move(o));
+  driver_->set_bots(std::move(bots));
   asked_at_.assign(table->seats.size(), 0);
-  refresh();
+  note_failure();
 }
 
+// The passes are made again through the driver, each checked to be its seat's to make then,
+// and stored already: none is committed again.
 void TableGame::replay(const std::vector<Step>& steps, const std::vector<Pass>& passes, const std::string& where) {
   SavedGame game;
   game.options = setup_.options;
   for (const Step& s : steps) game.steps.push_back({s.seat, false, s.action, s.hash, 0});
-  state_ = replay_save(*engine_, game, where);
+  driver_->reset(replay_save(*engine_, game, where));
   seq_ = static_cast<int>(steps.size());
   std::fill(asked_at_.begin(), asked_at_.end(), seq_);
-  refresh();
+  note_failure();
+  commit_ = nullptr;
   for (const Pass& p : passes) {
     if (p.n != seq_) continue;  // made before the last step: it asked the seat nothing since
     std::vector<int> now = asked();
-    const SeatActions* sa = p.seat >= 0 && p.seat < state_.seat_count() ? decision_.entry(p.seat) : nullptr;
-    if (!sa || sa->on_turn || std::find(now.begin(), now.end(), p.seat) == now.end())
-      throw InputError(where + ": seat " + std::to_string(p.seat) + "'s pass at step " + std::to_string(p.n) + " was not its to make");
-    passed_[p.seat] = true;
+    const SeatActions* sa = p.seat >= 0 && p.seat < state().seat_count() ? driver_->entry(p.seat) : nullptr;
+    bool asked_now = std::find(now.begin(), now.end(), p.seat) != now.end();
+    if (!sa || sa->on_turn || !asked_now || !driver_->pass(p.seat).ok)
+      throw InputError(where + ": seat " + std::to_string(p.seat) + "'s pass at step " + std::to_string(p.n) +
+                       " was not its to make");
   }
+  note_failure();
 }
 
 const std::string& TableGame::ruleset_name() const { return table().ruleset->name; }
 
-void TableGame::refresh() {
-  if (state_.over) return;
-  if (Status st = engine_->decision(state_, decision_); !st.ok) {
+// What the driver cannot go on from stops the table: a hook of the rules that fails (worded
+// for the players where the ruleset hides anything), or a decision nobody may act in.
+void TableGame::note_failure() {
+  if (driver_->over()) return;
+  if (const Status& st = driver_->decision_status(); !st.ok)
     failure_ = anything_hidden(*table().ruleset) ? withheld_rules_error(st.message) : st.message;
-    return;
-  }
-  if (decision_.kind == Decision::Kind::Seats && asked().empty() && !decision_.simultaneous)
-    failure_ = decision_.stuck(table());
+  else if (std::string stuck = driver_->stuck(); !stuck.empty())
+    failure_ = stuck;
 }
 
-std::vector<int> TableGame::asked() const {
-  std::vector<int> seats;
-  if (state_.over || !failure_.empty() || decision_.kind != Decision::Kind::Seats) return seats;
-  for (const SeatActions& sa : decision_.seats) {
-    if (!decision_.simultaneous && passed_[sa.seat]) continue;
-    seats.push_back(sa.seat);
-    if (!decision_.simultaneous) break;  // one at a time, in the order the decision gives
-  }
-  return seats;
-}
+std::vector<int> TableGame::asked() const { return failure_.empty() ? driver_->asked() : std::vector<int>{}; }
 
 // The entry of `seat` when the table asks it now and a person plays it, else nullptr.
 const SeatActions* TableGame::asked_entry(int seat) const {
-  const SeatActions* sa = decision_.entry(seat);
+  const SeatActions* sa = driver_->entry(seat);
   std::vector<int> now = asked();
-  if (!sa || bots_[seat] || std::find(now.begin(), now.end(), seat) == now.end()) return nullptr;
+  if (!sa || driver_->bot(seat) || std::find(now.begin(), now.end(), seat) == now.end()) return nullptr;
   return sa;
 }
 
@@ -107,128 +109,116 @@ std::optional<Outcome> TableGame::seq_refusal(int seat, std::optional<std::int64
 // After a step by `mover`: a seat asked the same question before and after it in one
 // simultaneous round keeps the seq its question was first asked at; every other, now.
 void TableGame::note_asked(const Decision& was, int mover) {
+  const Decision& now = driver_->decision();
   for (std::size_t seat = 0; seat < asked_at_.size(); ++seat) {
     const SeatActions* before = was.simultaneous ? was.entry(static_cast<int>(seat)) : nullptr;
-    const SeatActions* after = decision_.simultaneous ? decision_.entry(static_cast<int>(seat)) : nullptr;
+    const SeatActions* after = now.simultaneous ? now.entry(static_cast<int>(seat)) : nullptr;
     bool same = before && after && static_cast<int>(seat) != mover && before->actions == after->actions;
     if (!same) asked_at_[seat] = seq_;
   }
 }
 
+void TableGame::stepped(const Decision& was, int mover) {
+  ++seq_;
+  note_failure();
+  note_asked(was, mover);
+}
+
+void TableGame::arm(const Commit& commit) {
+  commit_ = &commit;
+  log_mark_ = state().log.size();
+  keep_refusal_ = KeepRefusal::None;
+  kept_ = 0;
+}
+
+// The step the driver just took (its log entry's text, as a save writes it; a pass as such)
+// stored; false puts the game back as it was.
+bool TableGame::keep(const Taken& taken, std::string& error) {
+  tried_ = taken;
+  if (!commit_) return true;  // a replay's pass: stored already
+  Step step{taken.seat, "pass", 0, true};
+  if (!taken.pass) {
+    step = Step{taken.seat, "", state().hash()};
+    for (const Event& e : state().log.entries(log_mark_))
+      if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) step.action = e.text;
+    if (step.action.empty()) {
+      keep_refusal_ = KeepRefusal::NoEntry;
+      error = "the step left no entry in the log";
+      return false;
+    }
+  }
+  if (!(*commit_)(step, error)) return keep_refusal_ = KeepRefusal::Store, false;
+  log_mark_ = state().log.size();
+  ++kept_;
+  return true;
+}
+
 Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit) {
-  if (state_.over) return refused(Refusal::GameOver, "the game is over");
+  if (over()) return refused(Refusal::GameOver, "the game is over");
   if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
   if (!store_failure_.empty()) return refused(ServerRefusal::Store, store_failure_);
   if (auto no = seq_refusal(seat, seq)) return *no;
-  const SeatActions* sa = asked_entry(seat);
-  if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
-  State before = state_;
-  ActionResult o = engine_->apply(state_, seat, text, {true, &sa->actions});
-  if (!o.ok()) {
-    state_ = std::move(before);
-    return refused(o.refusal, o.message);
-  }
-  return commit_step(std::move(before), seat, commit);
+  if (!asked_entry(seat)) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
+  Decision was = driver_->decision().simultaneous ? driver_->decision() : Decision{};
+  arm(commit);
+  ActionResult o = driver_->act(seat, text, /*prefixes*/ true);
+  commit_ = nullptr;
+  // The store's reason names the server's files: it stays with the server, not the player.
+  if (keep_refusal_ == KeepRefusal::Store)
+    return refused(ServerRefusal::Store, "the server could not record the action; the game is as it was");
+  if (keep_refusal_ == KeepRefusal::NoEntry)
+    return refused(Refusal::ScriptError, "the step left no entry in the log");
+  if (!o.ok()) return refused(o.refusal, o.message);
+  stepped(was, seat);
+  return {true, "", ""};
 }
 
+// A pass stored, then made: the seat is not asked again until the next step, restart or not.
 Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq, const Commit& commit) {
-  if (state_.over) return refused(Refusal::GameOver, "the game is over");
+  if (over()) return refused(Refusal::GameOver, "the game is over");
   if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
   if (!store_failure_.empty()) return refused(ServerRefusal::Store, store_failure_);
   if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
   if (sa->on_turn) return refused(Refusal::NotLegal, table().seats[seat].name + " is on turn and cannot pass");
-  if (!commit_pass(seat, commit))
+  arm(commit);
+  Status st = driver_->pass(seat);
+  commit_ = nullptr;
+  if (keep_refusal_ == KeepRefusal::Store)
     return refused(ServerRefusal::Store, "the server could not record the pass; the game is as it was");
-  return {true, "", ""};
-}
-
-// A pass stored, then made: the seat is not asked again until the next step, restart or not.
-bool TableGame::commit_pass(int seat, const Commit& commit) {
-  std::string error;
-  if (!commit(Step{seat, "pass", 0, true}, error)) return false;
-  passed_[seat] = true;
-  refresh();
-  return true;
-}
-
-// The step just taken (its log entry's text, as a save writes it) stored, or the game put back.
-Outcome TableGame::commit_step(State before, int seat, const Commit& commit) {
-  Step step{seat, "", state_.hash()};
-  for (const Event& e : state_.log.entries(before.log.size()))
-    if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) step.action = e.text;
-  if (step.action.empty()) {
-    state_ = std::move(before);
-    return refused(Refusal::ScriptError, "the step left no entry in the log");
-  }
-  std::string error;
-  if (!commit(step, error)) {
-    state_ = std::move(before);
-    // The reason names the server's files: it stays with the server, not the player.
-    return refused(ServerRefusal::Store, "the server could not record the action; the game is as it was");
-  }
-  ++seq_;
-  std::fill(passed_.begin(), passed_.end(), false);
-  Decision was = decision_.simultaneous ? std::move(decision_) : Decision{};
-  refresh();
-  note_asked(was, seat);
+  if (!st.ok) return refused(Refusal::NotLegal, st.message);
+  note_failure();
   return {true, "", ""};
 }
 
 bool TableGame::owes_auto_step() const {
-  if (state_.over || !failure_.empty()) return false;
-  if (decision_.kind == Decision::Kind::Chance) return true;
-  for (int seat : asked())
-    if (bots_[seat]) return true;
+  if (over() || !failure_.empty()) return false;
+  if (driver_->decision().kind == Decision::Kind::Chance) return true;  // drawn: the server asks nobody
+  for (int seat : driver_->asked())
+    if (driver_->bot(seat)) return true;
   return false;
 }
 
+// One step of the driver's run: a chance outcome drawn or a bot's move, with the bots' passes
+// before it. A step the store refuses leaves the table waiting (store_failure_); a bot that
+// cannot act, or a script error, stops it (failure_), worded by the driver.
 bool TableGame::auto_step(const Commit& commit) {
   if (!owes_auto_step()) return false;
   store_failure_.clear();  // tried again now
-  if (decision_.kind == Decision::Kind::Chance) return take_chance(commit);
-  for (int seat : asked())
-    if (bots_[seat]) return take_bot(seat, commit);
-  return false;
-}
-
-bool TableGame::take_chance(const Commit& commit) {
-  State before = state_;
-  Status st = engine_->take_outcome(state_, decision_, pick_outcome(decision_.weights, chance_rng_));
-  if (!st.ok) {
-    state_ = std::move(before);
-    failure_ = "chance decision: " + (anything_hidden(*table().ruleset) ? withheld_rules_error(st.message) : st.message);
+  Decision was = driver_->decision().simultaneous ? driver_->decision() : Decision{};
+  arm(commit);
+  TurnDriver::Run r = driver_->run(1);
+  commit_ = nullptr;
+  if (keep_refusal_ == KeepRefusal::Store) {
+    std::string what = tried_.seat < 0 ? "the chance step"
+                       : table().seats[tried_.seat].name + (tried_.pass ? "'s bot's pass" : "'s bot's move");
+    store_failure_ = "the server could not record " + what + "; it tries again";
     return false;
   }
-  Outcome o = commit_step(std::move(before), -1, commit);
-  if (o.reason == to_text(ServerRefusal::Store)) store_failure_ = "the server could not record the chance step; it tries again";
-  else if (!o.ok) failure_ = o.message;
-  return o.ok;
-}
-
-// A bot's refusal is told by its seat and reason only: its action may name what it holds.
-bool TableGame::take_bot(int seat, const Commit& commit) {
-  const SeatActions* sa = decision_.entry(seat);
-  std::string choice = bots_[seat]->choose(make_view(state_, seat, state_.log.size()), sa->actions, sa->on_turn);
-  if (choice.empty()) {
-    if (commit_pass(seat, commit)) return true;
-    store_failure_ = "the server could not record " + table().seats[seat].name + "'s bot's pass; it tries again";
-    return false;
-  }
-  State before = state_;
-  ActionResult o = engine_->apply(state_, seat, choice, {false, &sa->actions});
-  if (!o.ok()) {
-    state_ = std::move(before);
-    failure_ = table().seats[seat].name + "'s bot could not act (" + to_text(o.refusal) + ")" +
-               (o.refusal == Refusal::ScriptError ? ": " + withheld_script_error(o.message, table().seats[seat].name) : "");
-    return false;
-  }
-  Outcome c = commit_step(std::move(before), seat, commit);
-  if (c.reason == to_text(ServerRefusal::Store))
-    store_failure_ = "the server could not record " + table().seats[seat].name + "'s bot's move; it tries again";
-  else if (!c.ok) failure_ = c.message;
-  return c.ok;
+  if (r.steps > 0) stepped(was, tried_.seat);
+  if (r.stop == TurnDriver::Stop::Failed && failure_.empty()) failure_ = r.status.message;
+  return kept_ > 0;
 }
 
 std::vector<std::string> TableGame::kinds_for_save() const {
@@ -237,7 +227,7 @@ std::vector<std::string> TableGame::kinds_for_save() const {
   return kinds;
 }
 
-std::string TableGame::save() const { return save_text(*engine_, state_, kinds_for_save()); }
+std::string TableGame::save() const { return save_text(*engine_, state(), kinds_for_save()); }
 
 std::string TableGame::rules_print() const {
   RulesetPrints p = fingerprint_table(table(), scripts_dir());

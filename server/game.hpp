@@ -1,5 +1,6 @@
-// One table's game, without network or threads: the Engine with its own Lua state, the
-// State, the bots, and who the table waits for. The host (server/host.hpp) runs each
+// One table's game, without network or threads: the Engine with its own Lua state and the
+// turn driver (play/driver.hpp) that runs the game, its bots and who the table waits for,
+// with every step stored before the game moves on. The host (server/host.hpp) runs each
 // table's calls one at a time; this class is what the protocol handler and its fuzzer drive.
 #pragma once
 #include <cstdint>
@@ -12,9 +13,9 @@
 #include "lua/home.hpp"
 #include "present/json_view.hpp"
 #include "play/bot.hpp"
+#include "play/driver.hpp"
 #include "runtime/decision.hpp"
 #include "runtime/engine.hpp"
-#include "runtime/rng.hpp"
 
 namespace arbiter::server {
 
@@ -73,6 +74,8 @@ class TableGame {
   // alone). Throws InputError: an unknown variant, parameter or bot kind, or rules that fail
   // to start. `chance_seed` draws the chance outcomes.
   TableGame(const TableSetup& setup, LoadedGame loaded, std::uint64_t chance_seed);
+  TableGame(const TableGame&) = delete;  // the driver's store is this table's
+  TableGame& operator=(const TableGame&) = delete;
   // Replays stored steps onto the fresh game (throws InputError naming the step that is refused
   // or leaves another state), then the passes made since the last: a table resumed after a restart.
   void replay(const std::vector<Step>& steps, const std::vector<Pass>& passes, const std::string& where);
@@ -81,7 +84,7 @@ class TableGame {
   const Table& table() const { return engine_->table(); }
   const std::string& ruleset_name() const;  // the ruleset's title
   int seq() const { return seq_; }           // steps taken: actions and chance outcomes
-  bool over() const { return state_.over; }
+  bool over() const { return driver_->over(); }
   const std::string& failure() const { return failure_; }  // a script error that stopped the table
   void stop(const std::string& why) { failure_ = why; }
 
@@ -90,7 +93,8 @@ class TableGame {
   Outcome act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit);
   Outcome pass(int seat, std::optional<std::int64_t> seq, const Commit& commit);
   // Takes the next step the table owes without a person: a chance outcome or a bot's move
-  // (a bot's pass too, which is no step). False when it waits for people, or is over or broken.
+  // (with the bots' passes before it, which are no steps). False when it waits for people, or
+  // is over or broken: a bot that cannot act (nothing on its turn too) stops the table.
   bool auto_step(const Commit& commit);
   // Whether auto_step has something to do.
   bool owes_auto_step() const;
@@ -110,26 +114,29 @@ class TableGame {
   const std::string& store_failure() const { return store_failure_; }
 
  private:
-  void refresh();  // decision_ and the seats asked, after every step
+  // Why the store refused the step just tried, when it did.
+  enum class KeepRefusal { None, NoEntry, Store };
   std::vector<int> asked() const;  // the seats that may act now
   const SeatActions* asked_entry(int seat) const;  // asked now and played by a person: its entry
-  bool take_chance(const Commit& commit);
-  bool commit_pass(int seat, const Commit& commit);
-  bool take_bot(int seat, const Commit& commit);
-  Outcome commit_step(State before, int seat, const Commit& commit);
+  void arm(const Commit& commit);  // the store for the driver's next call
+  bool keep(const Taken& taken, std::string& error);  // TurnDriver::Options::keep: the step stored
+  void stepped(const Decision& was, int mover);        // after a step: seq, the seats' questions
+  void note_failure();  // a decision the rules cannot give, or nobody who may act: failure_
   std::optional<Outcome> seq_refusal(int seat, std::optional<std::int64_t> given) const;
   void note_asked(const Decision& was, int mover);
   std::vector<std::string> kinds_for_save() const;
+  const State& state() const { return driver_->state(); }
 
   TableSetup setup_;
   LoadedGame loaded_;
   std::unique_ptr<Engine> engine_;
-  State state_;
-  Decision decision_;
-  std::vector<std::unique_ptr<Bot>> bots_;
-  std::vector<bool> passed_;  // out-of-turn holders that let this chance go
+  std::unique_ptr<TurnDriver> driver_;
+  const Commit* commit_ = nullptr;  // the store of the call in progress; none in a replay
+  std::size_t log_mark_ = 0;        // the log's length before the step being stored
+  KeepRefusal keep_refusal_ = KeepRefusal::None;
+  Taken tried_;                     // the last step given to the store
+  int kept_ = 0;                    // the steps and passes stored in the call in progress
   std::vector<int> asked_at_;  // per seat: the seq its current question was first asked at
-  Rng chance_rng_;
   int seq_ = 0;
   std::string failure_;
   std::string store_failure_;

@@ -8,46 +8,46 @@
 namespace arbiter::server {
 
 Json TableGame::state_message(int seat, LogCursor& cursor, int columns) const {
-  View v = make_view(state_, seat, cursor.global);
+  View v = make_view(state(), seat, cursor.global);
   std::vector<int> now = asked();
   Json legal = Json::array();
   bool on_turn = false;
-  if (seat >= 0 && !bots_[seat] && std::find(now.begin(), now.end(), seat) != now.end()) {
-    const SeatActions* sa = decision_.entry(seat);
+  if (const SeatActions* sa = seat >= 0 ? asked_entry(seat) : nullptr) {
     legal = sa->actions;
     on_turn = sa->on_turn;
   }
   Json waiting = Json::array();
   for (int s : now) waiting.push_back(table().seats[s].name);
   Json m{{"type", "state"}, {"seq", seq_}, {"view", present::view_json(v)}, {"legal", legal}, {"on_turn", on_turn},
-         {"simultaneous", decision_.simultaneous && !now.empty()}, {"waiting_for", waiting},
+         {"simultaneous", driver_->decision().simultaneous && !now.empty()}, {"waiting_for", waiting},
          {"log", present::log_json(v.log, table())}, {"log_from", cursor.count},
          {"table", present::render_table(v, ruleset_name(), false, columns)}};
-  cursor.global = state_.log.size();
+  cursor.global = state().log.size();
   cursor.count += v.log.size();
   return m;
 }
 
+// The driver's end of the game: a score that could not be read is null, and `error` says why.
 Json TableGame::over_message() const {
+  GameOver end = driver_->game_over();
+  const auto& seats = table().seats;
   Json winners = Json::array(), scores = Json::object();
-  for (int w : state_.winners) winners.push_back(table().seats[w].name);
-  for (int seat = 0; seat < state_.seat_count(); ++seat) {
-    Value score;
-    scores[table().seats[seat].name] = engine_->score(state_, seat, score).ok ? present::value_json(score) : Json(nullptr);
-  }
+  for (int w : end.winners) winners.push_back(seats[w].name);
+  for (std::size_t seat = 0; seat < seats.size(); ++seat)
+    scores[seats[seat].name] = end.scores[seat] ? present::value_json(*end.scores[seat]) : Json(nullptr);
   Json over{{"type", "over"}, {"winners", winners}, {"scores", scores}};
-  if (!state_.payoffs.empty()) {
+  if (!end.payoffs.empty()) {
     over["payoffs"] = Json::object();
-    for (int seat = 0; seat < state_.seat_count(); ++seat) over["payoffs"][table().seats[seat].name] = state_.payoffs[seat];
+    for (std::size_t seat = 0; seat < seats.size(); ++seat) over["payoffs"][seats[seat].name] = end.payoffs[seat];
   }
-  if (!state_.end_reason.empty()) over["reason"] = state_.end_reason;
+  if (!end.reason.empty()) over["reason"] = end.reason;
+  if (!end.error.empty()) over["error"] = end.error;
   // What `arbiter play`'s last line gives where the score is not the game's (docs/server.md).
   over["final_scores"] = table().ruleset->final_scores;
-  std::vector<double> shares = state_.shares();
   over["results"] = Json::object();
-  for (int seat = 0; seat < state_.seat_count(); ++seat) over["results"][table().seats[seat].name] = shares[seat];
+  for (std::size_t seat = 0; seat < seats.size(); ++seat) over["results"][seats[seat].name] = end.results[seat];
   if (!table().ruleset->payoffs.unit.empty()) over["payoff_unit"] = table().ruleset->payoffs.unit;
-  over["view"] = present::view_json(make_view(state_, -1, state_.log.size()));
+  over["view"] = present::view_json(make_view(state(), -1, state().log.size()));
   return over;
 }
 

@@ -198,15 +198,24 @@ std::vector<std::string> JoinSession::seat_order(const json& by_seat) const {
 }
 
 // The end as `arbiter play` words it (present/render.hpp): each seat's score, or its result where
-// the game says the score is not the game's (a server that does not say gives the scores).
+// the game says the score is not the game's (a server that does not say gives the scores), and
+// the score hook's failure, when the server says one.
 void JoinSession::on_over(const json& m) {
   show_news();
   show_table();  // the last table, as `arbiter play` shows it before its last line
   GameEnd end{texts_of(m, "winners"), text_of(m, "reason"), !m.contains("final_scores") || flag_of(m, "final_scores"), {}};
   json marks = m.contains("payoffs") ? json::object() : m.value(end.final_scores ? "scores" : "results", json::object());
+  // A score that could not be read (null, with the server's `error` saying why) shows as "?".
+  std::string error = text_of(m, "error");
   for (const std::string& name : seat_order(marks))
-    end.seats.emplace_back(name, end.final_scores ? value_text(marks[name]) : value_text(marks[name].is_number() ? marks[name] : json()));
+    end.seats.emplace_back(name, end.final_scores && !error.empty() && marks[name].is_null() ? "?"
+                                 : end.final_scores ? value_text(marks[name])
+                                                    : value_text(marks[name].is_number() ? marks[name] : json()));
   print("{}\n", fit(end_line(end)));
+  if (!error.empty()) {  // on standard error, as `arbiter play` says it; piped, join exits 1
+    print_err("{}\n", fit(error));
+    if (!interactive_) failed_ = true;
+  }
   json payoffs = m.value("payoffs", json::object());
   if (!seat_order(payoffs).empty()) {
     std::vector<std::pair<std::string, double>> paid;
