@@ -1,6 +1,6 @@
 #!/bin/sh
 # `arbiter perft --json` counts the coin fixture's tree (worked out by hand in
-# tests/perft_test.cpp): to depth 6, 8 nodes, all 8 ended, Ann's result in each.
+# tests/analysis/perft_test.cpp): to depth 6, 8 nodes, all 8 ended, Ann's result in each.
 #   json_test.sh ARBITER SOURCE_DIR
 set -u
 . "$(dirname "$0")/../expect.sh"
