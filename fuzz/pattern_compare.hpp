@@ -2,7 +2,7 @@
 // and a function as the replacement) both as Lua's string library and as ours
 // (lua/lua_pattern.hpp) in one plain Lua state, and says where they differ: in the
 // results, or in whether and with what message they fail. Shared by the pattern fuzz
-// target and tests/lua_pattern_test.cpp.
+// target and tests/lua/lua_pattern_test.cpp.
 #pragma once
 #include <lua.hpp>
 

@@ -4,7 +4,7 @@
 // (the lower), and within the exploitability of their middle. The exact values: Kuhn poker
 // -1/18 (Kuhn, 1950), Leduc hold'em -0.085606424078 (rulesets/leduc-holdem/README.md), a 2x2
 // matrix game 1/7 (by hand, tests/fixtures/matrix-2x2), and Liar's Dice with one die each
-// (tests/fixtures/liars-dice) by the sequence-form linear program of tests/solve_lp.hpp.
+// (tests/fixtures/liars-dice) by the sequence-form linear program of tests/analysis/solve_lp.hpp.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -14,7 +14,7 @@
 #include "lua/lua_rules.hpp"
 #include "runtime/diagnostics.hpp"
 #include "analysis/solve/solve.hpp"
-#include "tests/solve_lp.hpp"
+#include "tests/analysis/solve_lp.hpp"
 
 using namespace arbiter;
 

@@ -1,4 +1,4 @@
-// Tests of analysis/sim/merge.cpp (`sim --merge`) beyond tests/sim_test.cpp's (merged parts
+// Tests of analysis/sim/merge.cpp (`sim --merge`) beyond tests/analysis/sim_test.cpp's (merged parts
 // equal the whole run byte for byte; overlaps, gaps, other limits and edited reports refused):
 // the reports refused for being of other games, partial or unmergeable, and the counts added.
 #include <catch2/catch.hpp>
