@@ -64,6 +64,10 @@ std::string text_of(const Json& message) { return present::json_text(message); }
 
 std::string error_message(const std::string& message) { return text_of({{"type", "error"}, {"message", message}}); }
 
+std::string stopped_message(const std::string& why) {
+  return text_of({{"type", "error"}, {"message", "the table stopped: " + why}, {"stopped", true}});
+}
+
 Request parse_request(std::string_view frame) {
   Json m;
   try {

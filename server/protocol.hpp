@@ -46,6 +46,9 @@ Handled handle_frame(TableGame& game, Connection& conn, std::string_view frame, 
 
 // The messages every handler sends, as frame text (present/json_text.hpp).
 std::string error_message(const std::string& message);
+// The error that tells a peer its table stopped (a script error, a bot that cannot act):
+// `stopped: true`, so that a client knows nothing more will happen there.
+std::string stopped_message(const std::string& why);
 std::string text_of(const Json& message);
 
 }  // namespace arbiter::server

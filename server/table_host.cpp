@@ -153,7 +153,7 @@ void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
   peer->send(shared(text_of(welcome)));
   peer->send(shared(text_of(game_->state_message(seat, e.conn.cursor, columns))));
   if (game_->over()) peer->send(shared(text_of(game_->over_message())));
-  if (!game_->failure().empty()) peer->send(shared(error_message("the table stopped: " + game_->failure())));
+  if (!game_->failure().empty()) peer->send(shared(stopped_message(game_->failure())));
   if (!game_->store_failure().empty()) peer->send(shared(error_message("the table waits: " + game_->store_failure())));
   presence();
 }
@@ -247,7 +247,7 @@ void TableHost::broadcast_states(bool was_over) {
   store_told_ = !game_->store_failure().empty();
   if (!game_->failure().empty() && failure_told_ != game_->failure()) {
     failure_told_ = game_->failure();
-    auto error = shared(error_message("the table stopped: " + failure_told_));
+    auto error = shared(stopped_message(failure_told_));
     for (auto& [p, e] : peers_) e.peer->send(error);
   }
   maybe_unload();

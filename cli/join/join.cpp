@@ -231,10 +231,17 @@ void JoinSession::on_error(const json& m) {
   std::string message = text_of(m, "message");
   if (!welcomed_) {  // the server refused the link itself: connecting again would not help
     client_.stop_reconnecting();
-    done_ = true, status_ = 1;
+    done_ = true;
+    status_ = 1;
     return print_err("the server refused the link: {}\n", fit(message));
   }
   print_err("{}\n", fit("The server says: " + message));
+  // The table stopped: nothing more will come. Piped, join ends; at a terminal the prompt stays.
+  if (m.contains("stopped") && m["stopped"] == true && !interactive_) {
+    client_.stop_reconnecting();
+    done_ = true;
+    status_ = 1;
+  }
 }
 
 }  // namespace arbiter::cli
