@@ -10,9 +10,9 @@
 #include "runtime/diagnostics.hpp"
 #include "runtime/view.hpp"
 
-namespace {
-
 using namespace arbiter;
+
+namespace {
 
 // 4. Play: whoever the driver asks takes its first legal action until the game ends. Bots
 //    (driver.set_bots) and chance decisions would be taken by run(); here every seat is the

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Lists every source file over 500 lines and every C++ function over 60 lines in the tree a
-newcomer reads (the layers, the doors, fuzz/ bench/ tests/, not the fixtures
+newcomer reads (the layers, the doors, fuzz/ bench/ tests/ tools/ examples/, not the fixtures
 or the fuzz corpus), as FILE:LINE: what, with the size. Exit status 1 when it lists anything.
 
     tests/tree/size_check.py [ROOT] [--max-file N] [--max-function N]
@@ -18,7 +18,7 @@ import re
 import sys
 
 DIRS = ["runtime", "lua", "play", "bots", "analysis", "authoring", "present", "cli", "server",
-        "fuzz", "bench", "tests"]
+        "fuzz", "bench", "tests", "tools", "examples"]
 SKIP = {os.path.join("tests", "fixtures"), os.path.join("fuzz", "corpus")}
 SOURCES = (".cpp", ".hpp", ".h", ".c", ".cc", ".sh", ".py", ".lua")
 CPP = (".cpp", ".hpp", ".h", ".c", ".cc")
