@@ -41,12 +41,14 @@ std::string result_of(const State& s) {
 // counts): each seat still to commit, in seat order, commits each of its actions in turn,
 // and only the state after the last commitment is a child. Labels: "Andy: bid 3 + Bill: bid 1".
 template <class Each>
-Status joint_branches(Engine& engine, const State& s, const Decision& d, const std::string& label, Each& each) {
+Status joint_branches(Engine& engine, const State& s, const Decision& d, const std::string& label,
+                      Each& each) {
   const SeatActions& sa = d.seats.front();
   for (std::size_t i = 0; i < sa.actions.size(); ++i) {
     State child = s;
     if (Status st = engine.take(child, d, 0, i); !st.ok) return st;
-    std::string here = label + (label.empty() ? "" : " + ") + s.table->seats[sa.seat].name + ": " + sa.actions[i];
+    std::string here =
+        label + (label.empty() ? "" : " + ") + s.table->seats[sa.seat].name + ": " + sa.actions[i];
     if (d.seats.size() == 1) {
       each(std::move(child), here);
       continue;
@@ -68,19 +70,23 @@ Status branches(Engine& engine, const State& s, Each&& each) {
       if (!(d.weights[i] > 0)) continue;
       State child = s;
       const std::string& name = d.chance->outcomes[i].first;
-      if (Status st = engine.take_outcome(child, d, i); !st.ok) return Status::error("chance outcome " + quote(name) + ": " + st.message);
+      if (Status st = engine.take_outcome(child, d, i); !st.ok)
+        return Status::error("chance outcome " + quote(name) + ": " + st.message);
       each(std::move(child), "outcome: " + name);
     }
     return {};
   }
-  if (d.seats.empty()) return Status::error("nobody can act in a position that is not over (turn " + std::to_string(s.turn) + ")");
+  if (d.seats.empty())
+    return Status::error("nobody can act in a position that is not over (turn " + std::to_string(s.turn) +
+                         ")");
   if (d.simultaneous) return joint_branches(engine, s, d, "", each);
   for (std::size_t who = 0; who < d.seats.size(); ++who) {
     const SeatActions& sa = d.seats[who];
     for (std::size_t i = 0; i < sa.actions.size(); ++i) {
       State child = s;
       if (Status st = engine.take(child, d, who, i); !st.ok) return st;
-      each(std::move(child), sa.on_turn ? sa.actions[i] : s.table->seats[sa.seat].name + ": " + sa.actions[i]);
+      each(std::move(child),
+           sa.on_turn ? sa.actions[i] : s.table->seats[sa.seat].name + ": " + sa.actions[i]);
     }
   }
   return {};
@@ -117,8 +123,8 @@ struct Frontier {
 // The frontier's states shared out among `threads` workers, each walking depth first with
 // its own rules; their tallies are added to `total`. The first error stops them all.
 Status walk_frontier(const std::shared_ptr<const Ruleset>& ruleset, const std::shared_ptr<const Table>& table,
-                     const RulesFactory& make_rules, const Frontier& frontier, int depth, int max_depth, int threads,
-                     std::size_t roots, Tally& total) {
+                     const RulesFactory& make_rules, const Frontier& frontier, int depth, int max_depth,
+                     int threads, std::size_t roots, Tally& total) {
   std::atomic<std::size_t> next_index{0};
   std::atomic<bool> stop{false};
   std::mutex mutex;
@@ -147,7 +153,8 @@ Status walk_frontier(const std::shared_ptr<const Ruleset>& ruleset, const std::s
 
 }  // namespace
 
-PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOptions& o, const RulesFactory& make_rules) {
+PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOptions& o,
+                  const RulesFactory& make_rules) {
   PerftReport report;
   auto started = std::chrono::steady_clock::now();
   int threads = o.threads > 0 ? o.threads : std::max(1u, std::thread::hardware_concurrency());
@@ -168,7 +175,8 @@ PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOpti
   std::vector<std::string> labels;
   Tally total(o.depth, 0);
   int depth = 0;
-  while (depth < o.depth && !frontier.states.empty() && (depth == 0 || frontier.states.size() < kPositionsPerThread * threads)) {
+  while (depth < o.depth && !frontier.states.empty() &&
+         (depth == 0 || frontier.states.size() < kPositionsPerThread * threads)) {
     Frontier next;
     for (std::size_t i = 0; i < frontier.states.size(); ++i) {
       Status st = branches(engine, frontier.states[i], [&](State&& child, const std::string& label) {
@@ -188,7 +196,9 @@ PerftReport perft(const std::shared_ptr<const Ruleset>& ruleset, const PerftOpti
 
   // Depth first on the workers, each with its own rules.
   if (depth < o.depth && !frontier.states.empty())
-    if (Status st = walk_frontier(ruleset, table, make_rules, frontier, depth, o.depth, threads, labels.size(), total); !st.ok)
+    if (Status st = walk_frontier(ruleset, table, make_rules, frontier, depth, o.depth, threads,
+                                  labels.size(), total);
+        !st.ok)
       report.error = st.message;
 
   for (int d = 1; d <= o.depth; ++d) {

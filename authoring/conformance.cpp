@@ -14,7 +14,8 @@ namespace arbiter {
 
 std::string check_components(const State& s) {
   std::vector<bool> seen(s.table->component_count(), false);
-  if (static_cast<int>(s.items.size()) != s.table->component_count()) return "the number of components changed";
+  if (static_cast<int>(s.items.size()) != s.table->component_count())
+    return "the number of components changed";
   for (auto c : s.items) {
     if (c >= seen.size() || seen[c]) return "component " + std::to_string(c) + " is duplicated or unknown";
     seen[c] = true;
@@ -51,7 +52,8 @@ std::string check_view_hides(const State& s, int seat) {
     State t = s;
     std::swap(t.items[i], t.items[j]);
     std::swap(t.face[ci], t.face[cj]);
-    if (!t.visible(t.items[i], seat) && !t.visible(t.items[j], seat) && !same_zones(before, make_view(t, seat, t.log.size())))
+    if (!t.visible(t.items[i], seat) && !t.visible(t.items[j], seat) &&
+        !same_zones(before, make_view(t, seat, t.log.size())))
       return "the view of " + s.table->seats[seat].name + " changes when two components hidden from it (" +
              s.name(ci) + ", " + s.name(cj) + ") trade places";
   }
@@ -71,7 +73,8 @@ std::string check_replay(Engine& engine, const State& s) {
       if (!replay_redeal(r, e)) return "replay: a malformed re-deal " + quote(e.text);
       continue;
     }
-    ActionResult o = e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
+    ActionResult o =
+        e.kind == Event::Kind::Chance ? engine.decide(r, e.text) : engine.apply(r, e.seat, e.text);
     if (!o.ok()) return "replay: " + quote(e.text) + " was refused: " + o.message;
   }
   if (!r.same_play_state(s) || r.hash() != s.hash()) return "replaying the log does not reach the same state";
@@ -86,15 +89,17 @@ static std::string check_simultaneous(Engine& engine, const State& s) {
   for (int seat = 0; seat < s.seat_count(); ++seat) {
     if (Status st = engine.legal(s, seat, legal); !st.ok) return st.message;
     bool waiting = (sim.seats & ~sim.chosen) >> seat & 1u;
-    if (waiting && legal.empty()) return s.table->seats[seat].name + " is to choose at once with the others but has no legal action";
-    if (!waiting && !legal.empty()) return s.table->seats[seat].name + " may act while others choose at once, though not among them";
+    if (waiting && legal.empty())
+      return s.table->seats[seat].name + " is to choose at once with the others but has no legal action";
+    if (!waiting && !legal.empty())
+      return s.table->seats[seat].name + " may act while others choose at once, though not among them";
   }
   for (int viewer = -1; viewer < s.seat_count(); ++viewer) {
     View v = make_view(s, viewer, s.log.size());
     for (int seat = 0; seat < static_cast<int>(v.simultaneous.choices.size()); ++seat)
       if (viewer != seat && !v.simultaneous.choices[seat].empty())
-        return "the view of " + (viewer < 0 ? std::string("a spectator") : s.table->seats[viewer].name) + " holds " +
-               s.table->seats[seat].name + "'s commitment";
+        return "the view of " + (viewer < 0 ? std::string("a spectator") : s.table->seats[viewer].name) +
+               " holds " + s.table->seats[seat].name + "'s commitment";
   }
   return "";
 }
@@ -106,7 +111,8 @@ static std::string check_step(Engine& engine, const State& s) {
     if (Status st = engine.score(s, seat, score); !st.ok) return st.message;
   }
   State copy = s;
-  if (!copy.same_play_state(s) || copy.hash() != s.hash()) return "a copy of the state differs from its original";
+  if (!copy.same_play_state(s) || copy.hash() != s.hash())
+    return "a copy of the state differs from its original";
   for (int seat = 0; seat < s.seat_count(); ++seat)
     if (std::string e = check_view_hides(s, seat); !e.empty()) return e;
   if (!s.over && s.simultaneous.open() && s.chance.def < 0) return check_simultaneous(engine, s);
@@ -121,8 +127,9 @@ static std::string check_step(Engine& engine, const State& s) {
       if (Status st = engine.legal(s, seat, legal); !st.ok) return st.message;
       for (const auto& a : legal)
         if (std::find(declared.begin(), declared.end(), a.substr(0, a.find(' '))) == declared.end())
-          return s.table->seats[seat].name + " may " + quote(a) + " off its turn, but game.yaml does not list " +
-                 quote(a.substr(0, a.find(' '))) + " under turns.out_of_turn";
+          return s.table->seats[seat].name + " may " + quote(a) +
+                 " off its turn, but game.yaml does not list " + quote(a.substr(0, a.find(' '))) +
+                 " under turns.out_of_turn";
     }
   }
   return "";
@@ -133,22 +140,26 @@ static void tally(ConformanceReport& report, const State& state, long long actio
   bool first = report.ended++ == 0;
   report.actions_per_game.add(actions, first);
   report.turns_per_game.add(state.turn, first);
-  if (report.wins.size() < static_cast<std::size_t>(state.seat_count())) report.wins.resize(state.seat_count(), 0);
+  if (report.wins.size() < static_cast<std::size_t>(state.seat_count()))
+    report.wins.resize(state.seat_count(), 0);
   for (int w : state.winners) ++report.wins[w];
   if (state.winners.empty()) ++report.draws;
 }
 
-ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules& rules, const ConformanceOptions& o) {
+ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules& rules,
+                                  const ConformanceOptions& o) {
   ConformanceReport report;
   if (o.players && (o.players < ruleset->min_players || o.players > ruleset->max_players))
-    return report.error = ruleset->id + " is for " + player_range(ruleset->min_players, ruleset->max_players) +
-                          ", not " + std::to_string(o.players),
+    return report.error = ruleset->id + " is for " +
+                          player_range(ruleset->min_players, ruleset->max_players) + ", not " +
+                          std::to_string(o.players),
            report;
   for (int g = 0; g < o.games && report.ok(); ++g) {
     int span = ruleset->max_players - ruleset->min_players + 1;
     int players = o.players ? o.players : ruleset->min_players + g % span;
     GameOptions options;
-    for (int i = 1; i <= players; ++i) options.seats.push_back({std::string("P").append(std::to_string(i)), -1});
+    for (int i = 1; i <= players; ++i)
+      options.seats.push_back({std::string("P").append(std::to_string(i)), -1});
     options.seed = game_seed(o.first_seed, g);
     options.variant = o.variant;
     options.set = o.set;
@@ -159,7 +170,8 @@ ConformanceReport run_conformance(std::shared_ptr<const Ruleset> ruleset, Rules&
                         std::to_string(options.seed) + ", " + std::to_string(players) + " players)";
     if (Status st = engine.start(state); !st.ok) { report.error = where + ": " + st.message; break; }
     std::vector<std::unique_ptr<Bot>> bots;
-    for (int i = 0; i < players; ++i) bots.push_back(std::make_unique<RandomBot>(check_bot_seed(options.seed, i)));
+    for (int i = 0; i < players; ++i)
+      bots.push_back(std::make_unique<RandomBot>(check_bot_seed(options.seed, i)));
     std::string failure = check_step(engine, state);
     long long steps = 0, actions = 0;  // every step, chance decisions too; the seats' actions
     Status st = play_out(engine, state, bots, o.max_actions, [&](const State& s, const MatchStep& step) {

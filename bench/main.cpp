@@ -79,11 +79,17 @@ bool parse(int argc, char** argv, Options& o) {
     else if (arg == "--ruleset" && has_value) o.rulesets.push_back(argv[++i]);
     else if (arg == "--arbiter" && has_value) o.arbiter = argv[++i];
     else if (arg == "--reference-nabbit" && has_value) o.reference_nabbit = argv[++i];
-    else { fmt::print(stderr, "arbiter_bench: unknown or incomplete argument '{}'\n{}", arg, kUsage); return false; }
+    else {
+      fmt::print(stderr, "arbiter_bench: unknown or incomplete argument '{}'\n{}", arg, kUsage);
+      return false;
+    }
   }
   for (const auto& name : o.only)
     if (std::find(std::begin(kBenchmarks), std::end(kBenchmarks), name) == std::end(kBenchmarks)) {
-      fmt::print(stderr, "arbiter_bench: --only: unknown benchmark '{}'; benchmarks are playouts, copy, mcts, perft, startup\n", name);
+      fmt::print(
+          stderr,
+          "arbiter_bench: --only: unknown benchmark '{}'; benchmarks are playouts, copy, mcts, perft, startup\n",
+          name);
       return false;
     }
   if (!o.reference_nabbit.empty() && !reference_readable(o)) return false;
@@ -105,7 +111,8 @@ void pin_to_one_core() {
 
 // Columns on screen: UTF-8 code points (the table's few non-ASCII signs, µ ≥ ±, are one column wide).
 std::size_t display_width(const std::string& s) {
-  return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
 std::string verdict(const Row& r) {
@@ -118,8 +125,10 @@ void print_table(std::vector<Row> rows) {
   // Rows of one measure together, in the order the measures first appear.
   std::map<std::string, std::size_t> rank;
   for (const auto& r : rows) rank.emplace(r.measure, rank.size());
-  std::stable_sort(rows.begin(), rows.end(), [&](const Row& a, const Row& b) { return rank[a.measure] < rank[b.measure]; });
-  std::vector<std::vector<std::string>> cells = {{"measure", "ruleset", "players", "result", "target", "met"}};
+  std::stable_sort(rows.begin(), rows.end(),
+                   [&](const Row& a, const Row& b) { return rank[a.measure] < rank[b.measure]; });
+  std::vector<std::vector<std::string>> cells = {
+      {"measure", "ruleset", "players", "result", "target", "met"}};
   for (const auto& r : rows)
     cells.push_back({r.measure, r.ruleset, r.players ? std::to_string(r.players) : "",
                      r.failed ? "error (below)" : r.result, r.target ? r.target->text : "", verdict(r)});

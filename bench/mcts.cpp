@@ -18,7 +18,8 @@ constexpr int kAtLeast = 5;     // decisions timed at the least, whatever the bu
 // Times the decisions of the bot it wraps.
 class TimedBot final : public Bot {
  public:
-  TimedBot(std::unique_ptr<Bot> inner, std::vector<double>& times) : inner_(std::move(inner)), times_(times) {}
+  TimedBot(std::unique_ptr<Bot> inner, std::vector<double>& times)
+      : inner_(std::move(inner)), times_(times) {}
   std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override {
     double start = cpu_seconds();
     std::string choice = inner_->choose(view, legal, on_turn);
@@ -60,8 +61,8 @@ Row measure(const Subject& s, const Options& o) {
     return row;
   }
   row.value = median(times);
-  row.result = fmt::format("{:.1f} ms median, {:.1f} ms mean ({} decisions)", row.value * 1e3, spent / times.size() * 1e3,
-                           times.size());
+  row.result = fmt::format("{:.1f} ms median, {:.1f} ms mean ({} decisions)", row.value * 1e3,
+                           spent / times.size() * 1e3, times.size());
   return row;
 }
 

@@ -55,7 +55,8 @@ std::vector<Row> bench_perft(const std::vector<Subject>& subjects, const Options
   Row row{measure, "chess", 2, "", 0, kTarget, false};
   auto it = std::find_if(subjects.begin(), subjects.end(), [](const Subject& s) { return s.id == "chess"; });
   if (it == subjects.end() || !it->rules) {
-    row.result = "error: " + (it == subjects.end() ? "no chess ruleset under " + o.root + "/rulesets" : it->error);
+    row.result =
+        "error: " + (it == subjects.end() ? "no chess ruleset under " + o.root + "/rulesets" : it->error);
     row.failed = true;
     return {row};
   }

@@ -36,7 +36,8 @@ void play_for(const Subject& s, double budget, std::uint64_t& next_seed, Tally& 
     Game g = new_game(s, seed, false);
     auto bots = random_bots(s.players, seed);
     long long actions = 0;
-    Status st = play_out(*g.engine, g.state, bots, kMaxActions, [&](const State&, const MatchStep&) { ++actions; });
+    Status st =
+        play_out(*g.engine, g.state, bots, kMaxActions, [&](const State&, const MatchStep&) { ++actions; });
     if (!st.ok) throw std::runtime_error(fmt::format("seed {}: {}", seed, st.message));
     t.games += 1;
     t.actions += actions;
@@ -119,8 +120,8 @@ std::vector<Row> bench_playouts(const std::vector<Subject>& subjects, const Opti
     auto [rate, error] = nabbit_rate(runs);
     for (auto& row : reference_rows(reference, rate, error)) rows.push_back(std::move(row));
   } else if (!o.reference_nabbit.empty()) {
-    rows.push_back({"Stack Nabbit 4p vs pure Lua zones", "stack-nabbit", 4, "not run: --ruleset leaves out stack-nabbit",
-                    0, std::nullopt, false});
+    rows.push_back({"Stack Nabbit 4p vs pure Lua zones", "stack-nabbit", 4,
+                    "not run: --ruleset leaves out stack-nabbit", 0, std::nullopt, false});
   }
   return rows;
 }

@@ -59,7 +59,10 @@ ChildRun run_child(const std::vector<std::string>& args) {
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
   int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) return run.error = std::string("cannot make a pipe: ") + std::strerror(errno), run;
+  if (pipe2(fds, O_CLOEXEC) != 0) {
+    run.error = std::string("cannot make a pipe: ") + std::strerror(errno);
+    return run;
+  }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
@@ -97,7 +100,8 @@ std::string printed(const std::string& out, const std::string& key) {
   std::string prefix = key + "=";
   for (std::size_t line = 0; line < out.size();) {
     std::size_t end = std::min(out.find('\n', line), out.size());
-    if (out.compare(line, prefix.size(), prefix) == 0) return out.substr(line + prefix.size(), end - line - prefix.size());
+    if (out.compare(line, prefix.size(), prefix) == 0)
+      return out.substr(line + prefix.size(), end - line - prefix.size());
     line = end + 1;
   }
   return "";
@@ -112,14 +116,21 @@ bool played(const std::string& out, long long games) {
 // One child run of `r.games` games; its rate, or an error in `r.error`.
 double run_once(ReferenceRun& r, double& own) {
   std::uint64_t seed = r.seed++;
-  ChildRun c = run_child({kLua, r.file, std::to_string(r.games), "4", std::to_string(seed), "--style", "zones"});
+  ChildRun c =
+      run_child({kLua, r.file, std::to_string(r.games), "4", std::to_string(seed), "--style", "zones"});
   std::string what = fmt::format("{} {} {} 4 {} --style zones", kLua, r.file, r.games, seed);
-  if (!c.error.empty()) return r.error = what + ": " + c.error, 0;
+  if (!c.error.empty()) {
+    r.error = what + ": " + c.error;
+    return 0;
+  }
   std::string rate = printed(c.output, "games_per_s");
   if (rate.empty() || !played(c.output, r.games))
     return r.error = what + ": printed no `games=" + std::to_string(r.games) +
                      "` and `games_per_s=` lines; is it the Stack Nabbit reference program (nabbit.lua)?", 0;
-  if (c.cpu_seconds <= 0) return r.error = what + ": took no measurable CPU time; more games a run are needed", 0;
+  if (c.cpu_seconds <= 0) {
+    r.error = what + ": took no measurable CPU time; more games a run are needed";
+    return 0;
+  }
   own = std::atof(rate.c_str());
   return static_cast<double>(r.games) / c.cpu_seconds;
 }
@@ -158,7 +169,8 @@ std::vector<Row> reference_rows(const ReferenceRun& r, double nabbit, const std:
   auto [lo, hi] = std::minmax_element(r.rates.begin(), r.rates.end());
   own.value = median(r.rates);
   own.result = fmt::format("{} games/s (±{:.0f}%; {} games a run; by its own clock {})", grouped(own.value),
-                           50 * (*hi - *lo) / own.value, grouped(static_cast<double>(r.games)), grouped(median(r.own)));
+                           50 * (*hi - *lo) / own.value, grouped(static_cast<double>(r.games)),
+                           grouped(median(r.own)));
   if (!nabbit_error.empty() || nabbit <= 0) {
     ratio.result = "error: Arbiter's Stack Nabbit 4p was not measured: " + nabbit_error, ratio.failed = true;
     return {own, ratio};

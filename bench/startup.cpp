@@ -103,8 +103,8 @@ double time_piped(const std::string& arbiter, const std::string& home) {
   return ms;
 }
 
-Row run(const char* measure, const std::optional<Target>& target, double (*once)(const std::string&, const std::string&),
-        const Options& o, const std::string& home) {
+Row run(const char* measure, const std::optional<Target>& target,
+        double (*once)(const std::string&, const std::string&), const Options& o, const std::string& home) {
   Row row{measure, "stacks", 3, "", 0, target, false};
   std::vector<double> ms;
   for (int i = 0; i < kRuns; ++i) {
@@ -123,12 +123,17 @@ Row run(const char* measure, const std::optional<Target>& target, double (*once)
 std::vector<Row> bench_startup(const Options& o) {
   std::vector<Row> rows;
   if (!fs::exists(o.arbiter)) {
-    rows.push_back({"start to first prompt", "stacks", 3, "error: no arbiter at " + o.arbiter, 0, kTarget, true});
+    rows.push_back(
+        {"start to first prompt", "stacks", 3, "error: no arbiter at " + o.arbiter, 0, kTarget, true});
     return rows;
   }
   std::string home = (fs::temp_directory_path() / fmt::format("arbiter-bench-{}", getpid())).string();
   fs::create_directories(home);
-  struct Entry { const char* measure; std::optional<Target> target; double (*once)(const std::string&, const std::string&); };
+  struct Entry {
+    const char* measure;
+    std::optional<Target> target;
+    double (*once)(const std::string&, const std::string&);
+  };
   for (const Entry& e : {Entry{"start to first prompt (terminal)", kTarget, time_to_prompt},
                          Entry{"start to exit (piped, no input)", std::nullopt, time_piped}}) {
     try {

@@ -65,7 +65,8 @@ Game mid_game(const Subject& s) {
     Game g = new_game(s, seed, true);
     auto bots = random_bots(s.players, seed);
     int n = 0;
-    play_out(*g.engine, g.state, bots, half, [&](const State&, const MatchStep&) { ++n; });
+    Status st = play_out(*g.engine, g.state, bots, half, [&](const State&, const MatchStep&) { ++n; });
+    if (!st.ok) throw std::runtime_error("seeded game " + std::to_string(seed) + " failed: " + st.message);
     if (n == half && !g.state.over) return g;  // this game lasts longer than half the typical length
   }
   throw std::runtime_error("no seeded game lasted half the typical length");
@@ -141,7 +142,8 @@ std::vector<Row> bench_state_copy(const std::vector<Subject>& subjects, const Op
     try {
       for (auto& r : measure(s)) rows.push_back(std::move(r));
     } catch (const std::exception& e) {
-      rows.push_back({"copy a mid-game state", s.id, s.players, std::string("error: ") + e.what(), 0, target_for(s), true});
+      rows.push_back({"copy a mid-game state", s.id, s.players, std::string("error: ") + e.what(), 0,
+                      target_for(s), true});
     }
   }
   return rows;

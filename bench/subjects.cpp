@@ -38,14 +38,18 @@ std::vector<Subject> find_subjects(const Options& o) {
     if (wanted(o, id)) out.push_back(load_subject(id, dir, 0, o));
   for (const auto& [id, players] : kTargetConfigs) {
     auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) { return f.first == id; });
-    bool present = std::any_of(out.begin(), out.end(), [&](const Subject& s) { return s.id == id && s.players == players; });
-    if (it != found.end() && !present && wanted(o, id)) out.push_back(load_subject(id, it->second, players, o));
+    bool present = std::any_of(out.begin(), out.end(),
+                               [&](const Subject& s) { return s.id == id && s.players == players; });
+    if (it != found.end() && !present && wanted(o, id))
+      out.push_back(load_subject(id, it->second, players, o));
   }
   return out;
 }
 
 // Always from the source tree: $ARBITER_HOME holds rulesets, not benchmarks.
-Subject floor_subject(const Options& o) { return load_subject("floor", ARBITER_SOURCE_DIR "/bench/floor", 0, o); }
+Subject floor_subject(const Options& o) {
+  return load_subject("floor", ARBITER_SOURCE_DIR "/bench/floor", 0, o);
+}
 
 Game new_game(const Subject& subject, std::uint64_t seed, bool logging) {
   GameOptions options;

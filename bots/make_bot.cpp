@@ -17,11 +17,13 @@ namespace {
 // A bot written in the ruleset's bots.lua: it sees the seat's view as a plain table.
 class RulesBot final : public Bot {
  public:
-  RulesBot(Engine& engine, std::string name, std::uint64_t seed) : engine_(engine), name_(std::move(name)), rng_(seed) {}
+  RulesBot(Engine& engine, std::string name, std::uint64_t seed)
+      : engine_(engine), name_(std::move(name)), rng_(seed) {}
   std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override {
     std::string choice;
     RulesetBots* bots = engine_.rules().bots();
-    Status st = bots ? bots->choose(name_, view, legal, on_turn, rng_, choice) : Status::error("no bot " + quote(name_));
+    Status st = bots ? bots->choose(name_, view, legal, on_turn, rng_, choice)
+                     : Status::error("no bot " + quote(name_));
     // A failing bot is said, whoever asked it (TurnDriver::play_bot), never covered by a legal move.
     failure_ = st.ok ? "" : st.message;
     if (!st.ok) return "";
@@ -44,20 +46,23 @@ bool check_bot_kind(const std::string& kind, std::string& error, const Ruleset* 
   MctsBudget budget;
   if (kind == "random" || kind == "mcts") return true;
   if (kind.rfind("mcts:", 0) == 0) return parse_mcts_budget(kind.substr(5), budget, error);
-  if (kind.rfind("solved:", 0) == 0) return !ruleset || load_strategy(kind, ruleset->id, nullptr, error) != nullptr;
+  if (kind.rfind("solved:", 0) == 0)
+    return !ruleset || load_strategy(kind, ruleset->id, nullptr, error) != nullptr;
   std::vector<std::string> all = bot_kinds();
   if (ruleset) {
     for (const auto& b : ruleset->bots)
       if (b == kind) return true;
     all.insert(all.end(), ruleset->bots.begin(), ruleset->bots.end());
   }
-  error = "unknown bot " + quote(kind) + did_you_mean(kind, all) + "; bots: " + join_choices(all, ", ") +
-          " (mcts:N for N iterations, mcts:Nms for a time budget; solved:FILE for a strategy `arbiter solve --write-bot` "
-          "wrote)";
+  error =
+      "unknown bot " + quote(kind) + did_you_mean(kind, all) + "; bots: " + join_choices(all, ", ") +
+      " (mcts:N for N iterations, mcts:Nms for a time budget; solved:FILE for a strategy `arbiter solve --write-bot` "
+      "wrote)";
   return false;
 }
 
-std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engine& engine, std::string& error) {
+std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engine& engine,
+                              std::string& error) {
   if (kind == "random") return std::make_unique<RandomBot>(seed);
   if (kind == "mcts" || kind.rfind("mcts:", 0) == 0) {
     MctsBudget budget;

@@ -15,7 +15,8 @@ struct Ruleset;
 
 // A bot by kind name ("random", "mcts", "mcts:2000", "mcts:200ms", "solved:FILE"); nullptr with `error` set
 // for an unknown kind. Search bots play through `engine`, which must outlive them.
-std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engine& engine, std::string& error);
+std::unique_ptr<Bot> make_bot(const std::string& kind, std::uint64_t seed, Engine& engine,
+                              std::string& error);
 // A bot for every seat of `kinds` (nullptr where the kind is "", a person's seat), each seeded
 // bot_seed(seed, seat) as every door seats them. Returns the first unknown kind's error; that
 // seat's bot is then nullptr too.

@@ -37,7 +37,8 @@ std::vector<double> playout_rewards(Engine& engine, const State& s) {
   std::vector<int> leaders;
   if (s.over) {
     const PayoffDef& paid = s.table->ruleset->payoffs;
-    if (!paid.declared || s.payoffs.size() != r.size()) return s.shares();  // a draw is worth 1/2, more than a loss
+    if (!paid.declared || s.payoffs.size() != r.size())
+      return s.shares();  // a draw is worth 1/2, more than a loss
     // A game of payoffs: the expected payoff is what to maximise, scaled into [0, 1] by its bounds.
     for (std::size_t seat = 0; seat < r.size(); ++seat) r[seat] = paid.scaled(s.payoffs[seat]);
     return r;
@@ -45,7 +46,8 @@ std::vector<double> playout_rewards(Engine& engine, const State& s) {
     std::int64_t best = 0;
     for (int seat = 0; seat < s.seat_count(); ++seat) {
       Value v;  // a failing score hook is reported where the game ends (sim, check); here it tells nothing
-      if (!engine.score(s, seat, v).ok || !v.is_int()) return std::vector<double>(r.size(), 1.0 / s.seat_count());
+      if (!engine.score(s, seat, v).ok || !v.is_int())
+        return std::vector<double>(r.size(), 1.0 / s.seat_count());
       if (leaders.empty() || v.as_int() > best) best = v.as_int(), leaders = {seat};
       else if (v.as_int() == best) leaders.push_back(seat);
     }
@@ -121,7 +123,8 @@ class Search {
         if (!child) child = std::make_unique<Node>(), child->seat = sa.seat;
         child->available += 1;
         double score = child->visits == 0 ? 1e9 + static_cast<double>(rng_.below(1000))
-                                          : child->reward / child->visits + 0.7 * std::sqrt(std::log(child->available) / child->visits);
+                                          : child->reward / child->visits +
+                                                0.7 * std::sqrt(std::log(child->available) / child->visits);
         if (score > best_score) best_score = score, best = child.get(), k = i;
       }
       picks.emplace_back(sa.seat, sa.actions[k]);
@@ -162,7 +165,9 @@ class Search {
       }
       int seat = sa->seat;
       std::size_t options = option_count(*sa);
-      auto text = [&](std::size_t k) -> const std::string& { return k < sa->actions.size() ? sa->actions[k] : kPass; };
+      auto text = [&](std::size_t k) -> const std::string& {
+        return k < sa->actions.size() ? sa->actions[k] : kPass;
+      };
       Node* untried = nullptr;
       Node* best = nullptr;
       double best_score = -1;
@@ -175,7 +180,8 @@ class Search {
           if (!untried) untried = child.get(), untried_k = k;
           continue;
         }
-        double score = child->reward / child->visits + 0.7 * std::sqrt(std::log(child->available) / child->visits);
+        double score =
+            child->reward / child->visits + 0.7 * std::sqrt(std::log(child->available) / child->visits);
         if (score > best_score) best_score = score, best = child.get(), best_k = k;
       }
       Node* pick = untried ? untried : best;
@@ -217,7 +223,9 @@ std::string MctsBot::choose(const View& view, const std::vector<std::string>& le
     search.refresh(c);
     // Start at this bot's own decision: the seats before it in the decision order have passed.
     int mine = decision_position(c.state, seat);
-    while (!c.d.simultaneous && c.next < c.d.seats.size() && decision_position(c.state, c.d.seats[c.next].seat) < mine) ++c.next;
+    while (!c.d.simultaneous && c.next < c.d.seats.size() &&
+           decision_position(c.state, c.d.seats[c.next].seat) < mine)
+      ++c.next;
     search.iterate(root, std::move(c));
   }
   std::string best = on_turn ? legal[0] : "";

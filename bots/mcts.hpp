@@ -15,7 +15,8 @@ namespace arbiter {
 struct MctsBudget {
   int iterations = 300;       // per decision; deterministic for a given seed
   int milliseconds = 0;       // if set, search this long instead (not deterministic)
-  int playout_actions = 2000; // a playout stops after this many actions (the ruleset's search.playout if it has one)
+  int playout_actions =
+      2000;  // a playout stops after this many actions (the ruleset's search.playout if it has one)
 };
 
 // "mcts" -> defaults, "mcts:2000" -> iterations, "mcts:200ms" -> time. False if malformed.
@@ -29,7 +30,8 @@ std::vector<double> playout_rewards(Engine& engine, const State& s);
 class MctsBot final : public Bot {
  public:
   // `engine` must outlive the bot.
-  MctsBot(Engine& engine, MctsBudget budget, std::uint64_t seed) : engine_(engine), budget_(budget), rng_(seed) {}
+  MctsBot(Engine& engine, MctsBudget budget, std::uint64_t seed)
+      : engine_(engine), budget_(budget), rng_(seed) {}
   std::string choose(const View& view, const std::vector<std::string>& legal, bool on_turn) override;
   Rng* random_stream() override { return &rng_; }
 

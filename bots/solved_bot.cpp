@@ -67,7 +67,8 @@ std::string view_key(const View& view) { return hashed(key_text(view)); }
 
 std::string game_print(const Table& table) {
   RulesetPrints p = fingerprint_table(table, "");
-  std::string text = table.ruleset->id + "\n" + p.params + "\n" + p.components + "\n" + std::to_string(table.seat_count());
+  std::string text =
+      table.ruleset->id + "\n" + p.params + "\n" + p.components + "\n" + std::to_string(table.seat_count());
   for (const auto& [file, print] : p.files) text += "\n" + file + " " + print;
   return fingerprint(text);
 }
@@ -89,7 +90,8 @@ std::shared_ptr<const SolvedStrategy> load_strategy(const std::string& kind, con
     std::string version = fmt::format("{} {}", when, ec ? 0 : fs::file_size(path, ec));
     std::lock_guard lock(mutex);
     auto& slot = cache[path];
-    if (!slot.second || slot.first != version) slot = {version, std::make_shared<const SolvedStrategy>(read_strategy(path))};
+    if (!slot.second || slot.first != version)
+      slot = {version, std::make_shared<const SolvedStrategy>(read_strategy(path))};
     s = slot.second;
   } catch (const std::exception& e) {
     error = user_message(e, "reading a strategy");
@@ -100,8 +102,9 @@ std::shared_ptr<const SolvedStrategy> load_strategy(const std::string& kind, con
     return nullptr;
   }
   if (table && s->game != game_print(*table)) {
-    error = path + ": solved for another version of " + ruleset_id +
-            " (its rules files, parameters, components or number of seats differ): solve it again with --write-bot";
+    error =
+        path + ": solved for another version of " + ruleset_id +
+        " (its rules files, parameters, components or number of seats differ): solve it again with --write-bot";
     return nullptr;
   }
   return s;
@@ -112,15 +115,18 @@ std::string SolvedBot::choose(const View& view, const std::vector<std::string>& 
   auto found = strategy_->positions.find({view.seat, view_key(view)});
   if (found == strategy_->positions.end()) {
     if (!on_turn) return "";  // off its turn the strategy passes where it has nothing to say
-    failure_ = file_ + " has no strategy for this position (a file cut short, or solved with another seed whose shuffles made "
-               "another tree?)";
+    failure_ =
+        file_ +
+        " has no strategy for this position (a file cut short, or solved with another seed whose shuffles made "
+        "another tree?)";
     return "";
   }
   const StrategyEntry& e = found->second;
   if (e.actions != legal) {
     // Not the actions themselves: another seat may read this, and they may name hidden cards.
-    failure_ = fmt::format("{}:{}: the strategy's {} here are not the {} legal ones (a file for other rules?)", file_,
-                           e.line, counted(static_cast<long long>(e.actions.size()), "action"), legal.size());
+    failure_ =
+        fmt::format("{}:{}: the strategy's {} here are not the {} legal ones (a file for other rules?)",
+                    file_, e.line, counted(static_cast<long long>(e.actions.size()), "action"), legal.size());
     return "";
   }
   double pick = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53, total = 0;
@@ -130,7 +136,8 @@ std::string SolvedBot::choose(const View& view, const std::vector<std::string>& 
     if (pick < e.probabilities[i]) return e.actions[i];
     pick -= e.probabilities[i];
   }
-  for (std::size_t i = e.actions.size(); i-- > 0;)  // rounding left the pick past the last: the last likely one
+  for (std::size_t i = e.actions.size();
+       i-- > 0;)  // rounding left the pick past the last: the last likely one
     if (e.probabilities[i] > 0) return e.actions[i];
   return e.actions.back();
 }

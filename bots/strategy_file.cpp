@@ -61,14 +61,16 @@ class Reader {
     if (line != kHeader) {
       if (line.rfind("arbiter strategy ", 0) == 0)
         fail("written in format " + quote(line.substr(17)) + "; this arbiter reads " + quote(kHeader));
-      fail("not a strategy file: expected " + quote(kHeader) + " (what `arbiter solve --write-bot` writes), not " +
-           quote(line));
+      fail("not a strategy file: expected " + quote(kHeader) +
+           " (what `arbiter solve --write-bot` writes), not " + quote(line));
     }
     s.ruleset = field(next(false), "ruleset");
     if (s.ruleset.size() > kMaxFileNameLength || !plain_text(s.ruleset))
-      fail("a ruleset id is a name of at most " + std::to_string(kMaxFileNameLength) + " bytes, not " + quote(s.ruleset));
+      fail("a ruleset id is a name of at most " + std::to_string(kMaxFileNameLength) + " bytes, not " +
+           quote(s.ruleset));
     s.game = field(next(false), "game");
-    if (!hex_digits(s.game, 16)) fail("the game's fingerprint is 16 hex digits (0-9, a-f), not " + quote(s.game));
+    if (!hex_digits(s.game, 16))
+      fail("the game's fingerprint is 16 hex digits (0-9, a-f), not " + quote(s.game));
     while (!(line = next(false)).empty()) position(line, s);
     if (s.positions.empty()) fail("the file holds no position");
     return s;
@@ -106,18 +108,23 @@ class Reader {
     if (word != "position" || (words >> extra))
       fail("expected 'position SEAT KEY COUNT', not " + quote(line));
     int start = line_;
-    std::size_t n = count_in(count, kMaxStrategyActions), who = count_in(seat, static_cast<std::size_t>(kMaxSeats));
+    std::size_t n = count_in(count, kMaxStrategyActions),
+                who = count_in(seat, static_cast<std::size_t>(kMaxSeats));
     if (!who) fail("a seat is a number from 1 to " + std::to_string(kMaxSeats) + ", not " + quote(seat));
     if (!hex_digits(key, 32)) fail("a position's key is 32 hex digits (0-9, a-f), not " + quote(key));
-    if (!n) fail("a position has 1 to " + std::to_string(kMaxStrategyActions) + " actions, not " + quote(count));
+    if (!n)
+      fail("a position has 1 to " + std::to_string(kMaxStrategyActions) + " actions, not " + quote(count));
     StrategyEntry e;
     e.line = start;
     double sum = 0;
     for (std::size_t i = 0; i < n; ++i) sum += action(n, i, e);
-    if (std::fabs(sum - 1) > 1e-6) fail(fmt::format("the probabilities of this position add up to {:.9g}, not 1", sum), start);
+    if (std::fabs(sum - 1) > 1e-6)
+      fail(fmt::format("the probabilities of this position add up to {:.9g}, not 1", sum), start);
     auto [it, fresh] = s.positions.try_emplace({static_cast<int>(who) - 1, key}, std::move(e));
     if (!fresh)
-      fail("position " + seat + " " + key + " is given twice (first at line " + std::to_string(it->second.line) + ")", start);
+      fail("position " + seat + " " + key + " is given twice (first at line " +
+               std::to_string(it->second.line) + ")",
+           start);
   }
 
   // Reads the `i`th of a position's `n` actions into `e`; its probability.
@@ -125,13 +132,15 @@ class Reader {
     std::string line = next(false);
     if (done_) fail(fmt::format("the file ends inside a position: {} of its {} actions given", i, n));
     std::size_t space = line.find(' ');
-    std::string number = line.substr(0, space), text = space == std::string::npos ? "" : line.substr(space + 1);
+    std::string number = line.substr(0, space),
+                text = space == std::string::npos ? "" : line.substr(space + 1);
     char* end = nullptr;
     double p = number.empty() ? NAN : std::strtod(number.c_str(), &end);
     if (number.empty() || end != number.c_str() + number.size() || !std::isfinite(p) || p < 0 || p > 1)
       fail("expected 'PROBABILITY ACTION' with a probability from 0 to 1, not " + quote(line));
     if (text.empty() || text.size() > kMaxActionText || !plain_text(text))
-      fail("an action is a text of 1 to " + std::to_string(kMaxActionText) + " bytes without control characters, not " + quote(text));
+      fail("an action is a text of 1 to " + std::to_string(kMaxActionText) +
+           " bytes without control characters, not " + quote(text));
     for (const std::string& a : e.actions)
       if (a == text) fail("the action " + quote(text) + " is given twice in one position");
     e.actions.push_back(text);
@@ -153,10 +162,12 @@ std::string write_strategy(const std::string& path, const SolvedStrategy& s) {
   out << s.comment << kHeader << "\nruleset " << s.ruleset << "\ngame " << s.game << "\n";
   for (const auto& [at, e] : s.positions) {
     for (const std::string& a : e.actions)
-      if (!plain_text(a)) return "the action " + quote(a) + " holds a control character, which a strategy file cannot";
+      if (!plain_text(a))
+        return "the action " + quote(a) + " holds a control character, which a strategy file cannot";
     if (!e.where.empty() && plain_text(e.where)) out << "# " << e.where << "\n";
     out << "position " << at.first + 1 << " " << at.second << " " << e.actions.size() << "\n";
-    for (std::size_t i = 0; i < e.actions.size(); ++i) out << fmt::format("{:.17g} {}\n", e.probabilities[i], e.actions[i]);
+    for (std::size_t i = 0; i < e.actions.size(); ++i)
+      out << fmt::format("{:.17g} {}\n", e.probabilities[i], e.actions[i]);
   }
   out.flush();
   if (!out) return "cannot write " + quote(path) + ": " + std::strerror(errno);
@@ -169,7 +180,8 @@ SolvedStrategy read_strategy(const std::string& path) {
   std::uintmax_t size = fs::file_size(path, ec);
   if (ec) throw InputError(path + ": " + ec.message());
   if (size > kMaxStrategyBytes)
-    throw InputError(fmt::format("{}: is {} bytes; a strategy file may hold at most {}", path, size, kMaxStrategyBytes));
+    throw InputError(
+        fmt::format("{}: is {} bytes; a strategy file may hold at most {}", path, size, kMaxStrategyBytes));
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   if (!in || !(text << in.rdbuf())) {

@@ -37,7 +37,8 @@ std::shared_ptr<const Table> flags_table(std::shared_ptr<const Ruleset> ruleset,
 
 int player_count(const Ruleset& r, const std::string& text) {
   std::uint64_t n = 0;
-  if (!whole_number(text, n) || n < static_cast<std::uint64_t>(r.min_players) || n > static_cast<std::uint64_t>(r.max_players))
+  if (!whole_number(text, n) || n < static_cast<std::uint64_t>(r.min_players) ||
+      n > static_cast<std::uint64_t>(r.max_players))
     throw UsageError(r.id + " is for " + player_range(r.min_players, r.max_players) + ", not " + text);
   return static_cast<int>(n);
 }
@@ -62,7 +63,8 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
           std::string age = name.substr(colon + 1);
           auto [end, err] = std::from_chars(age.data(), age.data() + age.size(), s.age);
           if (age.empty() || err != std::errc{} || end != age.data() + age.size() || s.age < 0)
-            throw UsageError("--players: age of " + quote(s.name) + " should be a whole number of years, not " + quote(age));
+            throw UsageError("--players: age of " + quote(s.name) +
+                             " should be a whole number of years, not " + quote(age));
         }
         o.seats.push_back(s);
       }
@@ -76,7 +78,8 @@ GameOptions game_options(const Ruleset& r, const GameFlags& f) {
   return o;
 }
 
-std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots, std::vector<std::string> kinds) {
+std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots,
+                                   std::vector<std::string> kinds) {
   int n = t.seat_count();
   kinds.resize(n);
   for (const auto& b : bots) {
@@ -95,8 +98,9 @@ std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string
     }
     int seat = t.seat_by_name(who);
     if (seat < 0)
-      throw UsageError("--bot: unknown seat " + quote(who) + did_you_mean(who, t.seat_names()) + "; seats: " +
-                       join_choices(t.seat_names(), ", ") + " (or numbers 1.." + std::to_string(n) + ", or all)");
+      throw UsageError("--bot: unknown seat " + quote(who) + did_you_mean(who, t.seat_names()) +
+                       "; seats: " + join_choices(t.seat_names(), ", ") + " (or numbers 1.." +
+                       std::to_string(n) + ", or all)");
     kinds[seat] = kind;
   }
   return kinds;
@@ -117,7 +121,8 @@ CLI::Validator players_check() {
       [](std::string& text) -> std::string {
         bool numeric = !text.empty() && text.find_first_not_of("-+0123456789") == std::string::npos;
         std::uint64_t n = 0;
-        if (!numeric || (whole_number(text, n) && n >= 1 && n <= static_cast<std::uint64_t>(kMaxSeats))) return "";
+        if (!numeric || (whole_number(text, n) && n >= 1 && n <= static_cast<std::uint64_t>(kMaxSeats)))
+          return "";
         return "names, or a count of seats from 1 to " + std::to_string(kMaxSeats) + ", not " + quote(text);
       },
       "NAMES|COUNT");
@@ -161,8 +166,10 @@ void add_seed(CLI::App* cmd, GameFlags& f, const std::string& help) {
 }
 
 void add_game_flags(CLI::App* cmd, GameFlags& f) {
-  cmd->add_option("--players", f.players, "player names in clockwise order (Andy,Bill or Andy:9,Bill:12 with ages), "
-                                          "or a count (1.." + std::to_string(kMaxSeats) + ")")
+  cmd->add_option("--players", f.players,
+                  "player names in clockwise order (Andy,Bill or Andy:9,Bill:12 with ages), "
+                  "or a count (1.." +
+                      std::to_string(kMaxSeats) + ")")
       ->check(players_check());
   add_seed(cmd, f, "the game's seed, 0..2^64-1 (default 1)");
   cmd->add_option("--set", f.set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));

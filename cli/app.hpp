@@ -48,7 +48,8 @@ int player_count(const Ruleset& r, const std::string& text);
 // applied (SEAT by name or number, or `all`; a bare SEAT means random; KIND `human` makes the
 // seat a person's). Throws UsageError
 // for an unknown seat or bot kind.
-std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots, std::vector<std::string> kinds);
+std::vector<std::string> seat_bots(const Table& t, const std::vector<std::string>& bots,
+                                   std::vector<std::string> kinds);
 
 // What `sim` adds to the game flags.
 struct SimFlags {

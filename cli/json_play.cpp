@@ -38,10 +38,13 @@ TurnDriver::Options driver_options(const JsonSeats& seats) {
 class Session {
  public:
   Session(Engine& engine, State state, const JsonSeats& seats, JsonChannel& channel)
-      : seats_(seats), channel_(channel), driver_(engine, std::move(state), driver_options(seats), seats.passed),
+      : seats_(seats),
+        channel_(channel),
+        driver_(engine, std::move(state), driver_options(seats), seats.passed),
         cursor_(driver_.state().seat_count(), 0) {
     std::vector<std::unique_ptr<Bot>> bots;
-    if (Status st = make_seat_bots(seats_.kinds, seats_.seed, engine, bots); !st.ok) throw InputError(st.message);
+    if (Status st = make_seat_bots(seats_.kinds, seats_.seed, engine, bots); !st.ok)
+      throw InputError(st.message);
     driver_.set_bots(std::move(bots));
   }
 
@@ -95,7 +98,10 @@ class Session {
       if (m.contains("action") && m["action"].is_string()) {
         ActionResult o = driver_.act(seat, m["action"].get<std::string>(), false);
         if (o.ok()) return Answer::Acted;
-        send(seat, {{"type", "refused"}, {"seat", name(seat)}, {"action", m["action"]}, {"reason", to_text(o.refusal)},
+        send(seat, {{"type", "refused"},
+                    {"seat", name(seat)},
+                    {"action", m["action"]},
+                    {"reason", to_text(o.refusal)},
                     {"message", o.message}});
       } else if (m.contains("pass")) {
         Status st = driver_.pass(seat);
@@ -104,7 +110,8 @@ class Session {
       } else if (m.contains("meta")) {
         if (std::optional<Answer> a = meta(m)) return *a;
       } else {
-        error("line " + std::to_string(line_) + R"(: expected {"action": TEXT}, {"pass": true} or {"meta": "undo" | "save" | "quit"})");
+        error("line " + std::to_string(line_) +
+              R"(: expected {"action": TEXT}, {"pass": true} or {"meta": "undo" | "save" | "quit"})");
       }
     }
     return Answer::Quit;
@@ -114,12 +121,18 @@ class Session {
   Answer chance(const ChanceDef& c) {
     Json outcomes = Json::array();
     for (const auto& [outcome, help] : c.outcomes) outcomes.push_back({{"name", outcome}, {"means", help}});
-    send(-1, {{"type", "chance"}, {"name", c.name}, {"question", state().chance.question}, {"outcomes", outcomes}});
+    send(-1, {{"type", "chance"},
+              {"name", c.name},
+              {"question", state().chance.question},
+              {"outcomes", outcomes}});
     for (Json m; next(m);) {
       if (m.contains("outcome") && m["outcome"].is_string()) {
         ActionResult o = driver_.outcome(m["outcome"].get<std::string>());
         if (o.ok()) return Answer::Acted;
-        send(-1, {{"type", "refused"}, {"outcome", m["outcome"]}, {"reason", to_text(o.refusal)}, {"message", o.message}});
+        send(-1, {{"type", "refused"},
+                  {"outcome", m["outcome"]},
+                  {"reason", to_text(o.refusal)},
+                  {"message", o.message}});
       } else if (m.contains("meta")) {
         if (std::optional<Answer> a = meta(m)) return *a;
       } else {
@@ -134,9 +147,10 @@ class Session {
     std::string what = m["meta"].is_string() ? m["meta"].get<std::string>() : "";
     if (what == "quit") return Answer::Quit;
     if (seats_.no_undo && (what == "undo" || what == "save"))
-      return error(what == "undo" ? "undo is off in this game (--no-undo)"
-                                  : "a save shows every hand (it holds the seed): under --no-undo it is not written "
-                                    "while the game is on"),
+      return error(what == "undo"
+                       ? "undo is off in this game (--no-undo)"
+                       : "a save shows every hand (it holds the seed): under --no-undo it is not written "
+                         "while the game is on"),
              std::nullopt;
     if (what == "undo") {
       if (!driver_.can_undo()) return error("nothing to undo"), std::nullopt;
@@ -149,11 +163,14 @@ class Session {
     if (what == "save" && m.contains("file") && m["file"].is_string()) {
       std::string file = m["file"].get<std::string>();
       try {
-        write_save(file, save_text(driver_.engine(), state(), {}, driver_.passed()));  // all or nothing: see save.hpp
+        write_save(file, save_text(driver_.engine(), state(), {},
+                                   driver_.passed()));  // all or nothing: see save.hpp
       } catch (const InputError& e) {
         return error(e.what()), std::nullopt;
       }
-      send(-1, {{"type", "saved"}, {"file", file}, {"note", "a save holds the seed and every action: it tells the whole game"}});
+      send(-1, {{"type", "saved"},
+                {"file", file},
+                {"note", "a save holds the seed and every action: it tells the whole game"}});
       return std::nullopt;
     }
     error(R"(meta takes "undo", "quit" or "save" with "file": PATH)");
@@ -196,7 +213,8 @@ class Session {
       over["payoffs"] = Json::object();
       for (int seat = 0; seat < state().seat_count(); ++seat) over["payoffs"][name(seat)] = end.payoffs[seat];
     }
-    if (!end.error.empty()) over["error"] = end.error;  // a score hook that failed: the game is over all the same
+    if (!end.error.empty())
+      over["error"] = end.error;  // a score hook that failed: the game is over all the same
     send(-1, over);
     return end.error.empty() ? 0 : 1;
   }

@@ -24,10 +24,13 @@ class WrappingFormatter : public CLI::Formatter {
   explicit WrappingFormatter(int width) : width_(std::max(40, width)) {
     column_width(static_cast<std::size_t>(width_ >= 90 ? 30 : std::max(16, width_ * 2 / 5)));
   }
-  std::string make_option_desc(const CLI::Option* opt) const override { return fit(CLI::Formatter::make_option_desc(opt)); }
+  std::string make_option_desc(const CLI::Option* opt) const override {
+    return fit(CLI::Formatter::make_option_desc(opt));
+  }
   std::string make_subcommand(const CLI::App* sub) const override {
     std::stringstream out;
-    CLI::detail::format_help(out, sub->get_display_name(true), fit(sub->get_description()), get_column_width());
+    CLI::detail::format_help(out, sub->get_display_name(true), fit(sub->get_description()),
+                             get_column_width());
     return out.str();
   }
   std::string make_description(const CLI::App* app) const override {
@@ -101,8 +104,8 @@ int run_command(int argc, char** argv, std::string& sub) {
   app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION, "print the version and exit");
   std::vector<Command> commands;
   for (auto add : {add_list_command, add_info_command, add_play_command, add_test_command, add_check_command,
-                   add_sim_command, add_playthrough_command, add_perft_command, add_new_command, add_mutate_command,
-                   add_solve_command, add_serve_command, add_join_command})
+                   add_sim_command, add_playthrough_command, add_perft_command, add_new_command,
+                   add_mutate_command, add_solve_command, add_serve_command, add_join_command})
     commands.push_back(add(app));
   std::vector<char*> words;
   if (!help_as_option(argc, argv, words)) return 2;

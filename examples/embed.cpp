@@ -31,7 +31,8 @@ int play(TurnDriver& driver) {
     std::uint64_t before = driver.state().hash();
     ActionResult refused = driver.act(seat, "no such action");
     if (refused.ok() || driver.state().hash() != before) return -1;
-    if (ActionResult o = driver.act(seat, first); !o.ok()) return std::fprintf(stderr, "%s\n", o.message.c_str()), -1;
+    if (ActionResult o = driver.act(seat, first); !o.ok())
+      return std::fprintf(stderr, "%s\n", o.message.c_str()), -1;
     std::printf("%s: %s\n", driver.table().seats[seat].name.c_str(), first.c_str());
     ++moves;
     // Take the first move back once, and make it again: undo returns whose move it was.

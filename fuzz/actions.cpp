@@ -1,10 +1,10 @@
 // libFuzzer target: action text fed to every shipped ruleset's engine, as the REPL feeds
 // it. The first line, `RULESET SEED PLAYERS` (`stacks 3 4`), picks the ruleset by its id
 // (a name that is no id still picks one, by its bytes, so that no input is wasted), the
-// seed and the player count; each line after it is an action for the seat on turn, `SEAT: action` for another seat, `#N`
-// for the seat's Nth legal action (so the fuzzer gets deep into games), or, while a
-// chance decision waits, its outcome (`#N` for the Nth). An action that is refused must
-// leave the state exactly as it was; when it does not, the target aborts.
+// seed and the player count; each line after it is an action for the seat on turn, `SEAT: action` for another
+// seat, `#N` for the seat's Nth legal action (so the fuzzer gets deep into games), or, while a chance
+// decision waits, its outcome (`#N` for the Nth). An action that is refused must leave the state exactly as
+// it was; when it does not, the target aborts.
 #include <cstring>
 #include <sstream>
 #include <vector>
@@ -33,9 +33,11 @@ int seat_of(const Table& t, const State& s, std::string& line) {
   return seat >= 0 ? seat : s.active();
 }
 
-void check_unchanged(const State& before, const State& after, const ActionResult& o, const std::string& line) {
+void check_unchanged(const State& before, const State& after, const ActionResult& o,
+                     const std::string& line) {
   if (o.ok() || (after.hash() == before.hash() && after.same_play_state(before))) return;
-  std::fprintf(stderr, "refused (%s: %s) but the state changed: %s\n", to_text(o.refusal), o.message.c_str(), line.c_str());
+  std::fprintf(stderr, "refused (%s: %s) but the state changed: %s\n", to_text(o.refusal), o.message.c_str(),
+               line.c_str());
   std::abort();
 }
 
@@ -70,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     int seat = seat_of(engine.table(), state, line);
     if (seat < 0) continue;
     std::vector<std::string> legal;
-    engine.legal(state, seat, legal);
+    if (!engine.legal(state, seat, legal).ok) legal.clear();  // a script error: the text is then refused
     check_unchanged(before, state, engine.apply(state, seat, pick(line, legal)), line);
   }
   return 0;

@@ -56,7 +56,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!engine.start(state).ok) return 0;
 
   std::istringstream in(text.substr(at));
-  cli::JsonSeats seats{std::vector<std::string>(state.seat_count()), options.seed, chance == "ask", chance != "rng"};
+  cli::JsonSeats seats{std::vector<std::string>(state.seat_count()), options.seed, chance == "ask",
+                       chance != "rng"};
   cli::JsonChannel channel;
   channel.read = [&](cli::InputLine& line) {
     if (!cli::read_input_line(in, line)) return false;

@@ -111,7 +111,8 @@ class PatternDuel {
     lua_rawgeti(L_, LUA_REGISTRYINDEX, chunk_);
     lua_rawgeti(L_, LUA_REGISTRYINDEX, ours_);
     lua_pushcfunction(L_, give_budget);
-    for (const std::string* text : {&c.subject, &c.pattern, &c.replacement}) lua_pushlstring(L_, text->data(), text->size());
+    for (const std::string* text : {&c.subject, &c.pattern, &c.replacement})
+      lua_pushlstring(L_, text->data(), text->size());
     for (const auto& number : {c.init, c.n}) number ? lua_pushinteger(L_, *number) : lua_pushnil(L_);
     if (lua_pcall(L_, 7, 1, 0) != LUA_OK) return std::string("the duel failed: ") + lua_tostring(L_, -1);
     std::string out = lua_isstring(L_, -1) ? lua_tostring(L_, -1) : "";

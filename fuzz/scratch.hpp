@@ -31,7 +31,8 @@ inline const std::string& scratch_dir() {
 // Writes the input to `path` (whole, or abort: a short write would fuzz the disk, not us).
 inline void write_file(const std::string& path, const std::uint8_t* data, std::size_t size) {
   std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f || (size && std::fwrite(data, 1, size, f) != size) || std::fclose(f) != 0) std::perror(path.c_str()), std::abort();
+  if (!f || (size && std::fwrite(data, 1, size, f) != size) || std::fclose(f) != 0)
+    std::perror(path.c_str()), std::abort();
 }
 
 }  // namespace arbiter::fuzz

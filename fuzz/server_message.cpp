@@ -40,7 +40,8 @@ std::vector<std::string> ids() {
 LoadedGame load(const std::string& id) {
   static std::map<std::string, std::shared_ptr<const Ruleset>> read;
   if (read.empty())
-    for (const auto& [found, dir] : list_rulesets({fuzz::kRulesets})) read[found] = load_ruleset(dir, fuzz::kScripts);
+    for (const auto& [found, dir] : list_rulesets({fuzz::kRulesets}))
+      read[found] = load_ruleset(dir, fuzz::kScripts);
   auto it = read.find(id);
   if (it == read.end()) throw InputError("no ruleset " + id);
   LoadedGame l;

@@ -45,7 +45,8 @@ inline GameOptions header_options(const Ruleset& r, const std::string& seed, con
   static const char* const kNames[] = {"Ann", "Ben", "Cat", "Dan", "Eve", "Fay"};
   GameOptions options;
   options.seed = std::strtoull(seed.c_str(), nullptr, 10);
-  int players = r.min_players + static_cast<int>(std::strtoul(count.c_str(), nullptr, 10) % (r.max_players - r.min_players + 1));
+  int players = r.min_players + static_cast<int>(std::strtoul(count.c_str(), nullptr, 10) %
+                                                 (r.max_players - r.min_players + 1));
   for (int i = 0; i < players && i < 6; ++i) options.seats.push_back({kNames[i], -1});
   return options;
 }

@@ -31,12 +31,14 @@ Column column(const std::string& line) {
 void check_table(const StoredTable& t) {
   if (t.damage.empty()) {
     std::size_t seats = t.setup.options.seats.size();
-    if (seats == 0 || t.setup.kinds.size() != seats || t.seat_hashes.size() != seats) finding("a sound table's seats disagree");
+    if (seats == 0 || t.setup.kinds.size() != seats || t.seat_hashes.size() != seats)
+      finding("a sound table's seats disagree");
     for (std::size_t i = 0; i < seats; ++i)
-      if (t.setup.kinds[i].empty() != (t.seat_hashes[i].size() == 64)) finding("a person's seat without a token hash");
+      if (t.setup.kinds[i].empty() != (t.seat_hashes[i].size() == 64))
+        finding("a person's seat without a token hash");
   }
   if (t.id.empty()) finding("a table without a name");
-  print_differences(t.rules_print, "{}");
+  rules_changes(t.rules_print, "{}");
 }
 
 }  // namespace
@@ -57,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   StoredTable t = checked_table(row);
   check_table(t);
   std::vector<StepRow> steps;
-  for (std::size_t i = 0; i + 3 < parts[1].size(); i += 4) steps.push_back({parts[1][i], parts[1][i + 1], parts[1][i + 2], parts[1][i + 3]});
+  for (std::size_t i = 0; i + 3 < parts[1].size(); i += 4)
+    steps.push_back({parts[1][i], parts[1][i + 1], parts[1][i + 2], parts[1][i + 3]});
   std::vector<PassRow> passes;
   for (std::size_t i = 0; i + 1 < parts[2].size(); i += 2) passes.push_back({parts[2][i], parts[2][i + 1]});
   try {

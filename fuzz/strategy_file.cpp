@@ -11,7 +11,8 @@
 using namespace arbiter;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const std::string file = fuzz::scratch_dir() + "/in.strategy", again = fuzz::scratch_dir() + "/out.strategy";
+  static const std::string file = fuzz::scratch_dir() + "/in.strategy",
+                           again = fuzz::scratch_dir() + "/out.strategy";
   fuzz::write_file(file, data, size);
   SolvedStrategy s;
   try {
@@ -21,7 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   if (!write_strategy(again, s).empty()) std::abort();
   SolvedStrategy back = read_strategy(again);
-  if (back.ruleset != s.ruleset || back.game != s.game || back.positions.size() != s.positions.size()) std::abort();
+  if (back.ruleset != s.ruleset || back.game != s.game || back.positions.size() != s.positions.size())
+    std::abort();
   for (const auto& [at, e] : s.positions)
     if (back.positions.at(at).actions != e.actions) std::abort();
   return 0;

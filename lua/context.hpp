@@ -99,8 +99,8 @@ std::string cut_message(const char* text, std::size_t size);
 Status read_actions(lua_State* L, const std::string& display, std::vector<std::string>& out);
 // The list expand() or completions() left on the top of the stack: at most 1000 texts of
 // at most 4096 bytes each, normalised, appended to `out`; `what` and `many` name them in errors.
-Status read_texts(lua_State* L, const std::string& display, const char* hook, const char* what, const char* many,
-                  std::vector<std::string>& out);
+Status read_texts(lua_State* L, const std::string& display, const char* hook, const char* what,
+                  const char* many, std::vector<std::string>& out);
 
 // The `game` object passed to every hook.
 void register_game(lua_State* L);

@@ -37,7 +37,8 @@ Status read_actions(lua_State* L, const std::string& display, std::vector<std::s
   if (!lua_istable(L, -1)) return error("should return a list of strings");
   const std::size_t count = lua_rawlen(L, -1);
   if (count > kLegalMax)
-    return error("returned " + std::to_string(count) + " actions; a list holds at most " + std::to_string(kLegalMax));
+    return error("returned " + std::to_string(count) + " actions; a list holds at most " +
+                 std::to_string(kLegalMax));
   std::size_t bytes = 0;
   for (std::size_t i = 0; i < count; ++i) {
     lua_rawgeti(L, -1, static_cast<lua_Integer>(i) + 1);
@@ -46,12 +47,16 @@ Status read_actions(lua_State* L, const std::string& display, std::vector<std::s
     lua_pop(L, 1);  // the string stays alive in the list
     if (!text) return error("should return a list of strings");
     if (size > kMaxActionText)
-      return error("returned an action of " + std::to_string(size) + " bytes; an action is at most " + std::to_string(kMaxActionText));
+      return error("returned an action of " + std::to_string(size) + " bytes; an action is at most " +
+                   std::to_string(kMaxActionText));
     if ((bytes += size) > kLegalBytesMax)
-      return error("returned more than " + std::to_string(kLegalBytesMax) + " bytes of action texts in one list");
+      return error("returned more than " + std::to_string(kLegalBytesMax) +
+                   " bytes of action texts in one list");
     if (i < out.size() && out[i].size() == size && std::memcmp(out[i].data(), text, size) == 0) continue;
-    if (std::memchr(text, '\0', size)) return error("returned a text with a NUL byte in it, which no one could type");
-    std::string action = is_normal_action({text, size}) ? std::string(text, size) : normalize_action(std::string(text, size));
+    if (std::memchr(text, '\0', size))
+      return error("returned a text with a NUL byte in it, which no one could type");
+    std::string action =
+        is_normal_action({text, size}) ? std::string(text, size) : normalize_action(std::string(text, size));
     if (i < out.size()) out[i] = std::move(action);
     else out.push_back(std::move(action));
   }
@@ -62,15 +67,17 @@ Status read_actions(lua_State* L, const std::string& display, std::vector<std::s
 // The list of action texts expand() or completions() left on the top of the stack (nothing
 // for another value), each normalised, into `out`; `what` names one in the errors, `many`
 // more than kTextsMax.
-Status read_texts(lua_State* L, const std::string& display, const char* hook, const char* what, const char* many,
-                  std::vector<std::string>& out) {
+Status read_texts(lua_State* L, const std::string& display, const char* hook, const char* what,
+                  const char* many, std::vector<std::string>& out) {
   if (lua_istable(L, -1) && lua_rawlen(L, -1) > kTextsMax)
-    return Status::error(display + ": " + hook + "() returned more than " + std::to_string(kTextsMax) + " " + many);
+    return Status::error(display + ": " + hook + "() returned more than " + std::to_string(kTextsMax) + " " +
+                         many);
   for (lua_Integer i = 1; lua_istable(L, -1) && i <= static_cast<lua_Integer>(lua_rawlen(L, -1)); ++i) {
     lua_rawgeti(L, -1, i);
     std::size_t size = 0;
     const char* text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &size) : nullptr;
-    std::string action = text && size <= kMaxActionText ? normalize_action(std::string(text, size)) : std::string();
+    std::string action =
+        text && size <= kMaxActionText ? normalize_action(std::string(text, size)) : std::string();
     lua_pop(L, 1);
     if (size > kMaxActionText)
       return Status::error(display + ": " + hook + "() returned a " + what + " of " + std::to_string(size) +

@@ -1,6 +1,6 @@
 // The limits of a hook call (docs/limits.md): the memory cap on the Lua heap, the
-// instruction budget and the time limit on the thread's CPU clock (with watchdog.cpp), and pcall and xpcall that
-// cannot catch a call that was stopped.
+// instruction budget and the time limit on the thread's CPU clock (with watchdog.cpp), and pcall and xpcall
+// that cannot catch a call that was stopped.
 #include "lua/context.hpp"
 
 namespace arbiter {
@@ -36,7 +36,8 @@ void push_kill_message(lua_State* L, lua_Debug* ar) {
     return;
   }
   Kill why = ctx.watch.killed.load(std::memory_order_relaxed);
-  if (ar && lua_getinfo(L, "Sl", ar) && ar->currentline > 0) lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
+  if (ar && lua_getinfo(L, "Sl", ar) && ar->currentline > 0)
+    lua_pushfstring(L, "%s:%d: ", ar->short_src, ar->currentline);
   else lua_pushfstring(L, "%s: ", ctx.display.c_str());
   switch (why) {
     case Kill::Instructions:
@@ -48,7 +49,8 @@ void push_kill_message(lua_State* L, lua_Debug* ar) {
                       static_cast<lua_Integer>(ctx.limits.cpu_time.count()), ctx.hook);
       break;
     default:
-      lua_pushfstring(L, "memory cap exceeded (%I MiB) in %s()", static_cast<lua_Integer>(ctx.limits.memory >> 20), ctx.hook);
+      lua_pushfstring(L, "memory cap exceeded (%I MiB) in %s()",
+                      static_cast<lua_Integer>(ctx.limits.memory >> 20), ctx.hook);
   }
   lua_concat(L, 2);
   ++ctx.in_binding;

@@ -57,8 +57,18 @@ const char* class_end(MatchState& ms, const char* p) {
 #ifdef __GLIBC__
 int lower(int c) { return (*__ctype_tolower_loc())[c]; }
 bool is(int c, int bit) { return (*__ctype_b_loc())[c] & bit; }
-enum : int { kAlpha = _ISalpha, kCntrl = _IScntrl, kDigit = _ISdigit, kGraph = _ISgraph, kLower = _ISlower,
-             kPunct = _ISpunct, kSpace = _ISspace, kUpper = _ISupper, kAlnum = _ISalnum, kXdigit = _ISxdigit };
+enum : int {
+  kAlpha = _ISalpha,
+  kCntrl = _IScntrl,
+  kDigit = _ISdigit,
+  kGraph = _ISgraph,
+  kLower = _ISlower,
+  kPunct = _ISpunct,
+  kSpace = _ISspace,
+  kUpper = _ISupper,
+  kAlnum = _ISalnum,
+  kXdigit = _ISxdigit
+};
 #else
 int lower(int c) { return std::tolower(c); }
 enum : int { kAlpha, kCntrl, kDigit, kGraph, kLower, kPunct, kSpace, kUpper, kAlnum, kXdigit };
@@ -211,7 +221,8 @@ const char* end_capture(MatchState& ms, const char* s, const char* p) {
 const char* match_capture(MatchState& ms, const char* s, int l) {
   l = check_capture(ms, l);
   std::size_t len = static_cast<std::size_t>(ms.capture[l].len);
-  if (static_cast<std::size_t>(ms.src_end - s) >= len && equal_bytes(ms, ms.capture[l].init, s, len)) return s + len;
+  if (static_cast<std::size_t>(ms.src_end - s) >= len && equal_bytes(ms, ms.capture[l].init, s, len))
+    return s + len;
   return nullptr;
 }
 

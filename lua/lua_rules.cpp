@@ -37,7 +37,8 @@ int action_index(lua_State* L) {
   std::size_t size = 0;
   const char* text = lua_tolstring(L, -1, &size);
   std::string_view words = text ? std::string_view(text, size) : std::string_view();
-  lua_createtable(L, static_cast<int>(std::count(words.begin(), words.end(), ' ')), 0);  // texts are normalized
+  // Texts are normalized: one space between words.
+  lua_createtable(L, static_cast<int>(std::count(words.begin(), words.end(), ' ')), 0);
   std::size_t start = words.find(' ');
   for (int n = 1; start != std::string_view::npos; ++n) {
     std::size_t end = words.find(' ', start + 1);
@@ -135,8 +136,8 @@ struct LuaRules::Impl {
       std::string trace = lua_tostring(L, -1) ? lua_tostring(L, -1) : "";
       lua_pop(L, 1);
       lua_gc(L, LUA_GCCOLLECT);
-      std::string msg = ctx.display + ": memory cap exceeded (" + std::to_string(ctx.limits.memory >> 20) + " MiB) in " +
-                        hook + "()";
+      std::string msg = ctx.display + ": memory cap exceeded (" + std::to_string(ctx.limits.memory >> 20) +
+                        " MiB) in " + hook + "()";
       if (trace == "not enough memory") trace.clear();  // Lua's own words for the same refusal: said above
       if (trace.find("memory cap exceeded") == std::string::npos && !trace.empty()) msg += "\n" + trace;
       else if (!trace.empty()) msg = trace;
@@ -157,7 +158,8 @@ struct LuaRules::Impl {
     if (!lua_istable(L, -1)) throw InputError(display + ": should return a table of bot functions");
     for (const auto& name : ctx.ruleset->bots) {
       if (lua_getfield(L, -1, name.c_str()) != LUA_TFUNCTION)
-        throw InputError(display + ": game.yaml lists bot " + quote(name) + " but bots.lua has no such function");
+        throw InputError(display + ": game.yaml lists bot " + quote(name) +
+                         " but bots.lua has no such function");
       lua_pop(L, 1);
     }
     bots_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -265,11 +267,11 @@ LuaRules::LuaRules(std::shared_ptr<const Ruleset> ruleset, std::string scripts_d
     int i = m.index_of(key.c_str());
     if (i < 0) {
       std::vector<std::string> known(std::begin(kHooks), std::end(kHooks));
-      throw InputError(display + ": the returned table has unknown rule " + quote(key) + did_you_mean(key, known) +
-                       "; rules are " + join_choices(known, ", "));
+      throw InputError(display + ": the returned table has unknown rule " + quote(key) +
+                       did_you_mean(key, known) + "; rules are " + join_choices(known, ", "));
     }
     lua_getfield(m.L, -2, key.c_str());
-    if (!lua_isfunction(m.L, -1)) throw InputError(display + ": rule " + quote(key) + " should be a function");
+    if (!lua_isfunction(m.L, -1)) throw InputError(display + ": rule " + quote(key) + " is not a function");
     m.hook_ref[i] = luaL_ref(m.L, LUA_REGISTRYINDEX);
     m.has[i] = true;
   }
@@ -332,7 +334,8 @@ Status LuaRules::resolve(State& state, const std::vector<std::string>& choices) 
                                ": opens a simultaneous choice but has no resolve(game, choices) rule");
   lua_createtable(m.L, 0, static_cast<int>(choices.size()));
   for (std::size_t seat = 0; seat < choices.size(); ++seat)
-    if (!choices[seat].empty()) lua_pushstring(m.L, choices[seat].c_str()), lua_rawseti(m.L, -2, static_cast<lua_Integer>(seat + 1));
+    if (!choices[seat].empty())
+      lua_pushstring(m.L, choices[seat].c_str()), lua_rawseti(m.L, -2, static_cast<lua_Integer>(seat + 1));
   Status st = m.call("resolve", h, 1, 0, &state, &state);
   if (st.ok) lua_settop(m.L, h - 1);
   return st;
@@ -345,10 +348,10 @@ Status LuaRules::round_order(const State& state, std::vector<int>& order) {
   if (!h) return {};
   Status st = m.call("round_order", h, 0, 1, &state, nullptr);
   if (!st.ok) return st;
-  if (!lua_istable(m.L, -1)) st = Status::error(m.ctx.ruleset->id + "/" + m.ctx.ruleset->rules_file + ": round_order should return a list of seats");
+  if (!lua_istable(m.L, -1)) st = Status::error(m.ctx.display + ": round_order should return a list of seats");
   else if (lua_rawlen(m.L, -1) > static_cast<lua_Unsigned>(state.seat_count()))
-    st = Status::error(m.ctx.display + ": round_order returned " + std::to_string(lua_rawlen(m.L, -1)) + " seats; the table has " +
-                       std::to_string(state.seat_count()));
+    st = Status::error(m.ctx.display + ": round_order returned " + std::to_string(lua_rawlen(m.L, -1)) +
+                       " seats; the table has " + std::to_string(state.seat_count()));
   else
     for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(m.L, -1)); ++i) {
       lua_rawgeti(m.L, -1, i);
@@ -384,8 +387,9 @@ Status LuaRules::accepts(const State& state, int seat, const std::string& action
   if (lua_toboolean(m.L, -2)) {
     accepted = true;
     if (lua_type(m.L, -2) == LUA_TSTRING && lua_rawlen(m.L, -2) > kMaxActionText)
-      st = Status::error(m.ctx.display + ": accepts() returned an action of " + std::to_string(lua_rawlen(m.L, -2)) +
-                         " bytes; an action is at most " + std::to_string(kMaxActionText));
+      st = Status::error(m.ctx.display + ": accepts() returned an action of " +
+                         std::to_string(lua_rawlen(m.L, -2)) + " bytes; an action is at most " +
+                         std::to_string(kMaxActionText));
     else if (lua_type(m.L, -2) == LUA_TSTRING) canonical = normalize_action(lua_tostring(m.L, -2));
   } else if (lua_type(m.L, -1) == LUA_TSTRING) {
     why = cut_message(lua_tostring(m.L, -1), lua_rawlen(m.L, -1));
@@ -394,7 +398,8 @@ Status LuaRules::accepts(const State& state, int seat, const std::string& action
   return st;
 }
 
-Status LuaRules::expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) {
+Status LuaRules::expand(const State& state, int seat, const std::string& line,
+                        std::vector<std::string>& steps) {
   Impl& m = *impl_;
   int h = m.prepare(kExpand_);
   if (!h) return {};
@@ -440,10 +445,13 @@ Status LuaRules::choose(const std::string& name, const View& view, const std::ve
   int rc = m.protected_call("bot", 3, 1, h);
   m.ctx.bot_rng = nullptr;
   Status st;
-  if (rc != LUA_OK) st = Status::error(lua_tostring(m.L, -1) ? cut_message(lua_tostring(m.L, -1), lua_rawlen(m.L, -1)) : "bot error");
+  if (rc != LUA_OK)
+    st = Status::error(lua_tostring(m.L, -1) ? cut_message(lua_tostring(m.L, -1), lua_rawlen(m.L, -1))
+                                             : "bot error");
   else if (lua_type(m.L, -1) == LUA_TSTRING && lua_rawlen(m.L, -1) > kMaxActionText)
-    st = Status::error(m.ctx.ruleset->id + "/bots.lua: bot '" + name + "' chose an action of " + std::to_string(lua_rawlen(m.L, -1)) +
-                       " bytes; an action is at most " + std::to_string(kMaxActionText));
+    st = Status::error(m.ctx.ruleset->id + "/bots.lua: bot '" + name + "' chose an action of " +
+                       std::to_string(lua_rawlen(m.L, -1)) + " bytes; an action is at most " +
+                       std::to_string(kMaxActionText));
   else if (lua_type(m.L, -1) == LUA_TSTRING) choice = normalize_action(lua_tostring(m.L, -1));
   lua_settop(m.L, h - 1);
   return st;
@@ -469,9 +477,10 @@ Status LuaRules::tag(const State& state, int seat, const std::string& action, st
   const char* text = st.ok && lua_type(m.L, -1) == LUA_TSTRING ? lua_tolstring(m.L, -1, &size) : nullptr;
   if (text && size >= 1 && size <= kMaxTagBytes) out.assign(text, size);
   else if (st.ok && (text || !lua_isnil(m.L, -1)))
-    st = Status::error(m.ctx.display + ": tag(game, seat, action) for " + quote(shortened(action, 64)) + " gave " +
-                       (text ? std::to_string(size) + " bytes" : std::string("a ") + luaL_typename(m.L, -1)) +
-                       ": give a string of 1 to " + std::to_string(kMaxTagBytes) + " bytes, or nil for the first word");
+    st = Status::error(
+        m.ctx.display + ": tag(game, seat, action) for " + quote(shortened(action, 64)) + " gave " +
+        (text ? std::to_string(size) + " bytes" : std::string("a ") + luaL_typename(m.L, -1)) +
+        ": give a string of 1 to " + std::to_string(kMaxTagBytes) + " bytes, or nil for the first word");
   lua_settop(m.L, base);
   return st;
 }

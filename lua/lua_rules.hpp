@@ -48,12 +48,13 @@ class LuaRules final : public Rules, public RulesetBots {
   bool scores_by_hook() const override;
   bool tags_actions() const override;
   Status tag(const State& state, int seat, const std::string& action, std::string& out) override;
-  Status expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) override;
+  Status expand(const State& state, int seat, const std::string& line,
+                std::vector<std::string>& steps) override;
   Status completions(const State& state, int seat, std::vector<std::string>& out) override;
   RulesetBots* bots() override { return this; }
   // RulesetBots: the bot `name` of bots.lua chooses.
-  Status choose(const std::string& name, const View& view, const std::vector<std::string>& legal, bool on_turn,
-                Rng& rng, std::string& choice) override;
+  Status choose(const std::string& name, const View& view, const std::vector<std::string>& legal,
+                bool on_turn, Rng& rng, std::string& choice) override;
 
   // The names of the hooks the rules table defines (for `arbiter check`).
   std::vector<std::string> hooks() const;

@@ -93,7 +93,8 @@ int sandbox_print(lua_State* L) {
   // written in pieces: nothing here may throw.
   std::string_view shown(text, std::min<std::size_t>(size, kPrintMax));
   flockfile(stderr);
-  put_visible_text(shown, [](void*, const char* data, std::size_t n) { fwrite_unlocked(data, 1, n, stderr); }, nullptr);
+  put_visible_text(
+      shown, [](void*, const char* data, std::size_t n) { fwrite_unlocked(data, 1, n, stderr); }, nullptr);
   fputc_unlocked('\n', stderr);
   funlockfile(stderr);
   return 0;
@@ -114,7 +115,8 @@ bool frozen(lua_State* L, int index) {
 // rawset(t, k, v) except on the global table and the libraries, which stay frozen.
 int sandbox_rawset(lua_State* L) {
   luaL_checktype(L, 1, LUA_TTABLE);
-  if (frozen(L, 1)) return luaL_error(L, "cannot rawset a frozen table (the global table or a standard library)");
+  if (frozen(L, 1))
+    return luaL_error(L, "cannot rawset a frozen table (the global table or a standard library)");
   luaL_checkany(L, 2);
   luaL_checkany(L, 3);
   lua_settop(L, 3);
@@ -176,20 +178,24 @@ bool find_module(lua_State* L, const char* name) {
   try {
     std::string rel(name);
     for (auto& c : rel) if (c == '.') c = '/';
-    if (rel.find("..") != std::string::npos || (!rel.empty() && rel[0] == '/') || rel.size() > kModuleNameMax) {
-      lua_pushfstring(L, "require: module name '%s' may not leave the ruleset's folder (and is at most %d bytes)",
-                      rel.size() > kModuleNameMax ? "..." : name, static_cast<int>(kModuleNameMax));
+    if (rel.find("..") != std::string::npos || (!rel.empty() && rel[0] == '/') ||
+        rel.size() > kModuleNameMax) {
+      lua_pushfstring(
+          L, "require: module name '%s' may not leave the ruleset's folder (and is at most %d bytes)",
+          rel.size() > kModuleNameMax ? "..." : name, static_cast<int>(kModuleNameMax));
       return false;
     }
     // Confined as game.yaml's files are: no way out through '..' or a symbolic link.
-    const std::string places[2][2] = {{ctx.ruleset->dir, ctx.ruleset->id + "/"}, {ctx.scripts_dir, "scripts/"}};
+    const std::string places[2][2] = {{ctx.ruleset->dir, ctx.ruleset->id + "/"},
+                                      {ctx.scripts_dir, "scripts/"}};
     for (const auto& [base, shown] : places) {
       FileInFolder file = file_in_folder(base, rel + ".lua");
       if (!file.refused.empty()) {
         lua_pushfstring(L, "require '%s': %s", name, file.refused.c_str());
         return false;
       }
-      if (file.found && base == ctx.ruleset->dir) return load_ruleset_chunk(L, rel + ".lua", shown + rel + ".lua") == LUA_OK;
+      if (file.found && base == ctx.ruleset->dir)
+        return load_ruleset_chunk(L, rel + ".lua", shown + rel + ".lua") == LUA_OK;
       if (file.found) return load_file_chunk(L, file.path, shown + rel + ".lua") == LUA_OK;
     }
     lua_pushfstring(L, "module '%s' not found in %s/ or scripts/", name, ctx.ruleset->id.c_str());
@@ -244,7 +250,8 @@ int next_piece(lua_State* L) {
     text = lua_tolstring(L, -1, &size);
     lua_Integer total = lua_tointeger(L, lua_upvalueindex(4)) + static_cast<lua_Integer>(size);
     if (total > static_cast<lua_Integer>(kLoadMax))
-      return luaL_error(L, "load: a chunk read from a function is longer than %I bytes", static_cast<lua_Integer>(kLoadMax));
+      return luaL_error(L, "load: a chunk read from a function is longer than %I bytes",
+                        static_cast<lua_Integer>(kLoadMax));
     lua_pushinteger(L, total);
     lua_replace(L, lua_upvalueindex(4));
     lua_replace(L, lua_upvalueindex(2));
@@ -264,8 +271,8 @@ int sandbox_load(lua_State* L) {
   lua_settop(L, 4);
   int type = lua_type(L, 1);
   if (type == LUA_TSTRING && lua_rawlen(L, 1) > kLoadMax)
-    return luaL_error(L, "load: a chunk of %I bytes is longer than %I", static_cast<lua_Integer>(lua_rawlen(L, 1)),
-                      static_cast<lua_Integer>(kLoadMax));
+    return luaL_error(L, "load: a chunk of %I bytes is longer than %I",
+                      static_cast<lua_Integer>(lua_rawlen(L, 1)), static_cast<lua_Integer>(kLoadMax));
   if (type == LUA_TSTRING || type == LUA_TFUNCTION) {
     if (type == LUA_TSTRING && lua_isnil(L, 2)) lua_pushvalue(L, 1), lua_replace(L, 2);
     lua_pushvalue(L, 1);
@@ -314,7 +321,8 @@ int sandbox_table_move(lua_State* L) {
 // Rules and bots share one Lua state, so a writable library would carry state (or hidden
 // cards) past the game's variables.
 int frozen_library_newindex(lua_State* L) {
-  return luaL_error(L, "cannot change the standard library ('%s'): it is shared and frozen", luaL_tolstring(L, 2, nullptr));
+  return luaL_error(L, "cannot change the standard library ('%s'): it is shared and frozen",
+                    luaL_tolstring(L, 2, nullptr));
 }
 int frozen_library_pairs(lua_State* L) {
   lua_getglobal(L, "next");
@@ -366,8 +374,8 @@ void remove(lua_State* L, const char* table, const char* field) {
 }
 
 int too_long(lua_State* L, const std::string& display, std::uintmax_t size) {
-  lua_pushfstring(L, "%s: is %I bytes; a Lua file may hold at most %I", display.c_str(), static_cast<lua_Integer>(size),
-                  static_cast<lua_Integer>(kSourceMax));
+  lua_pushfstring(L, "%s: is %I bytes; a Lua file may hold at most %I", display.c_str(),
+                  static_cast<lua_Integer>(size), static_cast<lua_Integer>(kSourceMax));
   return LUA_ERRFILE;
 }
 
@@ -451,7 +459,8 @@ lua_State* new_sandbox(LuaContext* ctx) {
   register_game(L);
   lua_newtable(L);
   lua_setfield(L, LUA_REGISTRYINDEX, "arbiter.frozen");
-  for (const char* library : {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME}) freeze_library(L, library);
+  for (const char* library : {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME})
+    freeze_library(L, library);
   lua_pushliteral(L, "");               // strings' metatable: hidden, so nobody can change it
   lua_getmetatable(L, -1);
   lua_pushliteral(L, "frozen");

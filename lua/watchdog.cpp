@@ -89,8 +89,10 @@ std::chrono::nanoseconds cpu_time_running(Watch& w) {
       if (!running) continue;
       auto ran = cpu_time_running(*w);
       if (ran >= w->cpu_limit + kStuckGrace) give_up(*w);
-      if (ran >= w->cpu_limit && w->killed.load(std::memory_order_relaxed) == Kill::None) kill_call(w, Kill::CpuTime);
-      else if (!w->hooked.load(std::memory_order_relaxed)) pthread_kill(w->thread.load(std::memory_order_relaxed), hook_signal());
+      if (ran >= w->cpu_limit && w->killed.load(std::memory_order_relaxed) == Kill::None)
+        kill_call(w, Kill::CpuTime);
+      else if (!w->hooked.load(std::memory_order_relaxed))
+        pthread_kill(w->thread.load(std::memory_order_relaxed), hook_signal());
     }
   }
 }

@@ -97,7 +97,8 @@ int g_tagged(lua_State* L) {
   const Board& b = board(L);
   int p = check_cell(L, 2);
   auto it = b.tags.find(std::string(arg_text(L, 3)));
-  lua_pushboolean(L, it != b.tags.end() && std::find(it->second.begin(), it->second.end(), p) != it->second.end());
+  lua_pushboolean(
+      L, it != b.tags.end() && std::find(it->second.begin(), it->second.end(), p) != it->second.end());
   return 1;
 }
 // game:coords(cell) -> file, rank (1-based indices into board.files / board.ranks).

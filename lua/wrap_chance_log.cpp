@@ -90,7 +90,8 @@ void name_values(lua_State* L, int arg, int top, const std::string& kinds, const
   for (int i = 0; i < values && i < static_cast<int>(kinds.size()); ++i) {
     if (kinds[i] != 'S' && kinds[i] != 'C') continue;
     int at = first + i;
-    const std::string& name = kinds[i] == 'S' ? s.table->seats[check_seat(L, at)].name : s.name(check_component(L, at));
+    const std::string& name =
+        kinds[i] == 'S' ? s.table->seats[check_seat(L, at)].name : s.name(check_component(L, at));
     lua_pushlstring(L, name.data(), name.size());
     lua_replace(L, at);
   }
@@ -128,14 +129,16 @@ bool narration(lua_State* L, int arg, std::string& out) {
   State& s = writing(L);
   if (!s.logging) return false;
   if (++ctx.said > kLinesPerCall)
-    throw RuleError("more than " + std::to_string(kLinesPerCall) + " narration lines in one call of " + ctx.hook + "()");
+    throw RuleError("more than " + std::to_string(kLinesPerCall) + " narration lines in one call of " +
+                    ctx.hook + "()");
   int top = lua_gettop(L);
   if (top > arg) format_narration(L, arg, top, s);
   else lua_pushvalue(L, arg);
   std::size_t length = 0;
   const char* text = lua_tolstring(L, -1, &length);
   if (length > kLineMax)
-    throw RuleError("a narration line of " + std::to_string(length) + " bytes is longer than " + std::to_string(kLineMax));
+    throw RuleError("a narration line of " + std::to_string(length) + " bytes is longer than " +
+                    std::to_string(kLineMax));
   if (s.log.bytes() + length > kLogMax)
     throw RuleError("the game's narration is full (" + std::to_string(kLogMax >> 20) + " MiB)");
   out.assign(text, length);
@@ -183,9 +186,12 @@ int random_number(lua_State* L) {
   return 1;
 }
 
-const luaL_Reg kLogMethods[] = {
-    {"say", guarded<g_say>}, {"narrating", guarded<g_narrating>}, {"tell", guarded<g_tell>},
-    {"tell_others", guarded<g_tell_others>}, {"random", guarded<random_number>}, {"chance", guarded<g_chance>},
-    {nullptr, nullptr}};
+const luaL_Reg kLogMethods[] = {{"say", guarded<g_say>},
+                                {"narrating", guarded<g_narrating>},
+                                {"tell", guarded<g_tell>},
+                                {"tell_others", guarded<g_tell_others>},
+                                {"random", guarded<random_number>},
+                                {"chance", guarded<g_chance>},
+                                {nullptr, nullptr}};
 
 }  // namespace arbiter::game_api

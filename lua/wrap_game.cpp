@@ -25,7 +25,9 @@ void bad_argument(lua_State* L, int arg, const char* expected) {
 }
 
 void not_in_hook() { throw RuleError("the game can only be used inside a hook"); }
-void read_only(lua_State* L) { throw RuleError(std::string("the game cannot be changed in ") + context(L).hook + "()"); }
+void read_only(lua_State* L) {
+  throw RuleError(std::string("the game cannot be changed in ") + context(L).hook + "()");
+}
 
 void no_such(const char* what, lua_Integer n, int count) {
   throw RuleError(std::string(what) + " " + std::to_string(n) + " does not exist" +
@@ -76,8 +78,8 @@ void not_a_value(lua_State* L, int arg) {
   if (lua_type(L, arg) == LUA_TNUMBER)
     throw RuleError("variables hold whole numbers, not " + std::to_string(lua_tonumber(L, arg)));
   if (lua_type(L, arg) == LUA_TSTRING)
-    throw RuleError("a text of " + std::to_string(lua_rawlen(L, arg)) + " bytes is longer than a variable holds (" +
-                    std::to_string(kMaxVarText) + ")");
+    throw RuleError("a text of " + std::to_string(lua_rawlen(L, arg)) +
+                    " bytes is longer than a variable holds (" + std::to_string(kMaxVarText) + ")");
   throw RuleError(std::string("variables hold plain values, not a ") + luaL_typename(L, arg));
 }
 

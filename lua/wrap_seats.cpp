@@ -12,7 +12,11 @@ namespace arbiter::game_api {
 namespace {
 
 int g_seats(lua_State* L) { lua_pushinteger(L, reading(L).seat_count()); return 1; }
-int g_seat_name(lua_State* L) { int s = check_seat(L, 2); lua_pushstring(L, reading(L).table->seats[s].name.c_str()); return 1; }
+int g_seat_name(lua_State* L) {
+  int s = check_seat(L, 2);
+  lua_pushstring(L, reading(L).table->seats[s].name.c_str());
+  return 1;
+}
 int g_active(lua_State* L) { return push_index(L, reading(L).active()); }
 int g_round(lua_State* L) { lua_pushinteger(L, reading(L).round); return 1; }
 int g_turn(lua_State* L) { lua_pushinteger(L, reading(L).turn); return 1; }
@@ -21,20 +25,38 @@ int g_order(lua_State* L) {
   push_ids(L, std::vector<int>(s.order.begin(), s.order.end()));
   return 1;
 }
-int g_in_play(lua_State* L) { int s = check_seat(L, 2); lua_pushboolean(L, reading(L).status[s] == SeatStatus::In); return 1; }
-int g_eliminated(lua_State* L) { int s = check_seat(L, 2); lua_pushboolean(L, reading(L).status[s] == SeatStatus::OutForGame); return 1; }
+int g_in_play(lua_State* L) {
+  int s = check_seat(L, 2);
+  lua_pushboolean(L, reading(L).status[s] == SeatStatus::In);
+  return 1;
+}
+int g_eliminated(lua_State* L) {
+  int s = check_seat(L, 2);
+  lua_pushboolean(L, reading(L).status[s] == SeatStatus::OutForGame);
+  return 1;
+}
 int g_youngest_first(lua_State* L) { push_ids(L, reading(L).table->by_age(true)); return 1; }
 int g_oldest_first(lua_State* L) { push_ids(L, reading(L).table->by_age(false)); return 1; }
 int g_end_turn(lua_State* L) { writing(L).pending |= kTurnEnd; return 0; }
 int g_end_round(lua_State* L) { writing(L).pending |= kRoundEnd; return 0; }
-int g_fold(lua_State* L) { int s = check_seat(L, 2); writing(L).status[s] = SeatStatus::OutForRound; return 0; }
-int g_eliminate(lua_State* L) { int s = check_seat(L, 2); writing(L).status[s] = SeatStatus::OutForGame; return 0; }
+int g_fold(lua_State* L) {
+  int s = check_seat(L, 2);
+  writing(L).status[s] = SeatStatus::OutForRound;
+  return 0;
+}
+int g_eliminate(lua_State* L) {
+  int s = check_seat(L, 2);
+  writing(L).status[s] = SeatStatus::OutForGame;
+  return 0;
+}
 
 // game:finish{results = {r1, r2, ...}}, the list on the top of the stack: one result per
 // seat, into `results`; what is not a number is NaN, which winners_of refuses.
 std::vector<double> read_results(lua_State* L, const State& s) {
-  if (lua_rawlen(L, 2) > 0) throw RuleError("game:finish takes a list of winners or {results = ...}, not both");
-  if (lua_type(L, -1) != LUA_TTABLE) throw RuleError("game:finish: results should be a list of one result per seat");
+  if (lua_rawlen(L, 2) > 0)
+    throw RuleError("game:finish takes a list of winners or {results = ...}, not both");
+  if (lua_type(L, -1) != LUA_TTABLE)
+    throw RuleError("game:finish: results should be a list of one result per seat");
   auto n = static_cast<lua_Integer>(lua_rawlen(L, -1));
   check_result_count(static_cast<std::size_t>(n), s.seat_count());
   std::vector<double> results;
@@ -64,8 +86,10 @@ std::string finish_reason(lua_State* L) {
 std::vector<double> read_payoffs(lua_State* L, const State& s) {
   const PayoffDef& def = s.table->ruleset->payoffs;
   if (!def.declared) throw RuleError("game:finish: payoffs need game.yaml's payoffs: {min: N, max: N}");
-  if (lua_rawlen(L, 2) > 0) throw RuleError("game:finish takes a list of winners or {payoffs = ...}, not both");
-  if (lua_type(L, -1) != LUA_TTABLE) throw RuleError("game:finish: payoffs should be a list of one payoff per seat");
+  if (lua_rawlen(L, 2) > 0)
+    throw RuleError("game:finish takes a list of winners or {payoffs = ...}, not both");
+  if (lua_type(L, -1) != LUA_TTABLE)
+    throw RuleError("game:finish: payoffs should be a list of one payoff per seat");
   std::vector<double> payoffs;
   for (lua_Integer i = 1; i <= static_cast<lua_Integer>(lua_rawlen(L, -1)); ++i) {
     lua_rawgeti(L, -1, i);
@@ -87,10 +111,12 @@ void check_finish_fields(lua_State* L) {
   while (lua_next(L, 2)) {
     lua_pop(L, 1);
     if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= length) continue;
-    std::string key = lua_type(L, -1) == LUA_TSTRING ? std::string(lua_tostring(L, -1)) : std::string(luaL_typename(L, -1));
+    std::string key =
+        lua_type(L, -1) == LUA_TSTRING ? std::string(lua_tostring(L, -1)) : std::string(luaL_typename(L, -1));
     if (key == "results" || key == "payoffs" || key == "reason") continue;
     if (key.size() > 40) key = key.substr(0, 40) + "...";
-    throw RuleError("game:finish: no field '" + key + "' (the winners are the list itself, game:finish{seat, ...}; "
+    throw RuleError("game:finish: no field '" + key +
+                    "' (the winners are the list itself, game:finish{seat, ...}; "
                     "the fields are results, payoffs and reason)");
   }
 }
@@ -104,7 +130,8 @@ int g_finish(lua_State* L) {
   lua_pushliteral(L, "payoffs");
   if (lua_rawget(L, 2) != LUA_TNIL) payoffs = read_payoffs(L, reading(L));
   else if (reading(L).table->ruleset->payoffs.declared)
-    throw RuleError("game:finish: game.yaml declares payoffs, so the game ends with {payoffs = {...}}, one per seat");
+    throw RuleError(
+        "game:finish: game.yaml declares payoffs, so the game ends with {payoffs = {...}}, one per seat");
   lua_pop(L, 1);
   lua_pushliteral(L, "results");
   if (lua_rawget(L, 2) == LUA_TNIL && !payoffs.empty()) {
@@ -136,7 +163,8 @@ int g_simultaneous(lua_State* L) {
     lua_rawgeti(L, 2, i);
     int seat = check_seat(L, -1);
     lua_pop(L, 1);
-    if (seats >> seat & 1u) throw RuleError("game:simultaneous: seat " + std::to_string(seat + 1) + " is listed twice");
+    if (seats >> seat & 1u)
+      throw RuleError("game:simultaneous: seat " + std::to_string(seat + 1) + " is listed twice");
     if (s.status[seat] == SeatStatus::OutForGame)
       throw RuleError("game:simultaneous: " + s.table->seats[seat].name + " is out of the game");
     seats |= 1u << seat;
@@ -167,7 +195,8 @@ int g_get(lua_State* L) {
   int v = check_var(L, 2);
   const State& s = reading(L);
   bool per_seat = s.table->ruleset->vars[v].per_seat;
-  if (per_seat && lua_isnoneornil(L, 3)) throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) + " is per seat: give the seat");
+  if (per_seat && lua_isnoneornil(L, 3))
+    throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) + " is per seat: give the seat");
   push_value(L, s.var(v, per_seat ? check_seat(L, 3) : 0));
   return 1;
 }
@@ -176,7 +205,8 @@ int g_set(lua_State* L) {
   State& s = writing(L);
   bool per_seat = s.table->ruleset->vars[v].per_seat;
   if (per_seat && lua_gettop(L) < 4)
-    throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) + " is per seat: game:set(name, seat, value)");
+    throw RuleError("variable " + quote(s.table->ruleset->vars[v].name) +
+                    " is per seat: game:set(name, seat, value)");
   int seat = per_seat ? check_seat(L, 3) : 0;
   set_var_checked(s, v, seat, to_value(L, per_seat ? 4 : 3));
   return 0;

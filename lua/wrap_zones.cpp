@@ -29,19 +29,31 @@ int g_zone(lua_State* L) {
   int seat = -1;
   if (def->per_seat) {
     if (lua_isnoneornil(L, 3))
-      throw RuleError("zone " + quote(def->name) + " belongs to a seat: game:zone(" + quote(def->name) + ", seat)");
+      throw RuleError("zone " + quote(def->name) + " belongs to a seat: game:zone(" + quote(def->name) +
+                      ", seat)");
     seat = check_seat(L, 3);
   }
   lua_pushinteger(L, s.table->zone_id(static_cast<int>(def - r.zones.data()), seat) + 1);
   return 1;
 }
-int g_zone_name(lua_State* L) { int z = check_zone(L, 2); lua_pushstring(L, reading(L).table->zones[z].name.c_str()); return 1; }
-int g_owner(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).table->zones[z].owner); }
+int g_zone_name(lua_State* L) {
+  int z = check_zone(L, 2);
+  lua_pushstring(L, reading(L).table->zones[z].name.c_str());
+  return 1;
+}
+int g_owner(lua_State* L) {
+  int z = check_zone(L, 2);
+  return push_index(L, reading(L).table->zones[z].owner);
+}
 int g_count(lua_State* L) { int z = check_zone(L, 2); lua_pushinteger(L, reading(L).count(z)); return 1; }
 int g_cards(lua_State* L) { int z = check_zone(L, 2); push_ids(L, reading(L).contents(z)); return 1; }
 int g_top(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).top(z)); }
 int g_bottom(lua_State* L) { int z = check_zone(L, 2); return push_index(L, reading(L).bottom(z)); }
-int g_name(lua_State* L) { int c = check_component(L, 2); lua_pushstring(L, reading(L).name(c).c_str()); return 1; }
+int g_name(lua_State* L) {
+  int c = check_component(L, 2);
+  lua_pushstring(L, reading(L).name(c).c_str());
+  return 1;
+}
 int g_prop(lua_State* L) {
   int c = check_component(L, 2);
   PropKey key = prop_key(L, 3);
@@ -51,7 +63,11 @@ int g_prop(lua_State* L) {
   else push_value(L, *v);
   return 1;
 }
-int g_where(lua_State* L) { int c = check_component(L, 2); lua_pushinteger(L, reading(L).zone_of(c) + 1); return 1; }
+int g_where(lua_State* L) {
+  int c = check_component(L, 2);
+  lua_pushinteger(L, reading(L).zone_of(c) + 1);
+  return 1;
+}
 int g_sum(lua_State* L) {
   int z = check_zone(L, 2);
   PropKey key = prop_key(L, 3);
@@ -86,7 +102,8 @@ int g_become(lua_State* L) {
   if (k < 0) {
     std::vector<std::string> kinds;
     for (const auto& kind : s.table->ruleset->kinds) kinds.push_back(kind.name);
-    throw RuleError("unknown kind " + quote(name) + did_you_mean(name, kinds) + " (kinds are listed under components: in game.yaml)");
+    throw RuleError("unknown kind " + quote(name) + did_you_mean(name, kinds) +
+                    " (kinds are listed under components: in game.yaml)");
   }
   s.become(c, k);
   return 0;
@@ -155,7 +172,8 @@ int g_shuffle(lua_State* L) { int z = check_zone(L, 2); writing(L).shuffle(z); r
 int g_face(lua_State* L) {
   int c = check_component(L, 2);
   std::string f(arg_text(L, 3));
-  if (f != "up" && f != "down" && f != "default") throw RuleError("face is 'up', 'down' or 'default', not " + quote(f));
+  if (f != "up" && f != "down" && f != "default")
+    throw RuleError("face is 'up', 'down' or 'default', not " + quote(f));
   writing(L).face[c] = f == "up" ? Face::Up : f == "down" ? Face::Down : Face::Default;
   return 0;
 }
@@ -178,15 +196,31 @@ int g_conceal(lua_State* L) { int z = check_zone(L, 2); conceal_zone(writing(L),
 
 }  // namespace
 
-const luaL_Reg kZoneMethods[] = {
-    {"zone", guarded<g_zone>}, {"zone_name", guarded<g_zone_name>}, {"owner", guarded<g_owner>},
-    {"count", guarded<g_count>}, {"cards", guarded<g_cards>}, {"top", guarded<g_top>}, {"bottom", guarded<g_bottom>},
-    {"name", guarded<g_name>}, {"prop", guarded<g_prop>}, {"where", guarded<g_where>}, {"sum", guarded<g_sum>},
-    {"move", guarded<g_move>}, {"become", guarded<g_become>}, {"draw", guarded<g_draw>}, {"move_all", guarded<g_move_all>},
-    {"matching", guarded<g_matching>}, {"move_matching", guarded<g_move_matching>},
-    {"count_matching", guarded<g_count_matching>}, {"move_matching_count", guarded<g_move_matching_count>},
-    {"sort", guarded<g_sort>}, {"shuffle", guarded<g_shuffle>}, {"face", guarded<g_face>}, {"reveal", guarded<g_reveal>},
-    {"conceal", guarded<g_conceal>}, {"show", guarded<g_show>},
-    {nullptr, nullptr}};
+const luaL_Reg kZoneMethods[] = {{"zone", guarded<g_zone>},
+                                 {"zone_name", guarded<g_zone_name>},
+                                 {"owner", guarded<g_owner>},
+                                 {"count", guarded<g_count>},
+                                 {"cards", guarded<g_cards>},
+                                 {"top", guarded<g_top>},
+                                 {"bottom", guarded<g_bottom>},
+                                 {"name", guarded<g_name>},
+                                 {"prop", guarded<g_prop>},
+                                 {"where", guarded<g_where>},
+                                 {"sum", guarded<g_sum>},
+                                 {"move", guarded<g_move>},
+                                 {"become", guarded<g_become>},
+                                 {"draw", guarded<g_draw>},
+                                 {"move_all", guarded<g_move_all>},
+                                 {"matching", guarded<g_matching>},
+                                 {"move_matching", guarded<g_move_matching>},
+                                 {"count_matching", guarded<g_count_matching>},
+                                 {"move_matching_count", guarded<g_move_matching_count>},
+                                 {"sort", guarded<g_sort>},
+                                 {"shuffle", guarded<g_shuffle>},
+                                 {"face", guarded<g_face>},
+                                 {"reveal", guarded<g_reveal>},
+                                 {"conceal", guarded<g_conceal>},
+                                 {"show", guarded<g_show>},
+                                 {nullptr, nullptr}};
 
 }  // namespace arbiter::game_api

@@ -136,7 +136,8 @@ ActionResult TurnDriver::act(int seat, const std::string& text, bool prefixes) {
   if (state_->over) return {Refusal::GameOver, "the game is over", "", {}, {}};
   if (!decision_status_.ok) refresh();  // a hook that keeps state across calls may not fail again
   if (!decision_status_.ok) return {Refusal::ScriptError, shown(decision_status_.message), "", {}, {}};
-  if (seat < 0 || seat >= state_->seat_count()) return {Refusal::UnknownSeat, "there is no such seat", "", {}, {}};
+  if (seat < 0 || seat >= state_->seat_count())
+    return {Refusal::UnknownSeat, "there is no such seat", "", {}, {}};
   const SeatActions* sa = entry(seat);
   std::vector<std::string> listed = sa ? sa->actions : std::vector<std::string>{};
   bool person = !bot(seat) && options_.undo;
@@ -157,7 +158,8 @@ Status TurnDriver::pass(int seat) {
   const SeatActions* sa = entry(seat);
   if (state_->over) return Status::error("the game is over");
   if (!sa) return Status::error("it is not " + table().seats[seat].name + "'s turn");
-  if (sa->on_turn || decision_.simultaneous) return Status::error(table().seats[seat].name + " is on turn and cannot pass");
+  if (sa->on_turn || decision_.simultaneous)
+    return Status::error(table().seats[seat].name + " is on turn and cannot pass");
   return step_taken(nullptr, {seat, "", 0, {}, true});
 }
 
@@ -167,13 +169,16 @@ ActionResult TurnDriver::outcome(const std::string& name) {
   if (options_.keep) before = *state_;
   ActionResult o = engine_->decide(*state_, name);
   if (!o.ok()) return o;
-  if (Status st = step_taken(before ? &*before : nullptr, {-1, o.action.empty() ? name : o.action, 0, {}, false}); !st.ok)
+  if (Status st =
+          step_taken(before ? &*before : nullptr, {-1, o.action.empty() ? name : o.action, 0, {}, false});
+      !st.ok)
     return {Refusal::ScriptError, st.message, "", {}, {}};
   return o;
 }
 
 Status TurnDriver::draw() {
-  if (decision_.kind != Decision::Kind::Chance || state_->over) return Status::error("no chance decision is pending");
+  if (decision_.kind != Decision::Kind::Chance || state_->over)
+    return Status::error("no chance decision is pending");
   std::optional<State> before;
   if (options_.all_or_nothing || options_.keep) before = *state_;
   std::size_t i = pick_outcome(decision_.weights, chance_rng_);

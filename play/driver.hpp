@@ -40,14 +40,14 @@ struct Taken {
 struct GameOver {
   std::vector<int> winners;                  // seats, as the rules named them
   std::vector<std::optional<Value>> scores;  // per seat; none where the score could not be read
-  std::vector<double> results;               // per seat: the share of the win (1/k for k winners), or game:finish's
+  std::vector<double> results;  // per seat: the share of the win (1/k for k winners), or game:finish's
   std::vector<double> payoffs;               // per seat; empty when the game declares none
   std::string reason;                        // why the game ended, when the rules said (game:finish)
   std::string error;                         // the score hook's failure (file:line), or ""
 };
 
 // What came of asking a seat's bot.
-struct BotMove {
+struct [[nodiscard]] BotMove {
   // NotKept: Options::keep refused the step; the game is as it was and may ask again.
   enum class Kind { Acted, Passed, Failed, NotKept };
   Kind kind = Kind::Failed;
@@ -136,7 +136,9 @@ class TurnDriver {
   // One bot per seat, nullptr for a person's seat (bots/make_bot.hpp's make_seat_bots).
   void set_bots(std::vector<std::unique_ptr<Bot>> bots);
   std::vector<std::unique_ptr<Bot>> take_bots() { return std::move(bots_); }
-  Bot* bot(int seat) const { return seat >= 0 && seat < static_cast<int>(bots_.size()) ? bots_[seat].get() : nullptr; }
+  Bot* bot(int seat) const {
+    return seat >= 0 && seat < static_cast<int>(bots_.size()) ? bots_[seat].get() : nullptr;
+  }
   std::uint32_t persons() const;  // the seats without a bot, a bit each
   // Asks `seat`'s bot (it must be asked now) and takes its answer, the one way every door
   // reads it: an action it lists is taken by index; a text the rules accept though they
@@ -146,7 +148,7 @@ class TurnDriver {
 
   // --- running ---
   enum class Stop { Over, Person, Chance, Failed, Limit };
-  struct Run {
+  struct [[nodiscard]] Run {
     Stop stop = Stop::Over;
     Status status;  // Failed: why (a script error, a bot that cannot act, nobody can act)
     int steps = 0;  // the steps taken (actions and outcomes; passes are none)

@@ -27,9 +27,11 @@ BotMove TurnDriver::bot_answer(int seat, const SeatActions& sa, const std::strin
     std::size_t who = static_cast<std::size_t>(&sa - decision_.seats.data());
     if (Status st = engine_->take(*state_, decision_, who, static_cast<std::size_t>(action)); !st.ok) {
       if (before) *state_ = std::move(*before);
-      std::string why = options_.author ? "at " + name + "'s " + quote(choice) + ": " + st.message
-                        : !hidden_     ? name + "'s bot could not act (script error): " + st.message
-                                       : name + "'s bot could not act (script error): " + withheld_script_error(st.message, name);
+      std::string why =
+          options_.author ? "at " + name + "'s " + quote(choice) + ": " + st.message
+          : !hidden_
+              ? name + "'s bot could not act (script error): " + st.message
+              : name + "'s bot could not act (script error): " + withheld_script_error(st.message, name);
       return {BotMove::Kind::Failed, "", why};
     }
   } else {
@@ -44,18 +46,22 @@ BotMove TurnDriver::bot_answer(int seat, const SeatActions& sa, const std::strin
     if (!o.ok())
       return {BotMove::Kind::Failed, "",
               quoted ? bot_failed(seat, "chose " + quote(choice) + ", which is not legal").message
-                     : bot_failed(seat, "chose an action that is not legal (" + std::string(to_text(o.refusal)) + ")").message};
+                     : bot_failed(seat, "chose an action that is not legal (" +
+                                            std::string(to_text(o.refusal)) + ")")
+                           .message};
     taken = o.action;
   }
   Taken step{seat, taken, static_cast<int>(sa.actions.size()), std::move(tag), false};
-  if (Status st = step_taken(before ? &*before : nullptr, step); !st.ok) return {BotMove::Kind::NotKept, "", st.message};
+  if (Status st = step_taken(before ? &*before : nullptr, step); !st.ok)
+    return {BotMove::Kind::NotKept, "", st.message};
   return {BotMove::Kind::Acted, taken, ""};
 }
 
 BotMove TurnDriver::play_bot(int seat) {
   Bot* b = bot(seat);
   const SeatActions* sa = entry(seat);
-  if (!b || !sa) return {BotMove::Kind::Failed, "", "it is not " + table().seats[seat].name + "'s bot's turn"};
+  if (!b || !sa)
+    return {BotMove::Kind::Failed, "", "it is not " + table().seats[seat].name + "'s bot's turn"};
   // A bot that never looks gets the one empty view: making and freeing a View per decision
   // would cost a random playout more than its choice.
   static const View kUnseen;
@@ -99,7 +105,8 @@ TurnDriver::Run TurnDriver::run(int max_steps) {
         }
     if (!bot(seat)) return stop(Stop::Person);
     BotMove m = play_bot(seat);
-    if (m.kind == BotMove::Kind::Failed || m.kind == BotMove::Kind::NotKept) return stop(Stop::Failed, Status::error(m.error));
+    if (m.kind == BotMove::Kind::Failed || m.kind == BotMove::Kind::NotKept)
+      return stop(Stop::Failed, Status::error(m.error));
     if (m.kind == BotMove::Kind::Acted) ++r.steps;
   }
 }
@@ -127,11 +134,14 @@ GameOver game_over(Engine& engine, const State& state, bool withhold) {
     if (st.ok) over.scores.emplace_back(std::move(v));
     else over.scores.emplace_back(std::nullopt);
     if (!st.ok && over.error.empty())
-      over.error = "the score could not be read: " + (withhold ? withheld_rules_error(st.message) : st.message);
+      over.error =
+          "the score could not be read: " + (withhold ? withheld_rules_error(st.message) : st.message);
   }
   return over;
 }
 
-GameOver TurnDriver::game_over() const { return arbiter::game_over(*engine_, *state_, hidden_ && !options_.author); }
+GameOver TurnDriver::game_over() const {
+  return arbiter::game_over(*engine_, *state_, hidden_ && !options_.author);
+}
 
 }  // namespace arbiter

@@ -12,7 +12,8 @@ namespace {
 
 // Applies one step; an empty string when it was accepted, else why not.
 std::string apply_step(Engine& engine, State& s, const SavedStep& step) {
-  if (step.redeal) return replay_redeal(s, {Event::Kind::Redeal, -1, step.action, 0}) ? "" : "a malformed re-deal";
+  if (step.redeal)
+    return replay_redeal(s, {Event::Kind::Redeal, -1, step.action, 0}) ? "" : "a malformed re-deal";
   ActionResult o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
   if (o.ok()) return "";
   return to_text(o.refusal) + (o.message.empty() ? "" : ": " + o.message);
@@ -46,7 +47,8 @@ std::string read_otherwise(const Table& t, const std::vector<Event>& before, con
 GameSteps game_steps(Engine& engine, const State& state) {
   GameSteps g;
   State s(state.table);
-  if (Status st = engine.start(s); !st.ok) throw InputError("setting the game up again failed: " + st.message);
+  if (Status st = engine.start(s); !st.ok)
+    throw InputError("setting the game up again failed: " + st.message);
   g.start_hash = s.hash();
   g.said.emplace_back();
   for (const auto& e : state.log.entries()) {
@@ -58,7 +60,8 @@ GameSteps game_steps(Engine& engine, const State& state) {
     step.seat = e.kind == Event::Kind::Action ? e.seat : -1;
     step.action = e.text;
     if (std::string why = apply_step(engine, s, step); !why.empty())
-      throw InputError(describe_step(*state.table, g.steps, g.steps.size() - 1) + " is refused on replay: " + why);
+      throw InputError(describe_step(*state.table, g.steps, g.steps.size() - 1) +
+                       " is refused on replay: " + why);
     step.hash = s.hash();
   }
   return g;
@@ -66,7 +69,8 @@ GameSteps game_steps(Engine& engine, const State& state) {
 
 Replay replay_while_same(Engine& engine, const GameSteps& game) {
   Replay r{State(engine.table_ptr()), 0, false, false, "", {}};
-  if (Status st = engine.start(r.state); !st.ok) throw InputError("setting the game up failed: " + st.message);
+  if (Status st = engine.start(r.state); !st.ok)
+    throw InputError("setting the game up failed: " + st.message);
   if (r.state.hash() != game.start_hash) {
     r.setup_differs = true;
     r.problem = "the game is set up differently (another deal, table or first seat)";
@@ -89,7 +93,8 @@ Replay replay_while_same(Engine& engine, const GameSteps& game) {
       r.problem = "accepted, but leaves another state than before";
       return r;
     }
-    if (std::string who = read_otherwise(t, game.said.at(i + 1), next.log.entries(r.state.log.size())); !who.empty()) {
+    if (std::string who = read_otherwise(t, game.said.at(i + 1), next.log.entries(r.state.log.size()));
+        !who.empty()) {
       r.problem = "accepted, but says otherwise than before " + who;
       return r;
     }

@@ -30,7 +30,8 @@ struct Replay {
   std::size_t agreed = 0;      // steps replayed alike
   bool setup_differs = false;  // the fresh states differ already (another deal, table or setup)
   bool setup_said_otherwise = false;  // the same setup, said otherwise: `state` shows what the game did not
-  std::string problem;         // why step agreed + 1 stopped it ("refused by the edited rules (...)"); empty when all agreed
+  std::string
+      problem;  // why step agreed + 1 stopped it ("refused by the edited rules (...)"); empty when all agreed
   std::vector<State> before;   // the state before each agreed step
 };
 // Throws InputError if the game cannot even be set up.

@@ -37,12 +37,14 @@ std::vector<Place> seen_places(const Table& t, const View& view, std::vector<std
         continue;
       }
       int kind = t.kind_by_name(zv.items[k]);
-      if (kind < 0) throw RuleError("the view shows a " + quote(zv.items[k]) + ", which is no kind of this table");
+      if (kind < 0)
+        throw RuleError("the view shows a " + quote(zv.items[k]) + ", which is no kind of this table");
       auto& pool = pools[kind];
       places.push_back({pool.empty() ? -2 - kind : pool.back(), face});
       if (!pool.empty()) pool.pop_back();
     }
-  if (places.size() != static_cast<std::size_t>(t.component_count())) throw RuleError("the view is not of this table");
+  if (places.size() != static_cast<std::size_t>(t.component_count()))
+    throw RuleError("the view is not of this table");
   return places;
 }
 
@@ -54,7 +56,8 @@ void sample_hidden_vars(const Table& t, int seat, State& s, Rng& rng) {
   for (std::size_t d = 0; d < vars.size(); ++d) {
     if (!vars[d].hidden || vars[d].values.empty()) continue;
     for (int other = 0; other < t.seat_count(); ++other)
-      if (other != seat) s.vars[t.var_slot_of(static_cast<int>(d), other)] = vars[d].values[rng.below(vars[d].values.size())];
+      if (other != seat)
+        s.vars[t.var_slot_of(static_cast<int>(d), other)] = vars[d].values[rng.below(vars[d].values.size())];
   }
 }
 

@@ -45,7 +45,8 @@ std::string digest(const std::string& key, const std::string& text) {
 }
 
 std::string seat_text(const Seat& s, const std::string& kind) {
-  return (s.age >= 0 ? s.name + " age " + std::to_string(s.age) : s.name) + (kind.empty() ? "" : " plays " + kind);
+  return (s.age >= 0 ? s.name + " age " + std::to_string(s.age) : s.name) +
+         (kind.empty() ? "" : " plays " + kind);
 }
 
 // A header fact as the file gives it, and where.
@@ -63,7 +64,8 @@ void emit_table(YAML::Emitter& out, const Table& t, const std::vector<std::strin
   if (!t.ruleset->folder.empty()) facts.emplace_back("folder", t.ruleset->folder);
   if (!t.variant.empty()) facts.emplace_back("variant", t.variant);
   facts.emplace_back("seed", std::to_string(t.seed));
-  for (std::size_t i = 0; i < t.seats.size(); ++i) facts.emplace_back("players." + std::to_string(i + 1), seat_text(t.seats[i], kind(i)));
+  for (std::size_t i = 0; i < t.seats.size(); ++i)
+    facts.emplace_back("players." + std::to_string(i + 1), seat_text(t.seats[i], kind(i)));
   for (const auto& [k, v] : t.params) facts.emplace_back("params." + k, to_text(v));
 
   out << YAML::Key << "ruleset" << YAML::Value << t.ruleset->id;
@@ -104,7 +106,8 @@ void emit_redeal(YAML::Emitter& out, const Table& t, State& replay, const Event&
 int emit_steps(YAML::Emitter& out, Engine& engine, const State& state) {
   const Table& t = *state.table;
   State replay(state.table);
-  if (Status st = engine.start(replay); !st.ok) throw InputError("the game cannot be saved: setting it up again failed: " + st.message);
+  if (Status st = engine.start(replay); !st.ok)
+    throw InputError("the game cannot be saved: setting it up again failed: " + st.message);
   int count = 0;
   for (const auto& e : state.log.entries()) {
     if (e.kind == Event::Kind::Say) continue;
@@ -115,12 +118,15 @@ int emit_steps(YAML::Emitter& out, Engine& engine, const State& state) {
     }
     bool chance = e.kind == Event::Kind::Chance;
     // A step without its hash could not be checked when loaded: refuse to write it.
-    if (ActionResult o = chance ? engine.decide(replay, e.text) : engine.apply(replay, e.seat, e.text); !o.ok())
+    if (ActionResult o = chance ? engine.decide(replay, e.text) : engine.apply(replay, e.seat, e.text);
+        !o.ok())
       throw InputError("the game cannot be saved: its action " + std::to_string(count) + " (" + e.text +
                        ") is refused when the game is replayed: " + o.message);
     out << YAML::Flow << YAML::BeginMap;
     if (chance) out << YAML::Key << "chance" << YAML::Value << e.text;
-    else out << YAML::Key << "seat" << YAML::Value << t.seats[e.seat].name << YAML::Key << "action" << YAML::Value << e.text;
+    else
+      out << YAML::Key << "seat" << YAML::Value << t.seats[e.seat].name << YAML::Key << "action"
+          << YAML::Value << e.text;
     out << YAML::Key << "hash" << YAML::Value << hex(replay.hash());
     out << YAML::EndMap;
   }
@@ -129,7 +135,8 @@ int emit_steps(YAML::Emitter& out, Engine& engine, const State& state) {
 
 }  // namespace
 
-std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds, std::uint32_t passed) {
+std::string save_text(Engine& engine, const State& state, const std::vector<std::string>& kinds,
+                      std::uint32_t passed) {
   YAML::Emitter out;
   out << YAML::BeginMap;
   out << YAML::Key << "arbiter_save" << YAML::Value << kVersion;
@@ -145,8 +152,9 @@ std::string save_text(Engine& engine, const State& state, const std::vector<std:
   }
   out << YAML::Key << "end" << YAML::Value << count;
   out << YAML::EndMap;
-  return std::string("# An Arbiter saved game: `arbiter play --load FILE` resumes it. `check` fingerprints\n"
-                     "# the lines above it, `hash` the state after each action; `end` counts the actions.\n") +
+  return std::string(
+             "# An Arbiter saved game: `arbiter play --load FILE` resumes it. `check` fingerprints\n"
+             "# the lines above it, `hash` the state after each action; `end` counts the actions.\n") +
          out.c_str() + "\n";
 }
 
@@ -163,7 +171,8 @@ void read_header(YamlChecker& y, const YAML::Node& root, SavedGame& g, std::vect
     if (!g.folder.empty() && !fs::path(g.folder).is_absolute())
       y.error(root["folder"], "folder should be an absolute path, not " + quote(g.folder));
   }
-  if (root["variant"]) items.push_back({"variant", g.options.variant = y.text(root["variant"], "variant"), root["variant"]});
+  if (root["variant"])
+    items.push_back({"variant", g.options.variant = y.text(root["variant"], "variant"), root["variant"]});
   if (!root["seed"]) y.error(root, "missing 'seed'");
   else {
     g.options.seed = y.unsigned_integer(root["seed"], "seed");
@@ -172,13 +181,17 @@ void read_header(YamlChecker& y, const YAML::Node& root, SavedGame& g, std::vect
   if (!root["players"]) y.error(root, "missing 'players'");
   else if (y.is_list(root["players"], "players")) {
     for (const auto& p : root["players"]) {
-      if (!y.keys(p, {"name", "age", "plays"}, "a player") || !p["name"]) { y.error(p, "a player is {name: N, age: A, plays: KIND}"); continue; }
+      if (!y.keys(p, {"name", "age", "plays"}, "a player") || !p["name"]) {
+        y.error(p, "a player is {name: N, age: A, plays: KIND}");
+        continue;
+      }
       std::int64_t age = p["age"] ? y.integer(p["age"], "age") : -1;
       if (p["age"] && (age < 0 || age > 1000)) y.error(p["age"], "an age is a whole number from 0 to 1000");
       g.options.seats.push_back({y.text(p["name"], "name"), static_cast<int>(age)});
       std::string kind = p["plays"] ? y.text(p["plays"], "plays") : "";
       if (p["plays"]) g.kinds.resize(g.options.seats.size()), g.kinds.back() = kind;
-      items.push_back({"players." + std::to_string(g.options.seats.size()), seat_text(g.options.seats.back(), kind), p});
+      items.push_back(
+          {"players." + std::to_string(g.options.seats.size()), seat_text(g.options.seats.back(), kind), p});
     }
   }
   if (root["params"] && y.is_map(root["params"], "params"))
@@ -198,7 +211,8 @@ void check_header(YamlChecker& y, const YAML::Node& root, const std::vector<Head
     return;
   }
   if (!y.is_map(check, "check")) return;
-  std::string since = " since the game was saved (its fingerprint at line " + std::to_string(check.Mark().line + 1) + ")";
+  std::string since =
+      " since the game was saved (its fingerprint at line " + std::to_string(check.Mark().line + 1) + ")";
   for (const auto& item : items) {
     const YAML::Node want = check[item.key];
     if (!want) y.error(item.at, quote(item.key) + " was added" + since);
@@ -274,7 +288,10 @@ bool read_action(YamlChecker& y, const YAML::Node& a, SavedGame& g, SavedStep& s
     y.error(a, "an action is {seat: NAME, action: TEXT, hash: H} or {chance: OUTCOME, hash: H}");
     return false;
   }
-  y.keys(a, chance ? std::vector<std::string>{"chance", "hash"} : std::vector<std::string>{"seat", "action", "hash"}, "an action");
+  y.keys(a,
+         chance ? std::vector<std::string>{"chance", "hash"}
+                : std::vector<std::string>{"seat", "action", "hash"},
+         "an action");
   if (chance) {
     s.action = y.text(a["chance"], "chance");
   } else {
@@ -294,11 +311,14 @@ SavedGame read_save(const std::string& file) {
   YAML::Node root = y.load();
   y.throw_if_errors();
   if (!root.IsMap() || !root["arbiter_save"]) throw InputError(file + ": not an Arbiter saved game");
-  y.keys(root, {"arbiter_save", "ruleset", "folder", "variant", "seed", "players", "params", "check", "actions", "passed", "end"},
+  y.keys(root,
+         {"arbiter_save", "ruleset", "folder", "variant", "seed", "players", "params", "check", "actions",
+          "passed", "end"},
          "a saved game");
   if (std::int64_t v = y.integer(root["arbiter_save"], "arbiter_save"); v != kVersion && v != 2) {
-    y.error(root["arbiter_save"], "a save of version " + root["arbiter_save"].Scalar() + "; this Arbiter reads version " +
-                                      std::to_string(kVersion) + " (version 1 had no check of its header)");
+    y.error(root["arbiter_save"], "a save of version " + root["arbiter_save"].Scalar() +
+                                      "; this Arbiter reads version " + std::to_string(kVersion) +
+                                      " (version 1 had no check of its header)");
     y.throw_if_errors();
   }
   SavedGame g;
@@ -310,44 +330,57 @@ SavedGame read_save(const std::string& file) {
     for (const auto& a : root["actions"]) read_step(y, a, g);
   read_passed(y, root, g);
   if (!root["end"]) y.error(root, "missing 'end', which is written last: the file was cut short");
-  else if (std::int64_t n = y.integer(root["end"], "end"); y.ok() && n != static_cast<std::int64_t>(g.steps.size()))
-    y.error(root["end"], "end says " + std::to_string(n) + " actions, but the file holds " + std::to_string(g.steps.size()));
+  else if (std::int64_t n = y.integer(root["end"], "end");
+           y.ok() && n != static_cast<std::int64_t>(g.steps.size()))
+    y.error(root["end"], "end says " + std::to_string(n) + " actions, but the file holds " +
+                             std::to_string(g.steps.size()));
   y.throw_if_errors();
   return g;
 }
 
 State replay_save(Engine& engine, const SavedGame& game, const std::string& file) {
   State s(engine.table_ptr());
-  if (Status st = engine.start(s); !st.ok) throw InputError(file + ": setting up the game failed: " + st.message);
+  if (Status st = engine.start(s); !st.ok)
+    throw InputError(file + ": setting up the game failed: " + st.message);
   // Named in a refusal: an id may find another ruleset than the one the game was saved from.
   const Ruleset& r = *engine.table().ruleset;
   std::string ruleset = "the ruleset (" + r.id + ", read from " + (r.folder.empty() ? r.dir : r.folder) + ")";
   int n = 0;
   // A step read from a file names its line; one from a database (line 0) has none to name.
-  auto at = [&file](const SavedStep& step) { return step.line > 0 ? file + ":" + std::to_string(step.line) : file; };
+  auto at = [&file](const SavedStep& step) {
+    return step.line > 0 ? file + ":" + std::to_string(step.line) : file;
+  };
   for (const auto& step : game.steps) {
     ++n;
-    std::string who = step.redeal ? "re-deal" : step.seat < 0 ? "chance" : engine.table().seats[step.seat].name;
+    std::string who = step.redeal     ? "re-deal"
+                      : step.seat < 0 ? "chance"
+                                      : engine.table().seats[step.seat].name;
     if (step.redeal) {
       replay_redeal(s, {Event::Kind::Redeal, -1, step.action, 0});
       if (s.hash() != step.hash)
         throw InputError(at(step) + ": step " + std::to_string(n) +
-                         " (re-deal): the state differs from the saved one; the file or " + ruleset + " changed since");
+                         " (re-deal): the state differs from the saved one; the file or " + ruleset +
+                         " changed since");
       continue;
     }
     std::string where = at(step) + ": step " + std::to_string(n) + " (" + who + ": " + step.action + "): ";
     ActionResult o = step.seat < 0 ? engine.decide(s, step.action) : engine.apply(s, step.seat, step.action);
-    if (!o.ok()) throw InputError(where + "refused on replay (" + to_text(o.refusal) + (o.message.empty() ? "" : ": " + o.message) +
-                                  "); was " + ruleset + " edited since the game was saved?");
+    if (!o.ok())
+      throw InputError(where + "refused on replay (" + to_text(o.refusal) +
+                       (o.message.empty() ? "" : ": " + o.message) + "); was " + ruleset +
+                       " edited since the game was saved?");
     if (s.hash() != step.hash)
-      throw InputError(where + "the state differs from the saved one (hash " + hex(s.hash()) + ", saved " + hex(step.hash) +
-                       "); the action, its hash or " + ruleset + " changed since the game was saved");
+      throw InputError(where + "the state differs from the saved one (hash " + hex(s.hash()) + ", saved " +
+                       hex(step.hash) + "); the action, its hash or " + ruleset +
+                       " changed since the game was saved");
   }
   return s;
 }
 
 void write_save(const std::string& file, const std::string& text) {
-  auto fail = [&](const std::string& why) { throw InputError("cannot save to " + quote(file) + ": " + why + "; nothing was written"); };
+  auto fail = [&](const std::string& why) {
+    throw InputError("cannot save to " + quote(file) + ": " + why + "; nothing was written");
+  };
   if (file.empty()) throw InputError(":save needs a file name");
   // /dev/full and the like are not save files, and rename would replace the device.
   struct stat old {};

@@ -22,7 +22,8 @@ struct SavedGame {
   int ruleset_line = 0;    // where `ruleset:` stands in the file
   int folder_line = 0;     // where `folder:` stands, when given
   GameOptions options;     // seats, seed, variant and every parameter's value
-  std::vector<std::string> kinds;  // per seat: "human" or a bot's kind; empty in a save that did not record them
+  std::vector<std::string>
+      kinds;  // per seat: "human" or a bot's kind; empty in a save that did not record them
   std::vector<SavedStep> steps;
   // The seats that had passed their out-of-turn chance at the decision the game was saved
   // at (bit per seat): a load asks that decision again without offering it to them.

@@ -14,7 +14,8 @@ namespace {
 std::string json_escape(char32_t cp) {
   if (cp < 0x10000) return fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
   cp -= 0x10000;
-  return fmt::format("\\u{:04x}\\u{:04x}", 0xd800 + static_cast<unsigned>(cp >> 10), 0xdc00 + static_cast<unsigned>(cp & 0x3ff));
+  return fmt::format("\\u{:04x}\\u{:04x}", 0xd800 + static_cast<unsigned>(cp >> 10),
+                     0xdc00 + static_cast<unsigned>(cp & 0x3ff));
 }
 
 }  // namespace

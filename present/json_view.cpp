@@ -17,7 +17,8 @@ Json name_or_null(const View& v, int seat) { return seat >= 0 ? Json(v.seats[sea
 namespace {
 
 // Variables by name; those game.yaml marks `display: false` are the rules' own, not shown.
-Json pairs_json(const std::vector<std::pair<std::string, std::string>>& pairs, const std::vector<std::string>& undisplayed) {
+Json pairs_json(const std::vector<std::pair<std::string, std::string>>& pairs,
+                const std::vector<std::string>& undisplayed) {
   Json j = Json::object();
   for (const auto& [k, text] : pairs)
     if (std::find(undisplayed.begin(), undisplayed.end(), k) == undisplayed.end()) j[k] = text;
@@ -51,7 +52,9 @@ Json view_json(const View& v) {
   j["turn"] = v.turn;
   j["active"] = name_or_null(v, v.active);
   j["seats"] = Json::array();
-  for (const auto& s : v.seats) j["seats"].push_back({{"name", s.name}, {"status", s.status}, {"vars", pairs_json(s.vars, v.undisplayed)}});
+  for (const auto& s : v.seats)
+    j["seats"].push_back(
+        {{"name", s.name}, {"status", s.status}, {"vars", pairs_json(s.vars, v.undisplayed)}});
   j["globals"] = pairs_json(v.globals, v.undisplayed);
   j["zones"] = Json::array();
   for (const auto& z : v.zones) {
@@ -72,7 +75,9 @@ Json log_json(const std::vector<Event>& log, const Table& t) {
   Json j = Json::array();
   for (const auto& e : log) {
     Json entry;
-    entry["kind"] = e.kind == Event::Kind::Action ? "action" : e.kind == Event::Kind::Chance ? "chance" : "say";
+    entry["kind"] = e.kind == Event::Kind::Action   ? "action"
+                    : e.kind == Event::Kind::Chance ? "chance"
+                                                    : "say";
     if (e.seat >= 0) entry["seat"] = t.seats[e.seat].name;
     entry["text"] = e.text;
     j.push_back(entry);

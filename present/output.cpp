@@ -47,8 +47,10 @@ Stream& err_stream() {
 // text Arbiter shows, which is written before the process exists or without seeing it.
 const std::string& marker_prefix() {
   static const std::string prefix = [] {
-    std::uint64_t n = static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) *
-                          0x9e3779b97f4a7c15ULL ^ static_cast<std::uint64_t>(getpid());
+    std::uint64_t n =
+        static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) *
+            0x9e3779b97f4a7c15ULL ^
+        static_cast<std::uint64_t>(getpid());
     try {
       std::random_device device;
       n ^= (static_cast<std::uint64_t>(device()) << 32) ^ device();
@@ -188,7 +190,8 @@ int finish_output(int status, const std::string& command) {
     std::string why = out.closed ? "it was closed when arbiter started" : std::strerror(error);
     if (error != EPIPE)
       print_err("arbiter{}{}: cannot write to standard output{}: {}; the output is incomplete\n",
-                command.empty() ? "" : " ", command, where.empty() || out.closed ? "" : " (" + where + ")", why);
+                command.empty() ? "" : " ", command, where.empty() || out.closed ? "" : " (" + where + ")",
+                why);
   }
   Stream& err = err_stream();
   if (!err.closed && std::fflush(stderr) != 0) err.fail(errno);

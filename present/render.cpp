@@ -29,7 +29,8 @@ std::string render_items(const ZoneView& z, const std::string& noun) {
     std::vector<std::string> order;
     for (const auto& s : seen)
       if (counts[s]++ == 0) order.push_back(s);
-    for (const auto& s : order) out += (out.empty() ? "" : "  ") + (counts[s] > 1 ? fmt::format("{}×{}", s, counts[s]) : s);
+    for (const auto& s : order)
+      out += (out.empty() ? "" : "  ") + (counts[s] > 1 ? fmt::format("{}×{}", s, counts[s]) : s);
   } else {
     for (const auto& s : seen) out += (out.empty() ? "" : " ") + s;
   }
@@ -42,7 +43,9 @@ std::string render_items(const ZoneView& z, const std::string& noun) {
 static std::string var_list(const std::vector<std::pair<std::string, std::string>>& vars, const View& view) {
   std::string out;
   for (const auto& [k, v] : vars) {
-    if (v == "none" || std::find(view.undisplayed.begin(), view.undisplayed.end(), k) != view.undisplayed.end()) continue;
+    if (v == "none" ||
+        std::find(view.undisplayed.begin(), view.undisplayed.end(), k) != view.undisplayed.end())
+      continue;
     std::string name = k;
     for (const auto& [var, label] : view.labels)
       if (var == k) name = label;
@@ -61,7 +64,8 @@ static std::string cell_text(const View& v, const ZoneView& z) {
     else counts.emplace_back(sym, 1);
   }
   std::string out;
-  for (const auto& [sym, n] : counts) out += (out.empty() ? "" : "+") + sym + (n > 1 ? std::to_string(n) : "");
+  for (const auto& [sym, n] : counts)
+    out += (out.empty() ? "" : "+") + sym + (n > 1 ? std::to_string(n) : "");
   return out.empty() ? "." : out;
 }
 
@@ -126,9 +130,11 @@ std::string render_table(const View& v, const std::string& title, bool color, in
     std::size_t start = 0;
     while (start < globals.size()) {
       std::size_t comma = globals.find(", ", start);
-      std::string piece = globals.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      std::string piece =
+          globals.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
       start = comma == std::string::npos ? globals.size() : comma + 2;
-      if (!line.empty() && static_cast<int>(columns(line + ", " + piece)) + 2 > columns_max) out += "  " + line + ",\n", line.clear();
+      if (!line.empty() && static_cast<int>(columns(line + ", " + piece)) + 2 > columns_max)
+        out += "  " + line + ",\n", line.clear();
       line += (line.empty() ? "" : ", ") + piece;
     }
     out += "  " + line + "\n";
@@ -147,7 +153,8 @@ std::string render_table(const View& v, const std::string& title, bool color, in
     std::vector<std::string> parts;
     if (std::string vars = var_list(s.vars, v); !vars.empty()) parts.push_back(vars);
     for (const auto& z : v.zones)
-      if (z.owner == static_cast<int>(i)) parts.push_back(fmt::format("| {}: {}", z.label, render_items(z, v.noun)));
+      if (z.owner == static_cast<int>(i))
+        parts.push_back(fmt::format("| {}: {}", z.label, render_items(z, v.noun)));
     if (sim.open() && (sim.chosen >> i & 1u)) parts.push_back(style("(has chosen)", "2", color));
     if (s.status == "out") parts.push_back(style("(out this round)", "2", color));
     if (s.status == "eliminated") parts.push_back(style("(out of the game)", "2", color));
@@ -248,7 +255,9 @@ GameEnd game_end(const Ruleset& r, const Table& t, const GameOver& over) {
   for (int w : over.winners) end.winners.push_back(t.seats[w].name);
   if (!over.payoffs.empty()) return end;  // the payoffs are the result: their line follows, not a score of 0
   for (std::size_t s = 0; s < over.scores.size(); ++s) {
-    std::string mark = !r.final_scores ? fmt::format("{:g}", over.results[s]) : over.scores[s] ? to_text(*over.scores[s]) : "?";
+    std::string mark = !r.final_scores  ? fmt::format("{:g}", over.results[s])
+                       : over.scores[s] ? to_text(*over.scores[s])
+                                        : "?";
     end.seats.emplace_back(t.seats[s].name, mark);
   }
   return end;
@@ -269,10 +278,12 @@ std::string end_line(const GameEnd& end) {
   std::vector<std::string> marks;
   for (const auto& [name, mark] : end.seats) marks.push_back(name + " " + mark);
   std::string result = end.winners.empty() ? "Nobody wins"
-                                           : join_choices(end.winners, " and ") + (end.winners.size() == 1 ? " wins" : " share the win");
+                                           : join_choices(end.winners, " and ") +
+                                                 (end.winners.size() == 1 ? " wins" : " share the win");
   if (!end.reason.empty()) result += " (" + end.reason + ")";
   if (marks.empty()) return fmt::format("Game over. {}.", result);  // a game of payoffs: its own line follows
-  return fmt::format("Game over. {}. {}: {}.", result, end.final_scores ? "Scores" : "Results", join_choices(marks, ", "));
+  return fmt::format("Game over. {}. {}: {}.", result, end.final_scores ? "Scores" : "Results",
+                     join_choices(marks, ", "));
 }
 
 std::string payoffs_line(const std::vector<std::pair<std::string, double>>& paid, const std::string& unit) {

@@ -45,7 +45,8 @@ struct GameEnd {
   std::vector<std::string> winners;
   std::string reason;  // game:finish's, or ""
   bool final_scores = true;
-  std::vector<std::pair<std::string, std::string>> seats;  // none for a game of payoffs (payoffs_line says them)
+  std::vector<std::pair<std::string, std::string>>
+      seats;  // none for a game of payoffs (payoffs_line says them)
 };
 // How a game ended (TurnDriver::game_over): each seat's score, or its result where game.yaml
 // says the score is not the game's (final_scores: false); no seats for a game of payoffs. A

@@ -11,7 +11,9 @@
 namespace arbiter {
 
 int Board::at(int file, int rank) const {
-  if (file < 0 || rank < 0 || file >= static_cast<int>(files.size()) || rank >= static_cast<int>(ranks.size())) return -1;
+  if (file < 0 || rank < 0 || file >= static_cast<int>(files.size()) ||
+      rank >= static_cast<int>(ranks.size()))
+    return -1;
   int pos = rank * static_cast<int>(files.size()) + file;
   return exists[pos] ? pos : -1;
 }
@@ -85,8 +87,9 @@ void read_board(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (b.files.empty() || b.ranks.empty()) return;
   // Every cell is a zone; the product is checked before it is formed in an int.
   if (b.files.size() > static_cast<std::size_t>(kMaxBoardCells) / b.ranks.size()) {
-    y.error(n, "a board of " + std::to_string(b.files.size()) + " files by " + std::to_string(b.ranks.size()) +
-                   " ranks has more than " + std::to_string(kMaxBoardCells) + " cells, the most a board can have");
+    y.error(n, "a board of " + std::to_string(b.files.size()) + " files by " +
+                   std::to_string(b.ranks.size()) + " ranks has more than " + std::to_string(kMaxBoardCells) +
+                   " cells, the most a board can have");
     b.files.clear(), b.ranks.clear();
     return;
   }
@@ -102,7 +105,8 @@ void read_board(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
       b.orthogonal[ends[1]].push_back(ends[0]);
     }
   if (n["tags"] && y.is_map(n["tags"], "board.tags"))
-    for (const auto& kv : n["tags"]) b.tags[kv.first.Scalar()] = cells(y, kv.second, b, "board.tags." + kv.first.Scalar());
+    for (const auto& kv : n["tags"])
+      b.tags[kv.first.Scalar()] = cells(y, kv.second, b, "board.tags." + kv.first.Scalar());
   b.first_zone_def = static_cast<int>(r.zones.size());
   b.zone_offset.assign(b.size(), -1);
   for (int p = 0, k = 0; p < b.size(); ++p) {

@@ -26,7 +26,8 @@ void ChanceAsk::weigh(const std::string& outcome, double weight) {
   if (i < 0) {
     std::vector<std::string> names;
     for (const auto& o : c.outcomes) names.push_back(o.first);
-    throw RuleError("chance " + quote(name_) + " has no outcome " + quote(outcome) + did_you_mean(outcome, names));
+    throw RuleError("chance " + quote(name_) + " has no outcome " + quote(outcome) +
+                    did_you_mean(outcome, names));
   }
   if (!std::isfinite(weight) || weight < 0) throw RuleError("chance weights are finite numbers, 0 or more");
   pending_.weights[i] = weight;
@@ -44,14 +45,16 @@ void ChanceAsk::ask() {
 
 void ChanceAsk::see(std::uint32_t seats) {
   if (ruleset_.chances[pending_.def].seen_by != ChanceDef::SeenBy::Seats)
-    throw RuleError("chance " + quote(name_) + " names no seats that see it: game.yaml's seen_by: seats lets the rules name them");
+    throw RuleError("chance " + quote(name_) +
+                    " names no seats that see it: game.yaml's seen_by: seats lets the rules name them");
   pending_.audience = seats;
   seen_ = true;
 }
 
 PendingChance ChanceAsk::take() {
   if (ruleset_.chances[pending_.def].seen_by == ChanceDef::SeenBy::Seats && !seen_)
-    throw RuleError("chance " + quote(name_) + " is seen by the seats the rules name: game:chance(name, weights, context, seats)");
+    throw RuleError("chance " + quote(name_) +
+                    " is seen by the seats the rules name: game:chance(name, weights, context, seats)");
   return std::move(pending_);
 }
 

@@ -67,7 +67,8 @@ std::size_t pick_outcome(const std::vector<double>& given_weights, Rng& rng) {
 
 void record_outcome(State& state, const PendingChance& made, const std::string& result) {
   state.record({Event::Kind::Chance, -1, result, made.audience});
-  if (made.audience != kEveryone) state.record({Event::Kind::Say, -1, made.unseen, kEveryone & ~made.audience});
+  if (made.audience != kEveryone)
+    state.record({Event::Kind::Say, -1, made.unseen, kEveryone & ~made.audience});
 }
 
 Status Engine::decision(const State& state, Decision& out) {
@@ -129,8 +130,9 @@ Status Engine::simultaneous_decision(const State& state, Decision& out) {
     }
     if (entry.actions.empty()) {
       out.seats.resize(used);
-      return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file + ": " + table_->seats[seat].name +
-                           " is to choose at the same time as the others but actions() gives it nothing to choose");
+      return Status::error(
+          table_->ruleset->id + "/" + table_->ruleset->rules_file + ": " + table_->seats[seat].name +
+          " is to choose at the same time as the others but actions() gives it nothing to choose");
     }
     entry.seat = seat;
     entry.on_turn = true;
@@ -144,7 +146,8 @@ Status Engine::commit(State& s, int seat, const std::string& action) {
   Simultaneous& sim = s.simultaneous;
   // The commitment is its seat's alone to read; the others learn only that it is made.
   s.record({Event::Kind::Action, seat, action, 1u << seat});
-  if (s.logging) s.record({Event::Kind::Say, -1, s.table->seats[seat].name + " has chosen.", kEveryone & ~(1u << seat)});
+  if (s.logging)
+    s.record({Event::Kind::Say, -1, s.table->seats[seat].name + " has chosen.", kEveryone & ~(1u << seat)});
   sim.choices[seat] = action;
   sim.chosen |= 1u << seat;
   if (sim.chosen != sim.seats) return {};

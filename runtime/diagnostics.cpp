@@ -68,7 +68,10 @@ std::size_t cut_point(const std::string& text, std::size_t longest = kQuotedMax)
 std::string quote(const std::string& text) {
   std::string out = "'";
   if (text.size() <= kQuotedMax) return out.append(text).append("'");
-  return out.append(text, 0, cut_point(text)).append("…' (").append(std::to_string(text.size())).append(" bytes)");
+  return out.append(text, 0, cut_point(text))
+      .append("…' (")
+      .append(std::to_string(text.size()))
+      .append(" bytes)");
 }
 
 std::string shortened(const std::string& text, std::size_t longest) {
@@ -89,12 +92,13 @@ static std::string error_place(const std::string& message) {
 }
 
 std::string withheld_script_error(const std::string& message, const std::string& seat) {
-  return error_place(message) + "a script error in " + seat + "'s action (its message is not shown to the other seats: it may name what only " +
-         seat + " sees)";
+  return error_place(message) + "a script error in " + seat +
+         "'s action (its message is not shown to the other seats: it may name what only " + seat + " sees)";
 }
 
 std::string withheld_rules_error(const std::string& message) {
-  return error_place(message) + "a script error in the rules (its message is not shown: it may name what a seat hides)";
+  return error_place(message) +
+         "a script error in the rules (its message is not shown: it may name what a seat hides)";
 }
 
 std::string user_message(const std::exception& e, const std::string& doing) {
@@ -104,7 +108,8 @@ std::string user_message(const std::exception& e, const std::string& doing) {
     std::string path = fe->path1().empty() ? "" : quote(fe->path1().string()) + ": ";
     return doing + ": " + path + fe->code().message();
   }
-  return doing + ": an internal error stopped it (a bug in Arbiter: please report it with the command that caused it)";
+  return doing +
+         ": an internal error stopped it (a bug in Arbiter: please report it with the command that caused it)";
 }
 
 std::string join(const std::vector<std::string>& items, const std::string& sep) {
@@ -127,7 +132,8 @@ std::string counted(long long n, const std::string& noun) {
 }
 
 std::string player_range(int low, int high) {
-  return low == high ? counted(low, "player") : std::to_string(low) + " to " + std::to_string(high) + " players";
+  return low == high ? counted(low, "player")
+                     : std::to_string(low) + " to " + std::to_string(high) + " players";
 }
 
 }  // namespace arbiter

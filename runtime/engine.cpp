@@ -19,7 +19,8 @@ namespace {
 bool may_act(const State& state, int seat) {
   return !state.over && seat >= 0 && seat < state.seat_count() && state.chance.def < 0 &&
          state.status[seat] != SeatStatus::OutForGame &&
-         (!state.simultaneous.open() || ((state.simultaneous.seats & ~state.simultaneous.chosen) >> seat & 1u));
+         (!state.simultaneous.open() ||
+          ((state.simultaneous.seats & ~state.simultaneous.chosen) >> seat & 1u));
 }
 }  // namespace
 
@@ -32,7 +33,8 @@ Status Engine::actions(const State& state, int seat, std::vector<std::string>& o
 Status Engine::legal(const State& state, int seat, std::vector<std::string>& out) {
   out.clear();
   if (!may_act(state, seat)) return {};  // before the cache: no hash for a state nobody acts in
-  if (legal_cache_.size() != static_cast<std::size_t>(state.seat_count())) legal_cache_.assign(state.seat_count(), {});
+  if (legal_cache_.size() != static_cast<std::size_t>(state.seat_count()))
+    legal_cache_.assign(state.seat_count(), {});
   CachedLegal& cached = legal_cache_[seat];
   std::uint64_t hash = state.hash();
   if (cached.valid && cached.hash == hash) {
@@ -63,7 +65,12 @@ ActionResult Engine::decide(State& state, const std::string& result) {
   std::vector<std::string> names;
   for (const auto& [name, help] : c->outcomes) names.push_back(name);
   int index = c->outcome_index(result);
-  if (index < 0) return {Refusal::NotLegal, quote(result) + " is not an outcome of " + c->name + did_you_mean(result, names), "", names, {}};
+  if (index < 0)
+    return {Refusal::NotLegal,
+            quote(result) + " is not an outcome of " + c->name + did_you_mean(result, names),
+            "",
+            names,
+            {}};
   State next = state;
   PendingChance made = std::move(next.chance);
   next.chance = PendingChance{};
@@ -111,16 +118,19 @@ Status Engine::begin_round(State& s) {
   if (!order.empty()) {
     std::vector<int> sorted = order;
     std::sort(sorted.begin(), sorted.end());
-    if (static_cast<int>(sorted.size()) != s.seat_count() || std::unique(sorted.begin(), sorted.end()) != sorted.end() ||
-        sorted.front() != 0 || sorted.back() != s.seat_count() - 1)
-      return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file +
-                           ": round_order must return every seat once (seats out of the game are skipped anyway)");
+    if (static_cast<int>(sorted.size()) != s.seat_count() ||
+        std::unique(sorted.begin(), sorted.end()) != sorted.end() || sorted.front() != 0 ||
+        sorted.back() != s.seat_count() - 1)
+      return Status::error(
+          table_->ruleset->id + "/" + table_->ruleset->rules_file +
+          ": round_order must return every seat once (seats out of the game are skipped anyway)");
     s.order.assign(order.begin(), order.end());
   }
   s.turn_index = 0;
   while (s.turn_index < static_cast<int>(s.order.size()) && s.status[s.order[s.turn_index]] != SeatStatus::In)
     ++s.turn_index;
-  if (s.turn_index == static_cast<int>(s.order.size())) return Status::error("no seat is left to take a turn");
+  if (s.turn_index == static_cast<int>(s.order.size()))
+    return Status::error("no seat is left to take a turn");
   s.pending |= kTurnStart;
   return rules_.round_start(s);
 }
@@ -135,7 +145,8 @@ Status Engine::advance_turn(State& s) {
       return {};
     }
   }
-  return Status::error(table_->ruleset->rules_file + ": a turn ended but no seat is left in play; end the round or the game");
+  return Status::error(table_->ruleset->rules_file +
+                       ": a turn ended but no seat is left in play; end the round or the game");
 }
 
 // game.yaml's `turns.simultaneous`: at every decision, every seat still in play chooses.
@@ -158,8 +169,8 @@ Status Engine::settle(State& s) {
     if (guard == 15) started = std::chrono::steady_clock::now();
     if ((guard & 15) == 15 && std::chrono::steady_clock::now() - started > kSettleWall)
       return Status::error(table_->ruleset->id + "/" + table_->ruleset->rules_file +
-                           ": turns or rounds went on ending for " + std::to_string(kSettleWall.count()) + " s without a decision in between (" +
-                           std::to_string(guard) + " hook calls)");
+                           ": turns or rounds went on ending for " + std::to_string(kSettleWall.count()) +
+                           " s without a decision in between (" + std::to_string(guard) + " hook calls)");
     if (s.over) {
       s.pending = 0;
       s.chance = PendingChance{};

@@ -11,14 +11,20 @@
 
 namespace arbiter {
 
-// Why an action was refused: a stable word for scripts and tests, plus the details.
-enum class Refusal { None, NotYourTurn, NotLegal, Ambiguous, GameOver, ScriptError, UnknownSeat };
+// Why an action was refused: a stable word for scripts and tests (to_text), plus the details.
+// Every door words a refusal with these; the last four come only from a table server: a seq
+// the game has moved on from, a seq it has not reached, a spectator acting, and a step the
+// server could not store (docs/server.md).
+enum class Refusal {
+  None, NotYourTurn, NotLegal, Ambiguous, GameOver, ScriptError, UnknownSeat,
+  Stale, BadSeq, Spectator, Store
+};
 const char* to_text(Refusal r);
 
 // What came of a typed action (Engine::apply) or a chance outcome given by its text
 // (Engine::decide): taken, or refused and why. A chance decision's outcomes are something
 // else: ChanceDef::outcomes, taken by index with take_outcome.
-struct ActionResult {
+struct [[nodiscard]] ActionResult {
   Refusal refusal = Refusal::None;
   std::string message;             // why, in words; for script errors the file:line
   std::string action;              // the canonical text that was applied
@@ -98,9 +104,10 @@ class Engine {
 
  private:
   ActionResult apply_one(State& state, int seat, const std::string& text, const Reading& how, bool expand);
-  ActionResult read_action(const State& state, int seat, const std::string& wanted, const Reading& how, bool expand,
-                      std::vector<std::string>& steps);
-  ActionResult apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps);
+  ActionResult read_action(const State& state, int seat, const std::string& wanted, const Reading& how,
+                           bool expand, std::vector<std::string>& steps);
+  ActionResult apply_steps(State& state, int seat, const std::string& line,
+                           const std::vector<std::string>& steps);
   Status settle(State& state);
   // A seat's action while a simultaneous choice is open: held until every seat has committed.
   Status commit(State& state, int seat, const std::string& action);

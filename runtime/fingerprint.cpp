@@ -28,7 +28,8 @@ void add_files(const fs::path& root, const std::string& prefix, const std::vecto
     std::string name = it->path().filename().string();
     bool folder = it->is_directory(ec);
     std::string relative = it->path().lexically_relative(root).generic_string();
-    if (name.empty() || name[0] == '.' || (folder && std::find(skip.begin(), skip.end(), relative) != skip.end())) {
+    if (name.empty() || name[0] == '.' ||
+        (folder && std::find(skip.begin(), skip.end(), relative) != skip.end())) {
       if (folder) it.disable_recursion_pending();
       continue;
     }
@@ -86,8 +87,9 @@ std::vector<std::string> print_differences(const RulesetPrints& a, const Ruleset
     return std::string("properties or starting zone changed");
   };
   key_differences(a.kinds, b.kinds, "component", kind_change, out);
-  if (a.components != b.components &&
-      std::none_of(out.begin(), out.end(), [](const std::string& l) { return l.rfind("component ", 0) == 0; }))
+  if (a.components != b.components && std::none_of(out.begin(), out.end(), [](const std::string& l) {
+        return l.rfind("component ", 0) == 0;
+      }))
     out.push_back("components: the order of the kinds changed");
   auto file_change = [](const std::string& x, const std::string& y) {
     return "changed (" + short_print(x) + " → " + short_print(y) + ")";

@@ -38,11 +38,13 @@ std::vector<std::string> print_differences(const RulesetPrints& a, const Ruleset
 
 // Lines for the keys of two maps that differ: changed, only in A, only in B.
 template <class Map, class Describe>
-void key_differences(const Map& a, const Map& b, const std::string& what, Describe describe, std::vector<std::string>& out) {
+void key_differences(const Map& a, const Map& b, const std::string& what, Describe describe,
+                     std::vector<std::string>& out) {
   for (const auto& [key, va] : a) {
     auto found = b.find(key);
     if (found == b.end()) out.push_back(fmt::format("{} {}: only in A", what, key));
-    else if (found->second != va) out.push_back(fmt::format("{} {}: {}", what, key, describe(va, found->second)));
+    else if (found->second != va)
+      out.push_back(fmt::format("{} {}: {}", what, key, describe(va, found->second)));
   }
   for (const auto& [key, vb] : b)
     if (!a.count(key)) out.push_back(fmt::format("{} {}: only in B", what, key));

@@ -10,14 +10,15 @@ namespace arbiter {
 
 void check_result_count(std::size_t given, int seats) {
   if (given != static_cast<std::size_t>(seats))
-    throw RuleError("game:finish: results gives " + std::to_string(given) + " results for " + std::to_string(seats) +
-                    " seats: one per seat, each from 0 to 1");
+    throw RuleError("game:finish: results gives " + std::to_string(given) + " results for " +
+                    std::to_string(seats) + " seats: one per seat, each from 0 to 1");
 }
 
 std::vector<int> winners_of(const std::vector<double>& results) {
   for (std::size_t i = 0; i < results.size(); ++i)
     if (!(results[i] >= 0 && results[i] <= 1))
-      throw RuleError("game:finish: seat " + std::to_string(i + 1) + "'s result should be a number from 0 to 1");
+      throw RuleError("game:finish: seat " + std::to_string(i + 1) +
+                      "'s result should be a number from 0 to 1");
   std::vector<int> winners;
   if (results.empty()) return winners;
   double best = *std::max_element(results.begin(), results.end());

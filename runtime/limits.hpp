@@ -41,7 +41,8 @@ inline constexpr std::size_t kMaxVarValues = 1000;
 // the instruction budget, the time limit, the memory cap) rather than one the rules raised.
 // scenario_test checks them against the sandbox's own message for the budget.
 inline bool is_limit_stop(const std::string& message) {
-  for (const char* words : {"instruction budget exceeded (", "time limit exceeded (", "memory cap exceeded ("})
+  for (const char* words :
+       {"instruction budget exceeded (", "time limit exceeded (", "memory cap exceeded ("})
     if (message.find(words) != std::string::npos) return true;
   return false;
 }

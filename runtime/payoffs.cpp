@@ -35,12 +35,13 @@ void read_payoffs(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (n["zero_sum"]) p.zero_sum = y.boolean(n["zero_sum"], "payoffs.zero_sum");
   if (n["unit"]) p.unit = y.text(n["unit"], "payoffs.unit");
   if (!(p.min < p.max)) {
-    y.error(n["max"], "payoffs: max (" + fmt_number(p.max) + ") must be more than min (" + fmt_number(p.min) + ")");
+    y.error(n["max"],
+            "payoffs: max (" + fmt_number(p.max) + ") must be more than min (" + fmt_number(p.min) + ")");
     return;
   }
   if (p.zero_sum && (p.min > 0 || p.max < 0))
-    y.error(n["zero_sum"], "payoffs: zero-sum payoffs add up to 0, which bounds from " + fmt_number(p.min) + " to " +
-                               fmt_number(p.max) + " cannot");
+    y.error(n["zero_sum"], "payoffs: zero-sum payoffs add up to 0, which bounds from " + fmt_number(p.min) +
+                               " to " + fmt_number(p.max) + " cannot");
   p.declared = true;
 }
 
@@ -51,15 +52,17 @@ void check_payoffs(const PayoffDef& def, const std::vector<double>& payoffs, int
   double sum = 0, scale = 0;
   for (std::size_t i = 0; i < payoffs.size(); ++i) {
     if (!(payoffs[i] >= def.min && payoffs[i] <= def.max))
-      throw RuleError("game:finish: seat " + std::to_string(i + 1) + "'s payoff " +
-                      (std::isnan(payoffs[i]) ? std::string("is not a number") : fmt_number(payoffs[i]) + " is not") +
-                      " within game.yaml's payoffs bounds, " + fmt_number(def.min) + " to " + fmt_number(def.max));
+      throw RuleError(
+          "game:finish: seat " + std::to_string(i + 1) + "'s payoff " +
+          (std::isnan(payoffs[i]) ? std::string("is not a number") : fmt_number(payoffs[i]) + " is not") +
+          " within game.yaml's payoffs bounds, " + fmt_number(def.min) + " to " + fmt_number(def.max));
     sum += payoffs[i];
     scale = std::max(scale, std::abs(payoffs[i]));
   }
   // Payoffs worked out in fractions (1/3 each) add up to 0 only within rounding.
   if (def.zero_sum && std::abs(sum) > 1e-9 * std::max(1.0, scale))
-    throw RuleError("game:finish: the payoffs add up to " + fmt_number(sum) + ", but game.yaml says they are zero-sum");
+    throw RuleError("game:finish: the payoffs add up to " + fmt_number(sum) +
+                    ", but game.yaml says they are zero-sum");
 }
 
 std::vector<double> results_of_payoffs(const std::vector<double>& payoffs) {

@@ -41,8 +41,9 @@ void check_known_prop(const State& s, const PropKey& prop) {
     }
   std::sort(known.begin(), known.end());
   std::string k(key);
-  throw RuleError("no component kind has the property " + quote(k) + did_you_mean(k, known) +
-                  (known.empty() ? "; no kind has any property" : "; properties: " + join_choices(known, ", ")));
+  throw RuleError(
+      "no component kind has the property " + quote(k) + did_you_mean(k, known) +
+      (known.empty() ? "; no kind has any property" : "; properties: " + join_choices(known, ", ")));
 }
 
 namespace {
@@ -109,10 +110,11 @@ void key_zone(const State& s, int z, const PropKey& key, std::vector<Keyed>& key
     int c = s.items[i];
     const Value* v = prop_of(s, c, key);
     if (!v || !(v->is_int() || v->is_string()))
-      throw RuleError("game:sort: " + s.name(c) + " (component " + std::to_string(c + 1) + ") has no number or text " +
-                      quote(std::string(key.name)) + " to sort by");
+      throw RuleError("game:sort: " + s.name(c) + " (component " + std::to_string(c + 1) +
+                      ") has no number or text " + quote(std::string(key.name)) + " to sort by");
     if (!keyed.empty() && v->is_int() != keyed[0].first->is_int())
-      throw RuleError("game:sort: " + quote(std::string(key.name)) + " mixes numbers and text in " + s.table->zones[z].name);
+      throw RuleError("game:sort: " + quote(std::string(key.name)) + " mixes numbers and text in " +
+                      s.table->zones[z].name);
     keyed.emplace_back(v, c);
   }
 }
@@ -129,12 +131,15 @@ void sort_zone(State& s, int z, const PropKey& key, bool descending) {
     if (x != y) return x.is_int() ? x.as_int() < y.as_int() : x.as_string() < y.as_string();
     return a.second < b.second;
   };
-  auto before = [&](const Keyed& a, const Keyed& b) { return descending ? ascending(b, a) : ascending(a, b); };
+  auto before = [&](const Keyed& a, const Keyed& b) {
+    return descending ? ascending(b, a) : ascending(a, b);
+  };
   if (std::is_sorted(keyed.begin(), keyed.end(), before)) return;
   std::sort(keyed.begin(), keyed.end(), before);
   // items run bottom to top, so the first of the order goes on top.
   int end = s.zone_end[z];
-  for (std::size_t k = 0; k < keyed.size(); ++k) s.items[end - 1 - k] = static_cast<std::uint16_t>(keyed[k].second);
+  for (std::size_t k = 0; k < keyed.size(); ++k)
+    s.items[end - 1 - k] = static_cast<std::uint16_t>(keyed[k].second);
 }
 
 }  // namespace arbiter

@@ -49,7 +49,8 @@ std::string write_rescue() {
   ok = fd >= 0 && fsync(fd) == 0 && ok;
   if (fd >= 0) close(fd);
   std::string shown = visible_text(file);
-  return ok ? "The game before this action is saved to " + shown + "; arbiter play --load " + shown + " resumes it.\n"
+  return ok ? "The game before this action is saved to " + shown + "; arbiter play --load " + shown +
+                  " resumes it.\n"
             : "The game could not be saved to " + shown + ".\n";
 }
 

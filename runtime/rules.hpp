@@ -12,9 +12,10 @@ namespace arbiter {
 
 class RulesetBots;
 
-inline constexpr std::size_t kMaxTagBytes = 32;  // an action's tag (Rules::tag), as long as a first word is kept
+inline constexpr std::size_t kMaxTagBytes =
+    32;  // an action's tag (Rules::tag), as long as a first word is kept
 
-struct Status {
+struct [[nodiscard]] Status {
   bool ok = true;
   std::string message;
   static Status error(std::string m) { return {false, std::move(m)}; }
@@ -52,7 +53,8 @@ class Rules {
                          std::string& canonical, std::string& why) = 0;
   // A line that is not one action may stand for several (a composite move typed at once):
   // the steps, in order, or none.
-  virtual Status expand(const State& state, int seat, const std::string& line, std::vector<std::string>& steps) {
+  virtual Status expand(const State& state, int seat, const std::string& line,
+                        std::vector<std::string>& steps) {
     (void)state, (void)seat, (void)line, (void)steps;
     return {};
   }
@@ -92,10 +94,14 @@ class SharedRules final : public Rules {
   Status turn_start(State& s) override { return r_.turn_start(s); }
   Status round_end(State& s) override { return r_.round_end(s); }
   Status apply(State& s, int seat, const std::string& a) override { return r_.apply(s, seat, a); }
-  Status outcome(State& s, const std::string& d, const std::string& r) override { return r_.outcome(s, d, r); }
+  Status outcome(State& s, const std::string& d, const std::string& r) override {
+    return r_.outcome(s, d, r);
+  }
   Status resolve(State& s, const std::vector<std::string>& c) override { return r_.resolve(s, c); }
   Status round_order(const State& s, std::vector<int>& order) override { return r_.round_order(s, order); }
-  Status actions(const State& s, int seat, std::vector<std::string>& out) override { return r_.actions(s, seat, out); }
+  Status actions(const State& s, int seat, std::vector<std::string>& out) override {
+    return r_.actions(s, seat, out);
+  }
   Status accepts(const State& s, int seat, const std::string& a, bool& ok, std::string& canonical,
                  std::string& why) override {
     return r_.accepts(s, seat, a, ok, canonical, why);
@@ -110,7 +116,9 @@ class SharedRules final : public Rules {
   Status score(const State& s, int seat, Value& out) override { return r_.score(s, seat, out); }
   bool scores_by_hook() const override { return r_.scores_by_hook(); }
   bool tags_actions() const override { return r_.tags_actions(); }
-  Status tag(const State& s, int seat, const std::string& a, std::string& out) override { return r_.tag(s, seat, a, out); }
+  Status tag(const State& s, int seat, const std::string& a, std::string& out) override {
+    return r_.tag(s, seat, a, out);
+  }
 
  private:
   Rules& r_;

@@ -1,4 +1,5 @@
-// Reading and checking game.yaml (finding rulesets by id or folder: ruleset_find.cpp).
+// Reading and checking game.yaml (its components: component_kinds.cpp; finding rulesets by
+// id or folder: ruleset_find.cpp).
 #include "runtime/ruleset.hpp"
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include "runtime/diagnostics.hpp"
 #include "runtime/limits.hpp"
 #include "runtime/payoffs.hpp"
+#include "runtime/ruleset_parts.hpp"
 #include "runtime/yaml_check.hpp"
 
 namespace fs = std::filesystem;
@@ -74,16 +76,12 @@ std::vector<std::string> Ruleset::var_names() const {
 
 namespace {
 
-// A name as a message may quote it: control characters (a NUL, say) shown as '?'.
-std::string printable(std::string name) {
-  for (auto& c : name)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  return name;
-}
+using ruleset_parts::printable;
+using ruleset_parts::read_components;
 
-const std::vector<std::string> kTopKeys = {"id", "name", "summary", "players", "rules", "params",
-                                           "variants", "components", "zones", "vars", "turns", "chance", "board", "bots", "search",
-                                           "how_to_play", "final_scores", "payoffs"};
+const std::vector<std::string> kTopKeys = {
+    "id",   "name",  "summary", "players", "rules", "params", "variants",    "components",   "zones",
+    "vars", "turns", "chance",  "board",   "bots",  "search", "how_to_play", "final_scores", "payoffs"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
@@ -117,7 +115,8 @@ void read_params(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     if (d["min"]) p.has_min = true, p.min = y.integer(d["min"], what + ".min");
     if (d["max"]) p.has_max = true, p.max = y.integer(d["max"], what + ".max");
     if (p.has_min && p.has_max && p.min > p.max) y.error(d["min"], what + ": min is more than max");
-    else if (p.initial.is_int() && ((p.has_min && p.initial.as_int() < p.min) || (p.has_max && p.initial.as_int() > p.max)))
+    else if (p.initial.is_int() &&
+             ((p.has_min && p.initial.as_int() < p.min) || (p.has_max && p.initial.as_int() > p.max)))
       y.error(d["default"], what + ": the default lies outside min..max");
     if (d["doc"]) p.doc = y.text(d["doc"], what + ".doc");
     if (d["at_table"]) p.has_at_table = true, p.at_table = y.value(d["at_table"], what + ".at_table");
@@ -127,95 +126,6 @@ void read_params(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
       y.error(d["default"], what + ": min and max need a whole-number default");
     r.params.push_back(std::move(p));
   }
-}
-
-// Any other key of a kind is a property, so a misspelt key would be one: a key one letter
-// from a kind's own key (`cout: 2`, `nmae: ace`) is taken for a slip, not a property.
-std::string near_key(const std::string& key) {
-  for (const char* own : {"name", "count", "zone", "props"})
-    if (key != own && edit_distance(key, own) <= 1) return own;
-  return "";
-}
-
-void read_kinds(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::string& start) {
-  if (!y.is_list(n, "components.kinds")) return;
-  for (const auto& k : n) {
-    if (!y.is_map(k, "a component kind")) continue;
-    ComponentKind kind;
-    kind.zone = start;
-    if (!k["name"]) y.error(k, "a component kind needs a name");
-    for (const auto& kv : k) {
-      std::string key = kv.first.Scalar();
-      if (key == "name") kind.name = y.text(kv.second, "name");
-      else if (key == "zone") kind.zone = y.text(kv.second, "zone");
-      else if (key == "count") {
-        Value c = scalar_value(kv.second);
-        if (c.is_int() && c.as_int() < 0) y.error(kv.second, "count cannot be negative");
-        else if (c.is_int() && c.as_int() > kMaxComponents)
-          y.error(kv.second, "count should lie in 0.." + std::to_string(kMaxComponents) + " (a game holds at most " +
-                                 std::to_string(kMaxComponents) + " components), not " + kv.second.Scalar());
-        else if (c.is_int()) kind.count = static_cast<int>(c.as_int());
-        else if (c.is_string()) kind.count_param = c.as_string();
-        else y.error(kv.second, "count should be a whole number or a parameter's name");
-      } else if (key == "props") {
-        if (y.is_map(kv.second, "props"))
-          for (const auto& p : kv.second) {
-            std::string prop = y.text(p.first, "a property's name");
-            kind.props[prop] = y.value(p.second, "property " + quote(prop));
-          }
-      } else if (std::string near = near_key(key); !near.empty()) {
-        y.error(kv.first, "unknown key '" + key + "' in a component kind (did you mean '" + near +
-                              "'?); a property of that name goes under props: {" + key + ": ...}");
-      } else {
-        kind.props[key] = y.value(kv.second, "property " + quote(key));
-      }
-    }
-    r.kinds.push_back(std::move(kind));
-    if (r.kinds.size() > static_cast<std::size_t>(kMaxComponents)) {
-      y.error(k, "more than " + std::to_string(kMaxComponents) + " component kinds (a game holds at most " +
-                     std::to_string(kMaxComponents) + " components)");
-      return;
-    }
-  }
-}
-
-// `include: NAME` reads a list of kinds from NAME.yaml in the ruleset's folder, else
-// from the shared scripts/components/ (standard-52, say).
-void include_kinds(YamlChecker& y, const YAML::Node& name_node, Ruleset& r, const std::string& start,
-                   const std::string& scripts_dir) {
-  std::string name = y.text(name_node, "components.include");
-  if (!name_node.IsScalar()) return;
-  fs::path folders[] = {fs::path(r.dir), fs::path(scripts_dir) / "components"};
-  for (const auto& folder : folders) {
-    FileInFolder file = file_in_folder(folder.string(), name + ".yaml");
-    if (!file.refused.empty()) {
-      y.error(name_node, "components.include " + quote(printable(name)) + " " + file.refused);
-      return;
-    }
-    if (!file.found) continue;
-    YamlChecker inc(file.path);
-    YAML::Node list = inc.load();
-    if (inc.ok()) read_kinds(inc, list, r, start);
-    y.absorb(inc);
-    return;
-  }
-  y.error(name_node, "no component list " + quote(name) + ": looked for " + (folders[0] / (name + ".yaml")).string() +
-                         " and " + (folders[1] / (name + ".yaml")).string());
-}
-
-void read_components(YamlChecker& y, const YAML::Node& n, Ruleset& r, const std::string& scripts_dir) {
-  if (!y.keys(n, {"start", "include", "kinds", "noun"}, "components")) return;
-  if (n["noun"]) r.noun = y.text(n["noun"], "components.noun");
-  std::string start = n["start"] ? y.text(n["start"], "components.start") : "";
-  if (n["include"]) {
-    if (n["include"].IsSequence())
-      for (const auto& i : n["include"]) include_kinds(y, i, r, start, scripts_dir);
-    else include_kinds(y, n["include"], r, start, scripts_dir);
-  }
-  if (n["kinds"]) read_kinds(y, n["kinds"], r, start);
-  std::set<std::string> names;
-  for (const auto& k : r.kinds)
-    if (!names.insert(k.name).second) y.error(n["kinds"], "component " + quote(k.name) + " is listed twice");
 }
 
 void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
@@ -237,13 +147,20 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
       auto space = order.find(' ');
       z.order = order.substr(0, space);
       std::string direction = space == std::string::npos ? "ascending" : order.substr(space + 1);
-      if (d["order"].IsScalar() && (z.order.empty() || (direction != "ascending" && direction != "descending")))
-        y.error(d["order"], what + ".order is a property, then 'ascending' or 'descending' if you like ('value descending'), not " + quote(order));
+      if (d["order"].IsScalar() &&
+          (z.order.empty() || (direction != "ascending" && direction != "descending")))
+        y.error(
+            d["order"],
+            what +
+                ".order is a property, then 'ascending' or 'descending' if you like ('value descending'), not " +
+                quote(order));
       z.descending = direction == "descending";
     }
     if (d["visibility"]) {
       std::string v = y.choice(d["visibility"], what + ".visibility", {"public", "owner", "hidden"});
-      z.visibility = v == "public" ? Visibility::Public : v == "owner" ? Visibility::Owner : Visibility::Hidden;
+      z.visibility = v == "public"  ? Visibility::Public
+                     : v == "owner" ? Visibility::Owner
+                                    : Visibility::Hidden;
     }
     r.zones.push_back(std::move(z));
   }
@@ -252,7 +169,9 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
 // `values:` of a hidden variable: a list of distinct plain values holding its initial one.
 void read_var_values(YamlChecker& y, const YAML::Node& d, const std::string& what, VarDef& v) {
   const YAML::Node& list = d["values"];
-  if (!v.hidden) return y.error(list, what + ".values: only a hidden variable declares its values (what a search samples for it)");
+  if (!v.hidden)
+    return y.error(
+        list, what + ".values: only a hidden variable declares its values (what a search samples for it)");
   if (!y.is_list(list, what + ".values")) return;
   if (list.size() == 0 || list.size() > kMaxVarValues)
     return y.error(list, what + ".values: a list of 1 to " + std::to_string(kMaxVarValues) + " values, not " +
@@ -261,19 +180,22 @@ void read_var_values(YamlChecker& y, const YAML::Node& d, const std::string& wha
     Value value = y.value(item, what + ".values");
     if (value.is_string() && value.as_string().size() > kMaxVarText)
       return y.error(item, what + ".values: a text of " + std::to_string(value.as_string().size()) +
-                               " bytes is longer than a variable holds (" + std::to_string(kMaxVarText) + ")");
+                               " bytes is longer than a variable holds (" + std::to_string(kMaxVarText) +
+                               ")");
     if (std::find(v.values.begin(), v.values.end(), value) != v.values.end())
       return y.error(item, what + ".values: " + quote(to_text(value)) + " is listed twice");
     v.values.push_back(value);
   }
   if (std::find(v.values.begin(), v.values.end(), v.initial) == v.values.end())
-    y.error(d["initial"] ? d["initial"] : list, what + ".initial: " + quote(to_text(v.initial)) + " is not one of its values");
+    y.error(d["initial"] ? d["initial"] : list,
+            what + ".initial: " + quote(to_text(v.initial)) + " is not one of its values");
 }
 
 void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.is_map(n, "vars")) return;
   if (n.size() > kMaxVars) {
-    y.error(n, "vars: " + std::to_string(n.size()) + " variables; a ruleset declares at most " + std::to_string(kMaxVars));
+    y.error(n, "vars: " + std::to_string(n.size()) + " variables; a ruleset declares at most " +
+                   std::to_string(kMaxVars));
     return;
   }
   std::size_t text = 0;  // of the initial values, each per-seat one counted for the most seats
@@ -294,11 +216,13 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     if (d["values"]) read_var_values(y, d, what, v);
     std::size_t size = v.initial.is_string() ? v.initial.as_string().size() : 0;
     if (size > kMaxVarText)
-      y.error(d["initial"], what + ".initial: a text of " + std::to_string(size) + " bytes is longer than a variable holds (" +
-                                std::to_string(kMaxVarText) + ")");
+      y.error(d["initial"], what + ".initial: a text of " + std::to_string(size) +
+                                " bytes is longer than a variable holds (" + std::to_string(kMaxVarText) +
+                                ")");
     else if ((text += size * (v.per_seat ? kMaxSeats : 1)) > kMaxVarTextTotal)
       y.error(d["initial"], what + ".initial: the variables' initial texts, each per-seat one counted for " +
-                                std::to_string(kMaxSeats) + " seats, pass " + std::to_string(kMaxVarTextTotal) + " bytes");
+                                std::to_string(kMaxSeats) + " seats, pass " +
+                                std::to_string(kMaxVarTextTotal) + " bytes");
     r.vars.push_back(std::move(v));
   }
 }
@@ -308,14 +232,18 @@ void read_turns(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (n["rounds"]) r.turns.rounds = y.boolean(n["rounds"], "turns.rounds");
   if (n["first"]) {
     std::string f = y.choice(n["first"], "turns.first", {"first", "youngest", "oldest"});
-    r.turns.first = f == "youngest" ? FirstSeat::Youngest : f == "oldest" ? FirstSeat::Oldest : FirstSeat::First;
+    r.turns.first = f == "youngest" ? FirstSeat::Youngest
+                    : f == "oldest" ? FirstSeat::Oldest
+                                    : FirstSeat::First;
   }
   if (n["out_of_turn"] && y.is_list(n["out_of_turn"], "turns.out_of_turn"))
     for (const auto& a : n["out_of_turn"]) r.turns.out_of_turn.push_back(y.text(a, "an action name"));
   if (n["simultaneous"]) r.turns.simultaneous = y.boolean(n["simultaneous"], "turns.simultaneous");
   // All seats in play choose at every decision: nobody is off turn to act out of it.
   if (r.turns.simultaneous && !r.turns.out_of_turn.empty())
-    y.error(n["simultaneous"], "turns.simultaneous: every seat in play chooses at once, so none acts out of turn; drop turns.out_of_turn");
+    y.error(
+        n["simultaneous"],
+        "turns.simultaneous: every seat in play chooses at once, so none acts out of turn; drop turns.out_of_turn");
 }
 
 // A chance's `seen_by` and `unseen`: a secret outcome is drawn, never asked of the table aloud,
@@ -323,15 +251,23 @@ void read_turns(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
 void read_seen_by(YamlChecker& y, const YAML::Node& d, const std::string& what, ChanceDef& c) {
   if (d["seen_by"]) {
     std::string s = y.choice(d["seen_by"], what + ".seen_by", {"everyone", "nobody", "seats"});
-    c.seen_by = s == "nobody" ? ChanceDef::SeenBy::Nobody : s == "seats" ? ChanceDef::SeenBy::Seats : ChanceDef::SeenBy::Everyone;
+    c.seen_by = s == "nobody"  ? ChanceDef::SeenBy::Nobody
+                : s == "seats" ? ChanceDef::SeenBy::Seats
+                               : ChanceDef::SeenBy::Everyone;
   }
   bool secret = c.seen_by != ChanceDef::SeenBy::Everyone;
   if (d["unseen"]) {
     c.unseen = y.text(d["unseen"], what + ".unseen");
-    if (!secret) y.error(d["unseen"], what + ".unseen is the line for the seats that do not see the outcome: give seen_by: nobody or seats");
+    if (!secret)
+      y.error(
+          d["unseen"],
+          what +
+              ".unseen is the line for the seats that do not see the outcome: give seen_by: nobody or seats");
   }
   if (secret && c.physical)
-    y.error(d["physical"], what + " is physical and secret: the table would have to announce an outcome some seats may not see");
+    y.error(
+        d["physical"],
+        what + " is physical and secret: the table would have to announce an outcome some seats may not see");
 }
 
 void read_chances(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
@@ -350,7 +286,8 @@ void read_chances(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
       continue;
     }
     for (const auto& o : d["outcomes"])
-      c.outcomes.emplace_back(o.first.Scalar(), o.second.IsNull() ? "" : y.text(o.second, what + ".outcomes"));
+      c.outcomes.emplace_back(o.first.Scalar(),
+                              o.second.IsNull() ? "" : y.text(o.second, what + ".outcomes"));
     r.chances.push_back(std::move(c));
   }
 }
@@ -379,18 +316,22 @@ void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
   for (const auto& k : r.kinds) {
     total += k.count_param.empty() ? k.count : 0;
     if (k.zone.empty())
-      y.error(root["components"], "component " + quote(k.name) + " has no zone: give components.start or its own zone");
+      y.error(root["components"],
+              "component " + quote(k.name) + " has no zone: give components.start or its own zone");
     else if (!r.zone(k.zone))
       y.error(root["components"], "component " + quote(k.name) + " starts in unknown zone " + quote(k.zone) +
                                       did_you_mean(k.zone, r.zone_names()));
     else if (r.zone(k.zone)->per_seat)
-      y.error(root["components"], "component " + quote(k.name) + " cannot start in per-seat zone " + quote(k.zone));
+      y.error(root["components"],
+              "component " + quote(k.name) + " cannot start in per-seat zone " + quote(k.zone));
     if (!k.count_param.empty()) {
       const ParamDef* p = r.param(k.count_param);
-      if (!p) y.error(root["components"], "component " + quote(k.name) + " counts by unknown parameter " +
-                                               quote(k.count_param) + did_you_mean(k.count_param, r.param_names()));
+      if (!p)
+        y.error(root["components"], "component " + quote(k.name) + " counts by unknown parameter " +
+                                        quote(k.count_param) + did_you_mean(k.count_param, r.param_names()));
       else if (!p->initial.is_int())
-        y.error(root["components"], "parameter " + quote(k.count_param) + " must be a whole number to count components");
+        y.error(root["components"],
+                "parameter " + quote(k.count_param) + " must be a whole number to count components");
       else total += std::clamp<std::int64_t>(p->initial.as_int(), 0, std::int64_t{1} << 40);  // no overflow
     }
   }
@@ -405,11 +346,31 @@ void check_references(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
       }
     if (!found)
       y.error(root["zones"][z.name]["order"], "zone " + quote(z.name) + " is listed by " + quote(z.order) +
-                                                  ", a property no component kind has" + did_you_mean(z.order, known));
+                                                  ", a property no component kind has" +
+                                                  did_you_mean(z.order, known));
   }
   if (total > kMaxComponents)
-    y.error(root["components"], "the components add up to " + std::to_string(total) + "; a game holds at most " +
-                                    std::to_string(kMaxComponents));
+    y.error(root["components"], "the components add up to " + std::to_string(total) +
+                                    "; a game holds at most " + std::to_string(kMaxComponents));
+}
+
+// `bots:` (their names; bots.lua must be in the folder) and `search: {playout}`.
+void read_bots_and_search(YamlChecker& y, const YAML::Node& root, Ruleset& r) {
+  if (root["bots"] && y.is_list(root["bots"], "bots")) {
+    for (const auto& b : root["bots"]) r.bots.push_back(y.text(b, "a bot's name"));
+    FileInFolder bots = file_in_folder(r.dir, "bots.lua");
+    if (!bots.refused.empty()) y.error(root["bots"], "bots.lua " + bots.refused);
+    else if (!bots.found) y.error(root["bots"], "bots are listed but there is no bots.lua in " + r.dir);
+  }
+  if (root["search"]) {
+    y.keys(root["search"], {"playout"}, "search");
+    if (root["search"].IsMap() && root["search"]["playout"]) {
+      const YAML::Node& n = root["search"]["playout"];
+      r.search_playout =
+          static_cast<int>(y.integer(n, "search.playout (how many actions a search playout may take)", 1,
+                                     std::numeric_limits<int>::max(), 1));
+    }
+  }
 }
 
 }  // namespace
@@ -430,8 +391,8 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (!y.keys(root, kTopKeys, "game.yaml")) y.throw_if_errors();
   // Rulesets are found by their folder's name, so an id must agree with it.
   if (root["id"] && y.text(root["id"], "id") != r->id)
-    y.error(root["id"], "id " + quote(root["id"].Scalar()) + " differs from the folder's name " + quote(r->id) +
-                            ": rulesets are found by folder, so rename one of them");
+    y.error(root["id"], "id " + quote(root["id"].Scalar()) + " differs from the folder's name " +
+                            quote(r->id) + ": rulesets are found by folder, so rename one of them");
   r->name = root["name"] ? y.text(root["name"], "name") : r->id;
   if (root["summary"]) r->summary = y.text(root["summary"], "summary");
   if (root["how_to_play"]) r->how_to_play = y.text(root["how_to_play"], "how_to_play");
@@ -449,24 +410,15 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (root["variants"]) read_variants(y, root["variants"], *r);
   if (root["chance"]) read_chances(y, root["chance"], *r);
   if (root["payoffs"]) read_payoffs(y, root["payoffs"], *r);
-  if (root["bots"] && y.is_list(root["bots"], "bots")) {
-    for (const auto& b : root["bots"]) r->bots.push_back(y.text(b, "a bot's name"));
-    FileInFolder bots = file_in_folder(dir, "bots.lua");
-    if (!bots.refused.empty()) y.error(root["bots"], "bots.lua " + bots.refused);
-    else if (!bots.found) y.error(root["bots"], "bots are listed but there is no bots.lua in " + dir);
-  }
-  if (root["search"]) {
-    y.keys(root["search"], {"playout"}, "search");
-    if (root["search"].IsMap() && root["search"]["playout"]) {
-      const YAML::Node& n = root["search"]["playout"];
-      r->search_playout = static_cast<int>(y.integer(n, "search.playout (how many actions a search playout may take)",
-                                                     1, std::numeric_limits<int>::max(), 1));
-    }
-  }
+  read_bots_and_search(y, root, *r);
   check_references(y, root, *r);
   FileInFolder rules = file_in_folder(dir, r->rules_file);
-  if (!rules.refused.empty()) y.error(root["rules"] ? root["rules"] : root, "rules file " + quote(printable(r->rules_file)) + " " + rules.refused);
-  else if (!rules.found) y.error(root["rules"] ? root["rules"] : root, "rules file " + quote(r->rules_file) + " not found in " + dir);
+  if (!rules.refused.empty())
+    y.error(root["rules"] ? root["rules"] : root,
+            "rules file " + quote(printable(r->rules_file)) + " " + rules.refused);
+  else if (!rules.found)
+    y.error(root["rules"] ? root["rules"] : root,
+            "rules file " + quote(r->rules_file) + " not found in " + dir);
   y.throw_if_errors();
   return r;
 }

@@ -44,7 +44,7 @@ struct VarDef {
   bool per_seat = false;
   Value initial;
   bool hidden = false;                    // per-seat vars only: other seats do not see it
-  bool display = true;                    // false: rules' bookkeeping the table does not show (views still carry it)
+  bool display = true;  // false: rules' bookkeeping the table does not show (views still carry it)
   bool holds_seat = false;                // `type: seat`: a seat number, shown by name
   std::string label;                      // what the table calls it ("last bid"); "": its name
   // A hidden variable's `values:`, every value it may hold (the rules may set no other): what
@@ -94,7 +94,7 @@ struct Ruleset {
   std::string how_to_play;                // the rules in short, for :rules and `arbiter info`; "" if none
   bool final_scores = true;               // false: the last line gives each seat's result, not its score
   std::string dir;                        // the folder holding game.yaml
-  std::string folder;                     // named by its folder, not found by id: that folder, absolute (saves record it)
+  std::string folder;  // named by its folder, not found by id: that folder, absolute (saves record it)
   std::string yaml_path;
   std::string rules_file = "rules.lua";
   int min_players = 1, max_players = 1, default_players = 1;
@@ -111,7 +111,7 @@ struct Ruleset {
   PayoffDef payoffs;                      // `payoffs:`; not declared: the game ends with winners only
   Board board;                            // no files: the game has no board
   std::vector<std::string> bots;          // the ruleset's own bots, defined in bots.lua
-  int search_playout = 0;                 // search.playout: mcts playouts stop after this many actions (0: at the end)
+  int search_playout = 0;  // search.playout: mcts playouts stop after this many actions (0: at the end)
   // Lua files of the folder held in memory, by name relative to `dir` ("rules.lua"), read in
   // place of the file on disk. Empty for a ruleset read from its folder; `arbiter mutate`
   // fills it with a mutant's text.

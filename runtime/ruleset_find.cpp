@@ -26,7 +26,8 @@ FileInFolder file_in_folder(const std::string& base, const std::string& name) {
   fs::path rel(name);
   if (name.empty()) out.refused = "is empty";
   else if (name.find('\0') != std::string::npos) out.refused = "contains a NUL character";
-  else if (rel.is_absolute() || rel.has_root_path()) out.refused = "is an absolute path; name a file inside the ruleset's folder";
+  else if (rel.is_absolute() || rel.has_root_path())
+    out.refused = "is an absolute path; name a file inside the ruleset's folder";
   for (const auto& part : rel)
     if (!out.refused.empty()) break;
     else if (part == "..") out.refused = "may not leave the ruleset's folder ('..')";
@@ -39,7 +40,8 @@ FileInFolder file_in_folder(const std::string& base, const std::string& name) {
   if (ec || !fs::exists(status)) return out;
   std::error_code base_ec;
   fs::path real_base = fs::canonical(base, base_ec), real = fs::canonical(full, ec);
-  if (ec || base_ec || !inside(real_base, real)) out.refused = "leads outside the ruleset's folder (through a symbolic link)";
+  if (ec || base_ec || !inside(real_base, real))
+    out.refused = "leads outside the ruleset's folder (through a symbolic link)";
   else if (!fs::is_regular_file(status)) out.refused = "is not a regular file";
   else out.found = true, out.path = full.string();
   return out;
@@ -73,8 +75,10 @@ std::string find_ruleset_dir(const std::string& name, const std::vector<std::str
 RulesetPlace locate_ruleset(const std::string& name, const std::vector<std::string>& search_path) {
   std::error_code ec;
   if (name.find('/') != std::string::npos || name == "." || name == "..") {
-    if (fs::exists(fs::path(name) / "game.yaml", ec)) return {fs::path(name).lexically_normal().string(), false};
-    if (!fs::exists(name, ec)) throw InputError(quote(name) + " does not exist (a ruleset is a folder holding game.yaml)");
+    if (fs::exists(fs::path(name) / "game.yaml", ec))
+      return {fs::path(name).lexically_normal().string(), false};
+    if (!fs::exists(name, ec))
+      throw InputError(quote(name) + " does not exist (a ruleset is a folder holding game.yaml)");
     if (!fs::is_directory(name, ec))
       throw InputError(quote(name) + " is not a folder (a ruleset is a folder holding game.yaml)");
     throw InputError("no game.yaml in folder " + quote(name));

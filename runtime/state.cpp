@@ -37,7 +37,8 @@ State::State(std::shared_ptr<const Table> t) : table(std::move(t)) {
   vars.resize(tb.global_vars + tb.seat_vars * tb.seat_count());
   const auto& defs = tb.ruleset->vars;
   for (std::size_t v = 0; v < defs.size(); ++v)
-    for (int s = 0; s < (defs[v].per_seat ? tb.seat_count() : 1); ++s) set_var(static_cast<int>(v), s, defs[v].initial);
+    for (int s = 0; s < (defs[v].per_seat ? tb.seat_count() : 1); ++s)
+      set_var(static_cast<int>(v), s, defs[v].initial);
   status.assign(tb.seat_count(), SeatStatus::In);
   rng.reseed(tb.seed);
   pending = kSetup;
@@ -170,10 +171,12 @@ std::uint64_t State::hash() const {
   h.word(turn_index), h.word(round), h.word(turn), h.byte(pending), h.byte(over);
   for (int w : winners) h.word(w);
   for (double r : results) h.word(static_cast<std::uint64_t>(r * 1e6) + 1);  // none: hashes as before results
-  for (double p : payoffs) h.word(weight_word(p < 0 ? -p : p)), h.byte(p < 0);  // none: hashes as before payoffs
+  for (double p : payoffs)
+    h.word(weight_word(p < 0 ? -p : p)), h.byte(p < 0);  // none: hashes as before payoffs
   h.word(static_cast<std::uint64_t>(chance.def));
   for (double w : chance.weights) h.word(weight_word(w));
-  if (chance.audience != kEveryone) h.word(chance.audience), h.text(chance.unseen);  // only a secret one: old hashes stay
+  if (chance.audience != kEveryone)
+    h.word(chance.audience), h.text(chance.unseen);  // only a secret one: old hashes stay
   if (simultaneous.open()) {  // only then: games without one hash as before (saves hold hashes)
     h.word(simultaneous.seats), h.word(simultaneous.chosen);
     for (const auto& c : simultaneous.choices) h.text(c);
@@ -194,10 +197,12 @@ std::uint64_t State::position_hash() const {
 }
 
 bool State::same_play_state(const State& o) const {
-  return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds && shown == o.shown && revealed == o.revealed &&
-         vars == o.vars && status == o.status && order == o.order && turn_index == o.turn_index &&
-         round == o.round && turn == o.turn && pending == o.pending && over == o.over &&
-         winners == o.winners && results == o.results && payoffs == o.payoffs && chance == o.chance && simultaneous == o.simultaneous && rng == o.rng && arranged == o.arranged;
+  return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds &&
+         shown == o.shown && revealed == o.revealed && vars == o.vars && status == o.status &&
+         order == o.order && turn_index == o.turn_index && round == o.round && turn == o.turn &&
+         pending == o.pending && over == o.over && winners == o.winners && results == o.results &&
+         payoffs == o.payoffs && chance == o.chance && simultaneous == o.simultaneous && rng == o.rng &&
+         arranged == o.arranged;
 }
 
 std::vector<double> State::shares() const {

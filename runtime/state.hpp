@@ -37,7 +37,8 @@ struct PendingChance {
   std::uint32_t audience = 0xffffffffu;  // the seats that read the outcome (kEveryone: all)
   std::string unseen;                    // what the others read instead, context filled in
   bool operator==(const PendingChance& o) const {
-    return def == o.def && weights == o.weights && question == o.question && audience == o.audience && unseen == o.unseen;
+    return def == o.def && weights == o.weights && question == o.question && audience == o.audience &&
+           unseen == o.unseen;
   }
 };
 
@@ -48,7 +49,9 @@ struct Simultaneous {
   std::uint32_t chosen = 0;            // the seats that have committed
   std::vector<std::string> choices;    // per seat: its commitment, "" until made
   bool open() const { return seats != 0; }
-  bool operator==(const Simultaneous& o) const { return seats == o.seats && chosen == o.chosen && choices == o.choices; }
+  bool operator==(const Simultaneous& o) const {
+    return seats == o.seats && chosen == o.chosen && choices == o.choices;
+  }
 };
 
 struct State {

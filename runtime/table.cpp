@@ -84,22 +84,25 @@ void set_param(std::map<std::string, Value>& params, const Ruleset& r, const std
                const Value& value, const std::string& source) {
   const ParamDef* p = r.param(name);
   if (!p)
-    throw InputError(source + ": unknown parameter " + quote(name) + did_you_mean(name, r.param_names()) +
-                     (r.params.empty() ? "; this ruleset has none" : "; known: " + join_choices(r.param_names(), ", ")));
+    throw InputError(
+        source + ": unknown parameter " + quote(name) + did_you_mean(name, r.param_names()) +
+        (r.params.empty() ? "; this ruleset has none" : "; known: " + join_choices(r.param_names(), ", ")));
   if (p->initial.is_int() && !value.is_int())
-    throw InputError(source + ": parameter " + quote(name) + " takes a whole number, not " + quote(to_text(value)));
+    throw InputError(source + ": parameter " + quote(name) + " takes a whole number, not " +
+                     quote(to_text(value)));
   if (p->initial.is_bool() && !value.is_bool())
-    throw InputError(source + ": parameter " + quote(name) + " takes true or false, not " + quote(to_text(value)));
+    throw InputError(source + ": parameter " + quote(name) + " takes true or false, not " +
+                     quote(to_text(value)));
   if (value.is_int()) {
     if ((p->has_min && value.as_int() < p->min) || (p->has_max && value.as_int() > p->max))
       throw InputError(source + ": parameter " + quote(name) + " must lie in " +
-                       (p->has_min ? std::to_string(p->min) : "") + ".." + (p->has_max ? std::to_string(p->max) : "") +
-                       ", not " + to_text(value));
+                       (p->has_min ? std::to_string(p->min) : "") + ".." +
+                       (p->has_max ? std::to_string(p->max) : "") + ", not " + to_text(value));
   }
   if (!p->choices.empty() &&
       std::find(p->choices.begin(), p->choices.end(), to_text(value)) == p->choices.end())
-    throw InputError(source + ": parameter " + quote(name) + " is one of " + join_choices(p->choices) + ", not " +
-                     quote(to_text(value)));
+    throw InputError(source + ": parameter " + quote(name) + " is one of " + join_choices(p->choices) +
+                     ", not " + quote(to_text(value)));
   params[name] = p->initial.is_string() ? Value{to_text(value)} : value;
 }
 
@@ -129,8 +132,8 @@ void lay_out(Table& t) {
   }
   // Checked before any is laid out: a parameter of 2^40 must not fill the memory first.
   if (total > kMaxComponents)
-    throw InputError(r.id + ": with these parameters the game would hold more than " + std::to_string(kMaxComponents) +
-                     " components, the most a game can hold");
+    throw InputError(r.id + ": with these parameters the game would hold more than " +
+                     std::to_string(kMaxComponents) + " components, the most a game can hold");
   for (std::size_t k = 0; k < r.kinds.size(); ++k) {
     const auto& kind = r.kinds[k];
     int n = static_cast<int>(kind.count_param.empty() ? kind.count : t.params.at(kind.count_param).as_int());
@@ -173,11 +176,14 @@ std::string seat_name_problem(const std::string& name) {
   for (std::size_t at = 0; at < name.size(); ++chars) {
     char32_t cp = 0;
     std::size_t bad = 0, n = utf8_at(name, at, cp, bad);
-    if (n == 0) return "seat name " + quote(visible_text(name)) + " is not UTF-8 text (at byte " + std::to_string(at + 1) + ")";
+    if (n == 0)
+      return "seat name " + quote(visible_text(name)) + " is not UTF-8 text (at byte " +
+             std::to_string(at + 1) + ")";
     if (cp == U'\n' || cp == U'\t' || cp == 0x2028 || cp == 0x2029 || shown_escaped(cp))
-      return fmt::format("seat name {} holds a control character (U+{:04X}, character {}): a name is shown in the "
-                         "narration, where it could pass for a line of the game's own",
-                         quote(visible_text(name.substr(0, at)) + "…"), static_cast<unsigned>(cp), chars + 1);
+      return fmt::format(
+          "seat name {} holds a control character (U+{:04X}, character {}): a name is shown in the "
+          "narration, where it could pass for a line of the game's own",
+          quote(visible_text(name.substr(0, at)) + "…"), static_cast<unsigned>(cp), chars + 1);
     at += n;
   }
   if (name.empty() || name.find_first_of(" .:") != std::string::npos)
@@ -198,18 +204,23 @@ std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, 
   t->variant = options.variant;
   int n = t->seat_count();
   if (n < r.min_players || n > r.max_players)
-    throw InputError(r.id + " is for " + player_range(r.min_players, r.max_players) + ", not " + std::to_string(n));
+    throw InputError(r.id + " is for " + player_range(r.min_players, r.max_players) + ", not " +
+                     std::to_string(n));
   for (int a = 0; a < n; ++a) {
-    if (std::string problem = seat_name_problem(t->seats[a].name); !problem.empty()) throw InputError(problem);
+    if (std::string problem = seat_name_problem(t->seats[a].name); !problem.empty())
+      throw InputError(problem);
     for (int b = 0; b < a; ++b)
-      if (t->seats[a].name == t->seats[b].name) throw InputError("two seats are named " + quote(t->seats[a].name));
+      if (t->seats[a].name == t->seats[b].name)
+        throw InputError("two seats are named " + quote(t->seats[a].name));
   }
   for (const auto& p : r.params) t->params[p.name] = p.initial;
   if (!options.variant.empty()) {
     auto v = r.variants.find(options.variant);
     if (v == r.variants.end())
-      throw InputError("unknown variant " + quote(options.variant) + did_you_mean(options.variant, r.variant_order) +
-                       (r.variant_order.empty() ? "; " + r.id + " has none" : "; known: " + join_choices(r.variant_order, ", ")));
+      throw InputError("unknown variant " + quote(options.variant) +
+                       did_you_mean(options.variant, r.variant_order) +
+                       (r.variant_order.empty() ? "; " + r.id + " has none"
+                                                : "; known: " + join_choices(r.variant_order, ", ")));
     for (const auto& [k, val] : v->second) set_param(t->params, r, k, val, "variant " + options.variant);
   }
   for (const auto& [k, text] : options.set) set_param(t->params, r, k, parse_value(text), "--set " + k);

@@ -23,6 +23,10 @@ const char* to_text(Refusal r) {
     case Refusal::GameOver: return "game over";
     case Refusal::ScriptError: return "script error";
     case Refusal::UnknownSeat: return "unknown seat";
+    case Refusal::Stale: return "stale";
+    case Refusal::BadSeq: return "bad seq";
+    case Refusal::Spectator: return "spectator";
+    case Refusal::Store: return "store";
   }
   return "?";
 }
@@ -78,8 +82,9 @@ bool starts_with_words(const std::string& action, const std::string& typed) {
 // Whether `typed` is `action` cut short inside a word ("sto" for "stop", "play 4 b" for "play 4
 // bid 5"). A typed word ending in a digit is never read as cut short: "bid 1" is not "bid 10".
 bool cuts_a_word_short(const std::string& action, const std::string& typed) {
-  return !typed.empty() && !std::isdigit(static_cast<unsigned char>(typed.back())) && action.size() > typed.size() &&
-         action[typed.size()] != ' ' && same_action(action.substr(0, typed.size()), typed);
+  return !typed.empty() && !std::isdigit(static_cast<unsigned char>(typed.back())) &&
+         action.size() > typed.size() && action[typed.size()] != ' ' &&
+         same_action(action.substr(0, typed.size()), typed);
 }
 
 // The text stands for one of `candidates`, its reading (several legal actions it starts).
@@ -101,12 +106,14 @@ ActionResult Engine::apply(State& state, int seat, const std::string& text, cons
 }
 
 // A whole composite move typed on one line: every step must be legal in turn, or none is taken.
-ActionResult Engine::apply_steps(State& state, int seat, const std::string& line, const std::vector<std::string>& steps) {
+ActionResult Engine::apply_steps(State& state, int seat, const std::string& line,
+                                 const std::vector<std::string>& steps) {
   State next = state;
   for (const auto& step : steps) {
     ActionResult o = apply_one(next, seat, step, {}, false);
     if (!o.ok()) {
-      o.message = "step " + quote(step) + " of " + quote(line) + ": " + (o.message.empty() ? to_text(o.refusal) : o.message);
+      o.message = "step " + quote(step) + " of " + quote(line) + ": " +
+                  (o.message.empty() ? to_text(o.refusal) : o.message);
       return o;
     }
   }
@@ -116,11 +123,12 @@ ActionResult Engine::apply_steps(State& state, int seat, const std::string& line
 
 // What `wanted` (normalised) stands for: the canonical action in `o.action`, the steps of a
 // composite move in `steps`, or the refusal in `o`.
-ActionResult Engine::read_action(const State& state, int seat, const std::string& wanted, const Reading& how, bool expand,
-                            std::vector<std::string>& steps) {
+ActionResult Engine::read_action(const State& state, int seat, const std::string& wanted, const Reading& how,
+                                 bool expand, std::vector<std::string>& steps) {
   ActionResult o;
   if (how.legal) o.legal = *how.legal;
-  else if (Status st = legal(state, seat, o.legal); !st.ok) return {Refusal::ScriptError, st.message, "", {}, {}};
+  else if (Status st = legal(state, seat, o.legal); !st.ok)
+    return {Refusal::ScriptError, st.message, "", {}, {}};
   for (const auto& a : o.legal)
     if (same_action(a, wanted)) o.action = a;
   if (!o.action.empty()) return o;
@@ -144,7 +152,8 @@ ActionResult Engine::read_action(const State& state, int seat, const std::string
   }
   if (o.candidates.size() > 1) return choose_one(o, wanted);
   if (expand) {
-    if (Status st = rules_.expand(state, seat, wanted, steps); !st.ok) return {Refusal::ScriptError, st.message, "", o.legal, {}};
+    if (Status st = rules_.expand(state, seat, wanted, steps); !st.ok)
+      return {Refusal::ScriptError, st.message, "", o.legal, {}};
     if (!steps.empty()) return o;
   }
   // Last, when nothing else reads the text: its last word cut short ("sto" for "stop").
@@ -157,14 +166,24 @@ ActionResult Engine::read_action(const State& state, int seat, const std::string
   return o;
 }
 
-ActionResult Engine::apply_one(State& state, int seat, const std::string& text, const Reading& how, bool expand) {
+ActionResult Engine::apply_one(State& state, int seat, const std::string& text, const Reading& how,
+                               bool expand) {
   if (seat < 0 || seat >= state.seat_count()) return {Refusal::UnknownSeat, "no such seat", "", {}, {}};
   if (state.over) return {Refusal::GameOver, "the game is over", "", {}, {}};
   if (state.status[seat] == SeatStatus::OutForGame) return {Refusal::NotLegal, "out of the game", "", {}, {}};
   if (const ChanceDef* c = pending_chance(state))
-    return {Refusal::NotLegal, "the table must first decide: " + (state.chance.question.empty() ? c->name : state.chance.question), "", {}, {}};
+    return {
+        Refusal::NotLegal,
+        "the table must first decide: " + (state.chance.question.empty() ? c->name : state.chance.question),
+        "",
+        {},
+        {}};
   if (const Simultaneous& sim = state.simultaneous; sim.open() && !(sim.seats >> seat & 1u))
-    return {Refusal::NotYourTurn, state.table->seats[seat].name + " is not among the seats choosing now", "", {}, {}};
+    return {Refusal::NotYourTurn,
+            state.table->seats[seat].name + " is not among the seats choosing now",
+            "",
+            {},
+            {}};
   else if (sim.chosen >> seat & 1u)
     return {Refusal::NotLegal, state.table->seats[seat].name + " has already chosen", "", {}, {}};
   if (text.size() > kMaxActionText)

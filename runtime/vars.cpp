@@ -15,7 +15,8 @@ namespace {
 std::string values_text(const std::vector<Value>& values) {
   constexpr std::size_t kShown = 8;
   std::string out;
-  for (std::size_t i = 0; i < values.size() && i < kShown; ++i) out += (i ? ", " : "") + shortened(to_text(values[i]), 40);
+  for (std::size_t i = 0; i < values.size() && i < kShown; ++i)
+    out += (i ? ", " : "") + shortened(to_text(values[i]), 40);
   if (values.size() > kShown) out += ", … (" + std::to_string(values.size()) + " in all)";
   return out;
 }
@@ -27,8 +28,8 @@ void set_var_checked(State& s, int def, int seat, Value value) {
   // would make the samples lie.
   const VarDef& d = s.table->ruleset->vars[def];
   if (!d.values.empty() && std::find(d.values.begin(), d.values.end(), value) == d.values.end())
-    throw RuleError("variable " + quote(d.name) + " holds one of its values in game.yaml (" + values_text(d.values) +
-                    "), not " + quote(to_text(value)));
+    throw RuleError("variable " + quote(d.name) + " holds one of its values in game.yaml (" +
+                    values_text(d.values) + "), not " + quote(to_text(value)));
   std::size_t slot = s.table->var_slot_of(def, s.table->ruleset->vars[def].per_seat ? seat : 0);
   // Only a text is counted: numbers cost nothing to check.
   if (value.is_string()) {

@@ -46,7 +46,9 @@ static std::vector<SeatView> seat_views(const State& s, int seat) {
   for (int i = 0; i < s.seat_count(); ++i) {
     SeatView sv;
     sv.name = s.table->seats[i].name;
-    sv.status = s.status[i] == SeatStatus::In ? "in" : s.status[i] == SeatStatus::OutForRound ? "out" : "eliminated";
+    sv.status = s.status[i] == SeatStatus::In            ? "in"
+                : s.status[i] == SeatStatus::OutForRound ? "out"
+                                                         : "eliminated";
     for (std::size_t d = 0; d < r.vars.size(); ++d)
       if (r.vars[d].per_seat && (!r.vars[d].hidden || seat == i)) {
         sv.vars.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), i)));
@@ -107,7 +109,8 @@ static void add_state_terms(const State& s, int seat, View& v) {
   v.pending_chance = s.chance;
   // A secret decision's weights follow what lies hidden (the cards left to deal): a view
   // shows them all as 1, which tells nothing.
-  if (s.chance.audience != kEveryone) std::fill(v.pending_chance.weights.begin(), v.pending_chance.weights.end(), 1.0);
+  if (s.chance.audience != kEveryone)
+    std::fill(v.pending_chance.weights.begin(), v.pending_chance.weights.end(), 1.0);
   v.simultaneous = s.simultaneous;
   for (int i = 0; i < static_cast<int>(v.simultaneous.choices.size()); ++i)
     if (i != seat) v.simultaneous.choices[i].clear();
@@ -140,7 +143,8 @@ View make_view(const State& s, int seat, std::size_t log_from) {
       v.globals.emplace_back(r.vars[d].name, shown(s, r.vars[d], s.var(static_cast<int>(d), 0)));
       v.global_values.push_back(s.var(static_cast<int>(d), 0));
     }
-  for (std::size_t z = 0; z < s.table->zones.size(); ++z) v.zones.push_back(zone_view(s, seat, static_cast<int>(z)));
+  for (std::size_t z = 0; z < s.table->zones.size(); ++z)
+    v.zones.push_back(zone_view(s, seat, static_cast<int>(z)));
   add_display_facts(s, v);
   v.chance = s.chance.question;
   add_state_terms(s, seat, v);

@@ -19,7 +19,8 @@ struct ZoneView {
   std::vector<std::string> listed;
   bool group = false;               // the ruleset asks for counts per name
   std::vector<Face> faces;          // top first: faces are on the table for all to see
-  std::uint32_t revealed = 0;       // the seats the zone is revealed to, of those this seat knows: itself, or everyone
+  std::uint32_t revealed =
+      0;  // the seats the zone is revealed to, of those this seat knows: itself, or everyone
 };
 
 struct SeatView {
@@ -50,7 +51,8 @@ struct View {
   std::vector<std::pair<std::string, std::string>> globals;  // as the table shows them
   std::vector<Value> global_values;  // the same, typed, in the same order
   std::vector<std::string> undisplayed;  // variables (in seats' vars and globals) game.yaml says not to show
-  std::vector<std::pair<std::string, std::string>> labels;  // variable name -> what the table calls it (game.yaml label)
+  std::vector<std::pair<std::string, std::string>>
+      labels;  // variable name -> what the table calls it (game.yaml label)
   std::vector<ZoneView> zones;
   BoardView board;                  // empty files: no board
   std::vector<std::pair<std::string, std::string>> symbols;  // component name -> its `symbol` property

@@ -6,7 +6,9 @@
 namespace arbiter {
 
 std::size_t utf8_at(std::string_view s, std::size_t at, char32_t& cp, std::size_t& bad) {
-  auto byte = [&](std::size_t i) -> unsigned { return at + i < s.size() ? static_cast<unsigned char>(s[at + i]) : 0x100; };
+  auto byte = [&](std::size_t i) -> unsigned {
+    return at + i < s.size() ? static_cast<unsigned char>(s[at + i]) : 0x100;
+  };
   unsigned first = byte(0);
   if (first < 0x80) {
     cp = first;
@@ -17,8 +19,10 @@ std::size_t utf8_at(std::string_view s, std::size_t at, char32_t& cp, std::size_
   std::size_t length = 0;
   unsigned low = 0x80, high = 0xBF;
   if (first >= 0xC2 && first <= 0xDF) length = 2;
-  else if (first >= 0xE0 && first <= 0xEF) length = 3, low = first == 0xE0 ? 0xA0 : 0x80, high = first == 0xED ? 0x9F : 0xBF;
-  else if (first >= 0xF0 && first <= 0xF4) length = 4, low = first == 0xF0 ? 0x90 : 0x80, high = first == 0xF4 ? 0x8F : 0xBF;
+  else if (first >= 0xE0 && first <= 0xEF)
+    length = 3, low = first == 0xE0 ? 0xA0 : 0x80, high = first == 0xED ? 0x9F : 0xBF;
+  else if (first >= 0xF0 && first <= 0xF4)
+    length = 4, low = first == 0xF0 ? 0x90 : 0x80, high = first == 0xF4 ? 0x8F : 0xBF;
   else {
     bad = 1;
     return 0;
@@ -39,7 +43,8 @@ std::size_t utf8_at(std::string_view s, std::size_t at, char32_t& cp, std::size_
 bool shown_escaped(char32_t cp) {
   if (cp < 0x20) return cp != '\n' && cp != '\t';
   if (cp >= 0x7F && cp <= 0x9F) return true;
-  return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+  return cp == 0x061C || cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+         (cp >= 0x2066 && cp <= 0x2069);
 }
 
 void put_visible_text(std::string_view text, VisiblePut put, void* context) {

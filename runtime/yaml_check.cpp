@@ -42,13 +42,14 @@ bool YamlChecker::read(std::string& text) {
     return false;
   }
   if (!fs::is_regular_file(status)) {
-    error(std::string(fs::is_directory(status) ? "is a folder" : "is not a regular file") + ", not a YAML file");
+    error(std::string(fs::is_directory(status) ? "is a folder" : "is not a regular file") +
+          ", not a YAML file");
     return false;
   }
   auto size = fs::file_size(file_, ec);
   if (!ec && size > kMaxYamlBytes) {
-    error("is " + std::to_string(size) + " bytes; a YAML file may hold at most " + std::to_string(kMaxYamlBytes) +
-          " (16 MiB)");
+    error("is " + std::to_string(size) + " bytes; a YAML file may hold at most " +
+          std::to_string(kMaxYamlBytes) + " (16 MiB)");
     return false;
   }
   std::ifstream in(file_, std::ios::binary);
@@ -61,13 +62,15 @@ bool YamlChecker::read(std::string& text) {
   while (in.read(block, sizeof block) || in.gcount() > 0) {
     text.append(block, static_cast<std::size_t>(in.gcount()));
     if (text.size() > kMaxYamlBytes) {
-      error("grew past " + std::to_string(kMaxYamlBytes) + " bytes while it was read; a YAML file may hold at most that (16 MiB)");
+      error("grew past " + std::to_string(kMaxYamlBytes) +
+            " bytes while it was read; a YAML file may hold at most that (16 MiB)");
       return false;
     }
   }
   // No YAML holds a zero byte; yaml-cpp's message for one quotes the binary that follows.
   if (auto zero = text.find('\0'); zero != std::string::npos) {
-    error("is not a text file (a zero byte on line " + std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(zero), '\n') + 1) + ")");
+    error("is not a text file (a zero byte on line " +
+          std::to_string(std::count(text.begin(), text.begin() + static_cast<long>(zero), '\n') + 1) + ")");
     return false;
   }
   return true;
@@ -93,7 +96,8 @@ bool check_unique_keys(YamlChecker& y, const YAML::Node& n, long& budget) {
         const std::string& key = kv.first.Scalar();
         for (const auto& [earlier, mark] : seen)
           if (earlier == key)
-            y.error(kv.first, "duplicate key " + quote(key) + " (first given at line " + std::to_string(mark.line + 1) + ")");
+            y.error(kv.first, "duplicate key " + quote(key) + " (first given at line " +
+                                  std::to_string(mark.line + 1) + ")");
         seen.emplace_back(key, kv.first.Mark());
       }
       if (!check_unique_keys(y, kv.second, budget)) return false;
@@ -132,8 +136,9 @@ std::vector<YAML::Node> YamlChecker::parse(const std::string& text, bool many) {
       }
     return documents;
   } catch (const YAML::DeepRecursion& e) {  // yaml-cpp says only "bad file"
-    errors_.push_back(located(file_, e.mark.line + 1, e.mark.column + 1,
-                              "nested too deeply (more than " + std::to_string(e.depth()) + " levels of lists and maps)"));
+    errors_.push_back(
+        located(file_, e.mark.line + 1, e.mark.column + 1,
+                "nested too deeply (more than " + std::to_string(e.depth()) + " levels of lists and maps)"));
   } catch (const YAML::ParserException& e) {
     errors_.push_back(located(file_, e.mark.line + 1, e.mark.column + 1, e.msg));
   } catch (const YAML::Exception& e) {
@@ -206,8 +211,8 @@ std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, 
   return fallback;
 }
 
-std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, std::int64_t low, std::int64_t high,
-                                  std::int64_t fallback) {
+std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, std::int64_t low,
+                                  std::int64_t high, std::int64_t fallback) {
   Value v = scalar_value(n);
   if (v.is_int() && v.as_int() >= low && v.as_int() <= high) return v.as_int();
   error(n, what + " should be a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
@@ -215,7 +220,8 @@ std::int64_t YamlChecker::integer(const YAML::Node& n, const std::string& what, 
   return fallback;
 }
 
-std::uint64_t YamlChecker::unsigned_integer(const YAML::Node& n, const std::string& what, std::uint64_t fallback) {
+std::uint64_t YamlChecker::unsigned_integer(const YAML::Node& n, const std::string& what,
+                                            std::uint64_t fallback) {
   std::uint64_t v = 0;
   std::string t = n.IsScalar() && n.Tag() != "!" ? n.Scalar() : "";
   auto [end, err] = std::from_chars(t.data(), t.data() + t.size(), v);

@@ -33,7 +33,9 @@ class YamlChecker {
   const std::string& file() const { return file_; }
   // Throws InputError with every recorded error, one per line, if there are any.
   void throw_if_errors() const;
-  void absorb(const YamlChecker& other) { errors_.insert(errors_.end(), other.errors_.begin(), other.errors_.end()); }
+  void absorb(const YamlChecker& other) {
+    errors_.insert(errors_.end(), other.errors_.begin(), other.errors_.end());
+  }
   std::string where(const YAML::Node& at) const;  // "file:line:column"
 
   // Records an error for each key of `map` not in `allowed`. False if `map` is not a map.
@@ -46,7 +48,8 @@ class YamlChecker {
   // A whole number in low..high; out of range (or beyond 64 bits) is an error naming the range.
   std::int64_t integer(const YAML::Node& n, const std::string& what, std::int64_t low, std::int64_t high,
                        std::int64_t fallback);
-  std::uint64_t unsigned_integer(const YAML::Node& n, const std::string& what, std::uint64_t fallback = 0);  // seeds
+  std::uint64_t unsigned_integer(const YAML::Node& n, const std::string& what,
+                                 std::uint64_t fallback = 0);  // seeds
   bool boolean(const YAML::Node& n, const std::string& what, bool fallback = false);
   Value value(const YAML::Node& n, const std::string& what);  // a scalar of any kind
   // One of `choices`, with "did you mean" when not.

@@ -35,7 +35,8 @@ class Scanner : public YAML::EventHandler {
   }
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { leaf(mark, anchor); }
-  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor, const std::string&) override {
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                const std::string&) override {
     leaf(mark, anchor);
   }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override;
@@ -44,7 +45,8 @@ class Scanner : public YAML::EventHandler {
     open(mark, anchor);
   }
   void OnSequenceEnd() override { close(); }
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
     open(mark, anchor);
   }
   void OnMapEnd() override { close(); }
@@ -52,7 +54,8 @@ class Scanner : public YAML::EventHandler {
   // The character at `mark`, for a message: empty when it is not plain ASCII.
   std::string char_at(const YAML::Mark& mark) const {
     std::size_t pos = offset(mark);
-    return pos < text_.size() && static_cast<unsigned char>(text_[pos]) < 0x80 ? std::string(1, text_[pos]) : "";
+    return pos < text_.size() && static_cast<unsigned char>(text_[pos]) < 0x80 ? std::string(1, text_[pos])
+                                                                               : "";
   }
 
  private:
@@ -66,7 +69,9 @@ class Scanner : public YAML::EventHandler {
     int below = 0;  // the greatest height among its items so far
   };
 
-  std::size_t offset(const YAML::Mark& mark) const { return static_cast<std::size_t>(std::max(mark.pos, 0)) + bom_; }
+  std::size_t offset(const YAML::Mark& mark) const {
+    return static_cast<std::size_t>(std::max(mark.pos, 0)) + bom_;
+  }
   Anchor& anchor(YAML::anchor_t id) {
     if (id >= anchors_.size()) anchors_.resize(id + 1);
     return anchors_[id];
@@ -86,13 +91,16 @@ class Scanner : public YAML::EventHandler {
   void close() {
     Open done = open_.back();
     open_.pop_back();
-    if (done.anchor != YAML::NullAnchor) anchor(done.anchor).height = done.below + 1, anchor(done.anchor).open = false;
+    if (done.anchor != YAML::NullAnchor)
+      anchor(done.anchor).height = done.below + 1, anchor(done.anchor).open = false;
     placed(done.below + 1);
   }
   // The alias's name as written (`*name`), read from the text at its mark.
   std::string alias_name(const YAML::Mark& mark) const {
     std::size_t from = offset(mark), to = from + 1;
-    while (to < text_.size() && to - from < 80 && std::string_view(" \t\r\n,[]{}").find(text_[to]) == std::string_view::npos) ++to;
+    while (to < text_.size() && to - from < 80 &&
+           std::string_view(" \t\r\n,[]{}").find(text_[to]) == std::string_view::npos)
+      ++to;
     return from < text_.size() && text_[from] == '*' ? text_.substr(from, to - from) : "*";
   }
   static std::string too_deep(const std::string& alias) {
@@ -109,7 +117,8 @@ class Scanner : public YAML::EventHandler {
 void Scanner::OnAlias(const YAML::Mark& mark, YAML::anchor_t id) {
   const Anchor& a = anchor(id);
   if (a.open)
-    throw Stop{{mark, "the alias " + quote(alias_name(mark)) + " stands for a list or map that holds the alias itself (its anchor is at line " +
+    throw Stop{{mark, "the alias " + quote(alias_name(mark)) +
+                          " stands for a list or map that holds the alias itself (its anchor is at line " +
                           std::to_string(a.at.line + 1) + ", column " + std::to_string(a.at.column + 1) +
                           "): a YAML tree may not contain itself"}};
   if (open_.size() + static_cast<std::size_t>(a.height) > static_cast<std::size_t>(kMaxYamlDepth))
@@ -130,8 +139,9 @@ std::optional<YamlProblem> scan_yaml(const std::string& text) {
       // (a lone ',' is enough): a document that starts where the one before it started.
       if (before && before->pos == scanner.start.pos) {
         std::string what = scanner.char_at(scanner.start);
-        return YamlProblem{scanner.start, what.empty() ? "the YAML cannot be read past here"
-                                                       : "unexpected '" + what + "': the YAML cannot be read past here"};
+        return YamlProblem{scanner.start,
+                           what.empty() ? "the YAML cannot be read past here"
+                                        : "unexpected '" + what + "': the YAML cannot be read past here"};
       }
       before = scanner.start;
     }

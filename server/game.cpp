@@ -13,18 +13,20 @@
 
 namespace arbiter::server {
 
-const char* to_text(ServerRefusal r) {
-  switch (r) {
-    case ServerRefusal::Stale: return "stale";
-    case ServerRefusal::BadSeq: return "bad seq";
-    case ServerRefusal::Spectator: return "spectator";
-    case ServerRefusal::Store: return "store";
-  }
-  return "?";
+Json seats_json(const TableSetup& setup) {
+  Json seats = Json::array();
+  for (std::size_t i = 0; i < setup.options.seats.size() && i < setup.kinds.size(); ++i)
+    seats.push_back({{"name", setup.options.seats[i].name},
+                     {"plays", setup.kinds[i].empty() ? "human" : setup.kinds[i]}});
+  return seats;
 }
 
-Outcome refused(Refusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
-Outcome refused(ServerRefusal why, std::string message) { return {false, to_text(why), std::move(message)}; }
+ActionResult refused(Refusal why, std::string message) {
+  ActionResult r;
+  r.refusal = why;
+  r.message = std::move(message);
+  return r;
+}
 
 TableGame::TableGame(const TableSetup& setup, LoadedGame loaded, std::uint64_t chance_seed)
     : setup_(setup), loaded_(std::move(loaded)) {
@@ -32,7 +34,8 @@ TableGame::TableGame(const TableSetup& setup, LoadedGame loaded, std::uint64_t c
   auto table = make_table(loaded_.ruleset, setup_.options);
   engine_ = std::make_unique<Engine>(table, *loaded_.rules);
   State state(table);
-  if (Status st = engine_->start(state); !st.ok) throw InputError("setting up the game failed: " + st.message);
+  if (Status st = engine_->start(state); !st.ok)
+    throw InputError("setting up the game failed: " + st.message);
   setup_.kinds.resize(table->seats.size());
   std::vector<std::unique_ptr<Bot>> bots;
   if (Status st = make_seat_bots(setup_.kinds, setup_.options.seed, *engine_, bots); !st.ok)
@@ -50,7 +53,8 @@ TableGame::TableGame(const TableSetup& setup, LoadedGame loaded, std::uint64_t c
 
 // The passes are made again through the driver, each checked to be its seat's to make then,
 // and stored already: none is committed again.
-void TableGame::replay(const std::vector<Step>& steps, const std::vector<Pass>& passes, const std::string& where) {
+void TableGame::replay(const std::vector<Step>& steps, const std::vector<Pass>& passes,
+                       const std::string& where) {
   SavedGame game;
   game.options = setup_.options;
   for (const Step& s : steps) game.steps.push_back({s.seat, false, s.action, s.hash, 0});
@@ -98,12 +102,13 @@ const SeatActions* TableGame::asked_entry(int seat) const {
 // A seq from before the seat's question was first asked is stale: the seat decided on a
 // position that is gone. Within a simultaneous round others' commitments change nothing it
 // can see, so a seq from any time since its question was asked stands.
-std::optional<Outcome> TableGame::seq_refusal(int seat, std::optional<std::int64_t> given) const {
+std::optional<ActionResult> TableGame::seq_refusal(int seat, std::optional<std::int64_t> given) const {
   if (!given || *given == seq_) return std::nullopt;
   std::string now = " (the game is at " + std::to_string(seq_) + ")";
-  if (*given < 0 || *given > seq_) return refused(ServerRefusal::BadSeq, "no state has seq " + std::to_string(*given) + now);
+  if (*given < 0 || *given > seq_)
+    return refused(Refusal::BadSeq, "no state has seq " + std::to_string(*given) + now);
   if (*given >= asked_at_[seat]) return std::nullopt;
-  return refused(ServerRefusal::Stale, "the game has moved on since" + now);
+  return refused(Refusal::Stale, "the game has moved on since" + now);
 }
 
 // After a step by `mover`: a seat asked the same question before and after it in one
@@ -147,49 +152,55 @@ bool TableGame::keep(const Taken& taken, std::string& error) {
       return false;
     }
   }
-  if (!(*commit_)(step, error)) return keep_refusal_ = KeepRefusal::Store, false;
+  if (!(*commit_)(step, error)) {
+    keep_refusal_ = KeepRefusal::Store;
+    return false;
+  }
   log_mark_ = state().log.size();
   ++kept_;
   return true;
 }
 
-Outcome TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit) {
+ActionResult TableGame::act(int seat, const std::string& text, std::optional<std::int64_t> seq,
+                            const Commit& commit) {
   if (over()) return refused(Refusal::GameOver, "the game is over");
   if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
-  if (!store_failure_.empty()) return refused(ServerRefusal::Store, store_failure_);
+  if (!store_failure_.empty()) return refused(Refusal::Store, store_failure_);
   if (auto no = seq_refusal(seat, seq)) return *no;
-  if (!asked_entry(seat)) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
+  if (!asked_entry(seat))
+    return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
   Decision was = driver_->decision().simultaneous ? driver_->decision() : Decision{};
   arm(commit);
   ActionResult o = driver_->act(seat, text, /*prefixes*/ true);
   commit_ = nullptr;
   // The store's reason names the server's files: it stays with the server, not the player.
   if (keep_refusal_ == KeepRefusal::Store)
-    return refused(ServerRefusal::Store, "the server could not record the action; the game is as it was");
+    return refused(Refusal::Store, "the server could not record the action; the game is as it was");
   if (keep_refusal_ == KeepRefusal::NoEntry)
     return refused(Refusal::ScriptError, "the step left no entry in the log");
   if (!o.ok()) return refused(o.refusal, o.message);
   stepped(was, seat);
-  return {true, "", ""};
+  return {};
 }
 
 // A pass stored, then made: the seat is not asked again until the next step, restart or not.
-Outcome TableGame::pass(int seat, std::optional<std::int64_t> seq, const Commit& commit) {
+ActionResult TableGame::pass(int seat, std::optional<std::int64_t> seq, const Commit& commit) {
   if (over()) return refused(Refusal::GameOver, "the game is over");
   if (!failure_.empty()) return refused(Refusal::ScriptError, failure_);
-  if (!store_failure_.empty()) return refused(ServerRefusal::Store, store_failure_);
+  if (!store_failure_.empty()) return refused(Refusal::Store, store_failure_);
   if (auto no = seq_refusal(seat, seq)) return *no;
   const SeatActions* sa = asked_entry(seat);
   if (!sa) return refused(Refusal::NotYourTurn, "it is not " + table().seats[seat].name + "'s turn");
-  if (sa->on_turn) return refused(Refusal::NotLegal, table().seats[seat].name + " is on turn and cannot pass");
+  if (sa->on_turn)
+    return refused(Refusal::NotLegal, table().seats[seat].name + " is on turn and cannot pass");
   arm(commit);
   Status st = driver_->pass(seat);
   commit_ = nullptr;
   if (keep_refusal_ == KeepRefusal::Store)
-    return refused(ServerRefusal::Store, "the server could not record the pass; the game is as it was");
+    return refused(Refusal::Store, "the server could not record the pass; the game is as it was");
   if (!st.ok) return refused(Refusal::NotLegal, st.message);
   note_failure();
-  return {true, "", ""};
+  return {};
 }
 
 bool TableGame::owes_auto_step() const {
@@ -234,7 +245,7 @@ std::string TableGame::rules_print() const {
   return Json{{"params", p.params}, {"components", p.components}, {"files", p.files}}.dump();
 }
 
-std::string print_differences(const std::string& kept, const std::string& now) {
+std::string rules_changes(const std::string& kept, const std::string& now) {
   Json a = Json::parse(kept, nullptr, false), b = Json::parse(now, nullptr, false);
   auto files = [](const Json& j) {
     std::map<std::string, std::string> out;
@@ -242,7 +253,8 @@ std::string print_differences(const std::string& kept, const std::string& now) {
       for (const auto& [k, v] : j["files"].items()) out[k] = v.is_string() ? v.get<std::string>() : "";
     return out;
   };
-  if (!a.is_object() || !a.contains("params") || !a.contains("components")) return "the fingerprint kept with the table is damaged";
+  if (!a.is_object() || !a.contains("params") || !a.contains("components"))
+    return "the fingerprint kept with the table is damaged";
   std::vector<std::string> changes;
   if (a["params"] != b["params"]) changes.push_back("the parameters changed");
   if (a["components"] != b["components"]) changes.push_back("the components changed");

@@ -27,6 +27,8 @@ struct TableSetup {
   GameOptions options;             // seats, seed, variant, parameters (at-table values applied)
   std::vector<std::string> kinds;  // per seat: "" for a person, else the bot's kind
 };
+// The seats as a table's listing shows them: [{name, plays: "human" or the bot's kind}].
+Json seats_json(const TableSetup& setup);
 
 // One step of the game as the store keeps it: an action of a seat, or a chance outcome (seat -1).
 // Or, with `pass`, a seat letting an out-of-turn chance go: no step (seq stays), but stored
@@ -51,19 +53,8 @@ struct LogCursor {
   std::size_t count = 0;
 };
 
-// The reasons for refusing an action that only the server has. The engine's (Refusal) are
-// worded by to_text(Refusal), as the JSON door and the REPL word them; docs/server.md lists both.
-enum class ServerRefusal { Stale, BadSeq, Spectator, Store };
-const char* to_text(ServerRefusal r);
-
-// What came of a seat's action or pass: taken, or refused with one of those reasons' words.
-struct Outcome {
-  bool ok = false;
-  std::string reason;
-  std::string message;
-};
-Outcome refused(Refusal why, std::string message);
-Outcome refused(ServerRefusal why, std::string message);
+// A seat's action or pass refused, worded as every door words it (to_text(Refusal)).
+ActionResult refused(Refusal why, std::string message);
 
 // Stores a step before anyone hears of it; false (with `error`) keeps the game as it was.
 using Commit = std::function<bool(const Step&, std::string& error)>;
@@ -90,8 +81,8 @@ class TableGame {
 
   // A seat's action or out-of-turn pass (`seq`, when given: seq(), or in a simultaneous round
   // any seq since the seat's own question was asked).
-  Outcome act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit);
-  Outcome pass(int seat, std::optional<std::int64_t> seq, const Commit& commit);
+  ActionResult act(int seat, const std::string& text, std::optional<std::int64_t> seq, const Commit& commit);
+  ActionResult pass(int seat, std::optional<std::int64_t> seq, const Commit& commit);
   // Takes the next step the table owes without a person: a chance outcome or a bot's move
   // (with the bots' passes before it, which are no steps). False when it waits for people, or
   // is over or broken: a bot that cannot act (nothing on its turn too) stops the table.
@@ -122,7 +113,7 @@ class TableGame {
   bool keep(const Taken& taken, std::string& error);  // TurnDriver::Options::keep: the step stored
   void stepped(const Decision& was, int mover);        // after a step: seq, the seats' questions
   void note_failure();  // a decision the rules cannot give, or nobody who may act: failure_
-  std::optional<Outcome> seq_refusal(int seat, std::optional<std::int64_t> given) const;
+  std::optional<ActionResult> seq_refusal(int seat, std::optional<std::int64_t> given) const;
   void note_asked(const Decision& was, int mover);
   std::vector<std::string> kinds_for_save() const;
   const State& state() const { return driver_->state(); }
@@ -145,6 +136,6 @@ class TableGame {
 // What differs between the fingerprint a table was opened with and its ruleset's now, in
 // words ("rules.lua changed, the parameters changed"); "" when nothing does. A `kept` print
 // that is not one is said so.
-std::string print_differences(const std::string& kept, const std::string& now);
+std::string rules_changes(const std::string& kept, const std::string& now);
 
 }  // namespace arbiter::server

@@ -18,9 +18,15 @@ Json TableGame::state_message(int seat, LogCursor& cursor, int columns) const {
   }
   Json waiting = Json::array();
   for (int s : now) waiting.push_back(table().seats[s].name);
-  Json m{{"type", "state"}, {"seq", seq_}, {"view", present::view_json(v)}, {"legal", legal}, {"on_turn", on_turn},
-         {"simultaneous", driver_->decision().simultaneous && !now.empty()}, {"waiting_for", waiting},
-         {"log", present::log_json(v.log, table())}, {"log_from", cursor.count},
+  Json m{{"type", "state"},
+         {"seq", seq_},
+         {"view", present::view_json(v)},
+         {"legal", legal},
+         {"on_turn", on_turn},
+         {"simultaneous", driver_->decision().simultaneous && !now.empty()},
+         {"waiting_for", waiting},
+         {"log", present::log_json(v.log, table())},
+         {"log_from", cursor.count},
          {"table", present::render_table(v, ruleset_name(), false, columns)}};
   cursor.global = state().log.size();
   cursor.count += v.log.size();
@@ -38,14 +44,16 @@ Json TableGame::over_message() const {
   Json over{{"type", "over"}, {"winners", winners}, {"scores", scores}};
   if (!end.payoffs.empty()) {
     over["payoffs"] = Json::object();
-    for (std::size_t seat = 0; seat < seats.size(); ++seat) over["payoffs"][seats[seat].name] = end.payoffs[seat];
+    for (std::size_t seat = 0; seat < seats.size(); ++seat)
+      over["payoffs"][seats[seat].name] = end.payoffs[seat];
   }
   if (!end.reason.empty()) over["reason"] = end.reason;
   if (!end.error.empty()) over["error"] = end.error;
   // What `arbiter play`'s last line gives where the score is not the game's (docs/server.md).
   over["final_scores"] = table().ruleset->final_scores;
   over["results"] = Json::object();
-  for (std::size_t seat = 0; seat < seats.size(); ++seat) over["results"][seats[seat].name] = end.results[seat];
+  for (std::size_t seat = 0; seat < seats.size(); ++seat)
+    over["results"][seats[seat].name] = end.results[seat];
   if (!table().ruleset->payoffs.unit.empty()) over["payoff_unit"] = table().ruleset->payoffs.unit;
   over["view"] = present::view_json(make_view(state(), -1, state().log.size()));
   return over;
@@ -54,7 +62,8 @@ Json TableGame::over_message() const {
 Json TableGame::seats_json(const std::vector<bool>& connected) const {
   Json seats = Json::array();
   for (std::size_t i = 0; i < table().seats.size(); ++i)
-    seats.push_back({{"name", table().seats[i].name}, {"plays", setup_.kinds[i].empty() ? "human" : setup_.kinds[i]},
+    seats.push_back({{"name", table().seats[i].name},
+                     {"plays", setup_.kinds[i].empty() ? "human" : setup_.kinds[i]},
                      {"connected", i < connected.size() && connected[i]}});
   return seats;
 }

@@ -13,7 +13,8 @@ namespace arbiter::server {
 namespace {
 
 std::int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 std::uint64_t random_u64() {
@@ -23,12 +24,15 @@ std::uint64_t random_u64() {
 }
 
 // What the players of a set-aside table are told: why in general; the host sees the details.
-const char* const kToldDamaged = "this table is set aside: its record in the server's database is damaged (the host "
-                                 "can see why); the connection closes";
-const char* const kToldChanged = "this table is set aside: its ruleset has changed since the game began, so the server "
-                                 "does not resume it (the host can export the game); the connection closes";
-const char* const kToldRefused = "this table is set aside: the server could not resume it (the host can see why); the "
-                                 "connection closes";
+const char* const kToldDamaged =
+    "this table is set aside: its record in the server's database is damaged (the host "
+    "can see why); the connection closes";
+const char* const kToldChanged =
+    "this table is set aside: its ruleset has changed since the game began, so the server "
+    "does not resume it (the host can export the game); the connection closes";
+const char* const kToldRefused =
+    "this table is set aside: the server could not resume it (the host can see why); the "
+    "connection closes";
 
 // Thrown by resume_one for a table whose ruleset is not the one it was opened with.
 struct RulesetChanged : std::runtime_error {
@@ -58,14 +62,16 @@ void Host::stop() {
 std::shared_ptr<TableHost> Host::make(const StoredTable& stored, std::unique_ptr<TableGame> game) {
   // A finished table's game set up again from the store, as resume() does.
   auto reload = [this, setup = stored.setup, id = stored.id, print = stored.rules_print] {
-    auto again = std::make_unique<TableGame>(setup, loader_(setup.ruleset), chance_seed(setup.options.seed) ^ random_u64());
-    if (std::string changed = print_differences(print, again->rules_print()); !changed.empty())
+    auto again = std::make_unique<TableGame>(setup, loader_(setup.ruleset),
+                                             chance_seed(setup.options.seed) ^ random_u64());
+    if (std::string changed = rules_changes(print, again->rules_print()); !changed.empty())
       throw InputError("table " + id + ": its ruleset is not the one it was opened with (" + changed + ")");
     std::size_t seats = setup.kinds.size();
     again->replay(store_.steps(id, seats), store_.passes(id, seats), "table " + id + " in the database");
     return again;
   };
-  return std::make_shared<TableHost>(stored, std::move(game), reload, store_, boost::asio::make_strand(pool_.get_executor()),
+  return std::make_shared<TableHost>(stored, std::move(game), reload, store_,
+                                     boost::asio::make_strand(pool_.get_executor()),
                                      limits_.connections_per_table, limits_.connections_per_seat);
 }
 
@@ -106,9 +112,10 @@ void Host::resume_one(StoredTable stored, std::vector<std::string>& lines) {
   if (stored.rules_print.empty()) {
     store_.set_rules_print(stored.id, print);
     stored.rules_print = print;
-    lines.push_back(named(stored) + " was kept without its ruleset's fingerprint (by an earlier arbiter): it is resumed "
+    lines.push_back(named(stored) +
+                    " was kept without its ruleset's fingerprint (by an earlier arbiter): it is resumed "
                     "on the ruleset found now, whose fingerprint is kept with it from now on");
-  } else if (std::string changed = print_differences(stored.rules_print, print); !changed.empty()) {
+  } else if (std::string changed = rules_changes(stored.rules_print, print); !changed.empty()) {
     throw RulesetChanged("its ruleset is not the one it was opened with (" + changed + ")");
   }
   auto table = make(stored, std::move(game));
@@ -118,7 +125,8 @@ void Host::resume_one(StoredTable stored, std::vector<std::string>& lines) {
   tables_[stored.id] = table;
 }
 
-void Host::set_aside(const StoredTable& stored, const std::string& reason, const char* told, std::vector<std::string>& lines) {
+void Host::set_aside(const StoredTable& stored, const std::string& reason, const char* told,
+                     std::vector<std::string>& lines) {
   lines.push_back(named(stored) + " is not resumed, and is set aside: " + reason);
   std::lock_guard lock(mutex_);
   set_aside_[stored.id] = {stored, reason, told};
@@ -131,7 +139,8 @@ OpenedTable Host::open(TableSetup setup) {
     std::size_t playing = 0;
     for (const auto& [id, table] : tables_) playing += !table->status().over;
     if (playing >= limits_.tables)
-      throw InputError("the server holds as many unfinished tables as it may (" + std::to_string(limits_.tables) + ")");
+      throw InputError("the server holds as many unfinished tables as it may (" +
+                       std::to_string(limits_.tables) + ")");
   }
   if (setup.options.seed == 0) setup.options.seed = random_u64();
   // Set up first: a bad ruleset, parameter or bot kind throws before anything is stored.
@@ -187,12 +196,14 @@ Json Host::list() {
   Json out = Json::array();
   for (const auto& [id, table] : tables_) out.push_back(table->listing());
   for (const auto& [id, aside] : set_aside_) {
-    Json seats = Json::array();
     const TableSetup& s = aside.stored.setup;
-    for (std::size_t i = 0; i < s.options.seats.size() && i < s.kinds.size(); ++i)
-      seats.push_back({{"name", s.options.seats[i].name}, {"plays", s.kinds[i].empty() ? "human" : s.kinds[i]}});
-    out.push_back({{"table", id}, {"ruleset", s.ruleset.empty() ? Json(nullptr) : Json(s.ruleset)}, {"seats", seats},
-                   {"status", "set aside"}, {"reason", aside.reason}, {"seq", nullptr}, {"created", aside.stored.created},
+    out.push_back({{"table", id},
+                   {"ruleset", s.ruleset.empty() ? Json(nullptr) : Json(s.ruleset)},
+                   {"seats", seats_json(s)},
+                   {"status", "set aside"},
+                   {"reason", aside.reason},
+                   {"seq", nullptr},
+                   {"created", aside.stored.created},
                    {"finished", aside.stored.finished ? Json(aside.stored.finished) : Json(nullptr)}});
   }
   return out;
@@ -204,7 +215,8 @@ std::vector<Host::Summary> Host::summaries() {
   for (const auto& [id, table] : tables_) out.push_back(table->summary());
   for (const auto& [id, aside] : set_aside_) {
     Summary s{id, aside.stored.setup.ruleset, {}, false, true};
-    for (std::size_t i = 0; i < aside.stored.setup.options.seats.size() && i < aside.stored.setup.kinds.size(); ++i)
+    for (std::size_t i = 0;
+         i < aside.stored.setup.options.seats.size() && i < aside.stored.setup.kinds.size(); ++i)
       s.seats.emplace_back(aside.stored.setup.options.seats[i].name, aside.stored.setup.kinds[i]);
     out.push_back(std::move(s));
   }
@@ -247,7 +259,8 @@ void Host::save_set_aside(const SetAside& aside, std::function<void(bool, std::s
                   "table " + t.id + " in the database");
       done(true, game.save());
     } catch (const std::exception& e) {
-      done(false, "the table is set aside (" + aside.reason + "), and its steps do not replay on its ruleset now: " + e.what());
+      done(false, "the table is set aside (" + aside.reason +
+                      "), and its steps do not replay on its ruleset now: " + e.what());
     }
   });
 }
@@ -260,18 +273,21 @@ bool Host::hello_set_aside(const std::shared_ptr<Peer>& peer, const Request& hel
   SetAside aside = it->second;
   lock.unlock();
   TokenKind kind;
-  int seat = token_kind(hello.token, kind) && kind != TokenKind::Host ? token_seat(aside.stored, hello.token) : -2;
+  int seat =
+      token_kind(hello.token, kind) && kind != TokenKind::Host ? token_seat(aside.stored, hello.token) : -2;
   if (seat == -2 || (kind == TokenKind::Seat) != (seat >= 0)) return false;
   peer->close_with(error_message(aside.told));
   return true;
 }
 
 // A token that names no seat of the table (or no table) gets one answer, whichever it was.
-void Host::hello(const std::shared_ptr<Peer>& peer, const Request& hello, std::shared_ptr<TableHost>& joined) {
+void Host::hello(const std::shared_ptr<Peer>& peer, const Request& hello,
+                 std::shared_ptr<TableHost>& joined) {
   TokenKind kind;
   auto table = find(hello.table);
   if (!table && hello_set_aside(peer, hello)) return;
-  int seat = table && token_kind(hello.token, kind) && kind != TokenKind::Host ? table->seat_of(hello.token) : -2;
+  int seat =
+      table && token_kind(hello.token, kind) && kind != TokenKind::Host ? table->seat_of(hello.token) : -2;
   if (seat == -2 || (kind == TokenKind::Seat) != (seat >= 0)) {
     peer->close_with(error_message("no such table, or the token does not open it; the connection closes"));
     return;
@@ -280,7 +296,8 @@ void Host::hello(const std::shared_ptr<Peer>& peer, const Request& hello, std::s
   table->post([table, peer, seat, columns = hello.columns] { table->join(peer, seat, columns); });
 }
 
-void Host::frame(const std::shared_ptr<TableHost>& table, const std::shared_ptr<Peer>& peer, std::string frame) {
+void Host::frame(const std::shared_ptr<TableHost>& table, const std::shared_ptr<Peer>& peer,
+                 std::string frame) {
   table->post([table, peer, frame = std::move(frame)] { table->frame(peer, frame); });
 }
 

@@ -98,7 +98,8 @@ class Host {
     std::string reason, told;
   };
   void resume_one(StoredTable stored, std::vector<std::string>& lines);
-  void set_aside(const StoredTable& stored, const std::string& reason, const char* told, std::vector<std::string>& lines);
+  void set_aside(const StoredTable& stored, const std::string& reason, const char* told,
+                 std::vector<std::string>& lines);
   bool hello_set_aside(const std::shared_ptr<Peer>& peer, const Request& hello);
   void save_set_aside(const SetAside& aside, std::function<void(bool, std::string)> done);
 

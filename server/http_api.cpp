@@ -44,13 +44,15 @@ TableSetup setup_from(const Json& body) {
     for (const auto& [name, kind] : body["bots"].items()) {
       std::size_t i = 0;
       while (i < s.options.seats.size() && s.options.seats[i].name != name) ++i;
-      if (i == s.options.seats.size() || !kind.is_string()) throw InputError("bots: no player " + quote(name) + " to give a bot");
+      if (i == s.options.seats.size() || !kind.is_string())
+        throw InputError("bots: no player " + quote(name) + " to give a bot");
       s.kinds[i] = kind.get<std::string>() == "human" ? "" : kind.get<std::string>();
     }
   }
   if (body.contains("set")) {
     if (!body["set"].is_object()) throw InputError(R"("set" must map parameters to values)");
-    for (const auto& [k, v] : body["set"].items()) s.options.set[k] = v.is_string() ? v.get<std::string>() : v.dump();
+    for (const auto& [k, v] : body["set"].items())
+      s.options.set[k] = v.is_string() ? v.get<std::string>() : v.dump();
   }
   if (body.contains("variant")) {
     if (!body["variant"].is_string()) throw InputError(R"("variant" must be a string)");
@@ -79,16 +81,23 @@ void open_table(Host& host, const HttpRequest& req, const std::function<void(Htt
   }
 }
 
-void api(Host& host, const HttpRequest& req, const std::string& path, std::function<void(HttpResponse)> reply) {
-  if (!host_token(host, req)) return reply(problem(req, http::status::unauthorized, "the API needs the host token (Authorization: Bearer h.…)"));
-  if (path == "/api/tables" && req.method() == http::verb::get) return reply(json_response(req, http::status::ok, host.list()));
+void api(Host& host, const HttpRequest& req, const std::string& path,
+         std::function<void(HttpResponse)> reply) {
+  if (!host_token(host, req))
+    return reply(
+        problem(req, http::status::unauthorized, "the API needs the host token (Authorization: Bearer h.…)"));
+  if (path == "/api/tables" && req.method() == http::verb::get)
+    return reply(json_response(req, http::status::ok, host.list()));
   if (path == "/api/tables" && req.method() == http::verb::post) return open_table(host, req, reply);
   const std::string prefix = "/api/tables/", suffix = "/save";
-  if (req.method() == http::verb::delete_ && path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0) {
-    if (!host.remove(path.substr(prefix.size()))) return reply(problem(req, http::status::not_found, "no such table"));
+  if (req.method() == http::verb::delete_ && path.size() > prefix.size() &&
+      path.compare(0, prefix.size(), prefix) == 0) {
+    if (!host.remove(path.substr(prefix.size())))
+      return reply(problem(req, http::status::not_found, "no such table"));
     return reply(json_response(req, http::status::ok, {{"removed", path.substr(prefix.size())}}));
   }
-  if (req.method() == http::verb::get && path.size() > prefix.size() + suffix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
+  if (req.method() == http::verb::get && path.size() > prefix.size() + suffix.size() &&
+      path.compare(0, prefix.size(), prefix) == 0 &&
       path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0) {
     std::string id = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
     return host.save_async(id, [req, reply](bool ok, std::string text) {
@@ -112,7 +121,8 @@ void set_common_headers(HttpResponse& res) {
   res.set(http::field::cache_control, "no-store");
 }
 
-HttpResponse make_response(const HttpRequest& req, http::status status, const std::string& type, std::string body) {
+HttpResponse make_response(const HttpRequest& req, http::status status, const std::string& type,
+                           std::string body) {
   HttpResponse res{status, req.version()};
   set_common_headers(res);
   res.set(http::field::content_type, type);
@@ -137,7 +147,8 @@ void answer(Host& host, const HttpRequest& req, std::function<void(HttpResponse)
   if (path == "/" || path.compare(0, 3, "/t/") == 0) path = "/index.html";
   const PageFile* f = page_file(path);
   if (!f) return reply(problem(req, http::status::not_found, "no such page"));
-  reply(make_response(req, http::status::ok, f->type, std::string(reinterpret_cast<const char*>(f->data), f->size)));
+  reply(make_response(req, http::status::ok, f->type,
+                      std::string(reinterpret_cast<const char*>(f->data), f->size)));
 }
 
 }  // namespace arbiter::server

@@ -23,7 +23,8 @@ void answer(Host& host, const HttpRequest& request, std::function<void(HttpRespo
 void set_common_headers(HttpResponse& res);
 
 // A response with `status`, `type` and `body`, and the security headers.
-HttpResponse make_response(const HttpRequest& request, http::status status, const std::string& type, std::string body);
+HttpResponse make_response(const HttpRequest& request, http::status status, const std::string& type,
+                           std::string body);
 
 // The embedded page's file at `path` ("/app.js"); false when there is none.
 struct PageFile {

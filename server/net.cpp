@@ -24,14 +24,16 @@ constexpr std::uint32_t kHeaderBytes = 8192;
 
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(Host& host, tcp::socket socket, Slot slot) : host_(host), stream_(std::move(socket)), slot_(std::move(slot)) {}
+  HttpSession(Host& host, tcp::socket socket, Slot slot)
+      : host_(host), stream_(std::move(socket)), slot_(std::move(slot)) {}
 
   void read() {
     parser_.emplace();
     parser_->header_limit(kHeaderBytes);
     parser_->body_limit(host_.limits().http_body_bytes);
     stream_.expires_after(std::chrono::seconds(host_.limits().hello_seconds));
-    http::async_read(stream_, buffer_, *parser_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
   }
 
  private:
@@ -39,12 +41,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec) return close();  // the peer went, the deadline passed, or a request over the limits
     HttpRequest req = parser_->release();
     if (beast::websocket::is_upgrade(req)) {
-      if (req.target() != "/ws") return write(make_response(req, http::status::not_found, "text/plain", "WebSocket at /ws only\n"), false);
+      if (req.target() != "/ws")
+        return write(make_response(req, http::status::not_found, "text/plain", "WebSocket at /ws only\n"),
+                     false);
       return start_websocket(host_, stream_.release_socket(), std::move(req), std::move(slot_));
     }
     bool head = req.method() == http::verb::head;
     answer(host_, req, [self = shared_from_this(), head](HttpResponse res) {
-      asio::post(self->stream_.get_executor(), [self, head, res = std::move(res)]() mutable { self->write(std::move(res), head); });
+      asio::post(self->stream_.get_executor(),
+                 [self, head, res = std::move(res)]() mutable { self->write(std::move(res), head); });
     });
   }
 
@@ -93,7 +98,9 @@ unsigned short Server::port() const { return acceptor_.local_endpoint().port(); 
 void Server::start() { accept(); }
 
 void Server::accept() {
-  acceptor_.async_accept(asio::make_strand(ioc_), [this](beast::error_code ec, tcp::socket socket) { accepted(ec, std::move(socket)); });
+  acceptor_.async_accept(asio::make_strand(ioc_), [this](beast::error_code ec, tcp::socket socket) {
+    accepted(ec, std::move(socket));
+  });
 }
 
 namespace {

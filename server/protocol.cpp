@@ -32,7 +32,8 @@ bool read_seq(const Json& m, Request& r) {
 bool read_columns(const Json& m, Request& r) {
   if (!m.contains("columns")) return true;
   const Json& c = m["columns"];
-  if (c.is_number_unsigned()) r.columns = static_cast<int>(std::min<std::uint64_t>(c.get<std::uint64_t>(), 200));
+  if (c.is_number_unsigned())
+    r.columns = static_cast<int>(std::min<std::uint64_t>(c.get<std::uint64_t>(), 200));
   else if (c.is_number_integer()) r.columns = 40;  // negative
   else return false;
   r.columns = std::clamp(r.columns, 40, 200);
@@ -45,7 +46,8 @@ Request read_hello(const Json& m) {
   r.object = r.hello = true;
   for (const char* field : {"table", "token"}) {
     if (m.contains(field) && m[field].is_string()) continue;
-    r.error = "hello: \"" + std::string(field) + "\" must be a string" + (m.contains(field) ? ", not " + text_of(m[field]) : " (it is missing)");
+    r.error = "hello: \"" + std::string(field) + "\" must be a string" +
+              (m.contains(field) ? ", not " + text_of(m[field]) : " (it is missing)");
     return r;
   }
   r.table = m["table"].get<std::string>();
@@ -62,7 +64,9 @@ Request read_hello(const Json& m) {
 
 std::string text_of(const Json& message) { return present::json_text(message); }
 
-std::string error_message(const std::string& message) { return text_of({{"type", "error"}, {"message", message}}); }
+std::string error_message(const std::string& message) {
+  return text_of({{"type", "error"}, {"message", message}});
+}
 
 std::string stopped_message(const std::string& why) {
   return text_of({{"type", "error"}, {"message", "the table stopped: " + why}, {"stopped", true}});
@@ -73,7 +77,8 @@ Request parse_request(std::string_view frame) {
   try {
     m = Json::parse(frame.begin(), frame.end());
   } catch (const Json::exception& e) {  // a syntax error, or a number out of range (1e400)
-    std::string why = e.what();          // "[json.exception.parse_error.101] parse error at ...": the words after the tag
+    std::string why =
+        e.what();  // "[json.exception.parse_error.101] parse error at ...": the words after the tag
     return bad("not JSON: " + why.substr(why.find(']') == std::string::npos ? 0 : why.find(']') + 2), false);
   }
   if (!m.is_object()) return bad("not a JSON object", false);
@@ -104,7 +109,9 @@ Handled handle_frame(TableGame& game, Connection& conn, std::string_view frame, 
   Request r = parse_request(frame);
   switch (r.type) {
     case Request::Type::Bad: h.replies.push_back(error_message(r.error)); return h;
-    case Request::Type::Hello: h.replies.push_back(error_message("this connection has said hello already")); return h;
+    case Request::Type::Hello:
+      h.replies.push_back(error_message("this connection has said hello already"));
+      return h;
     case Request::Type::Resync:
       conn.cursor = {};
       h.replies.push_back(text_of(game.state_message(conn.seat, conn.cursor, conn.columns)));
@@ -112,12 +119,13 @@ Handled handle_frame(TableGame& game, Connection& conn, std::string_view frame, 
     default: break;
   }
   Json action = r.type == Request::Type::Pass ? Json("pass") : Json(r.action);
-  Outcome o;
-  if (conn.seat < 0) o = refused(ServerRefusal::Spectator, "a spectator cannot act");
+  ActionResult o;
+  if (conn.seat < 0) o = refused(Refusal::Spectator, "a spectator cannot act");
   else if (r.type == Request::Type::Pass) o = game.pass(conn.seat, r.seq, commit);
   else o = game.act(conn.seat, r.action, r.seq, commit);
-  if (!o.ok) {
-    h.replies.push_back(text_of({{"type", "refused"}, {"action", action}, {"reason", o.reason}, {"message", o.message}}));
+  if (!o.ok()) {
+    h.replies.push_back(text_of(
+        {{"type", "refused"}, {"action", action}, {"reason", to_text(o.refusal)}, {"message", o.message}}));
     return h;
   }
   h.moved = true;

@@ -26,7 +26,8 @@ class Statement {
   }
   ~Statement() { sqlite3_finalize(st_); }
   Statement& bind(int i, const std::string& text) {
-    if (sqlite3_bind_text(st_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK) fail();
+    if (sqlite3_bind_text(st_, i, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT) != SQLITE_OK)
+      fail();
     return *this;
   }
   Statement& bind(int i, std::int64_t v) {
@@ -42,7 +43,9 @@ class Statement {
   }
   std::string text(int col) {
     const unsigned char* t = sqlite3_column_text(st_, col);
-    return t ? std::string(reinterpret_cast<const char*>(t), static_cast<std::size_t>(sqlite3_column_bytes(st_, col))) : "";
+    return t ? std::string(reinterpret_cast<const char*>(t),
+                           static_cast<std::size_t>(sqlite3_column_bytes(st_, col)))
+             : "";
   }
   std::int64_t integer(int col) { return sqlite3_column_int64(st_, col); }
   // The column as it is, whatever the schema says it should be.
@@ -90,7 +93,8 @@ static int lock_database(const std::string& file) {
 }
 
 Store::Store(const std::string& file) : file_(file), lock_fd_(lock_database(file)) {
-  int rc = sqlite3_open_v2(file.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
+  int rc = sqlite3_open_v2(file.c_str(), &db_,
+                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);
@@ -133,7 +137,9 @@ void Store::migrate() {
 
 void Store::set_host_hash(const std::string& hash) {
   std::lock_guard lock(mutex_);
-  Statement(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES('host_hash', ?)", file_).bind(1, hash).step();
+  Statement(db_, "INSERT OR REPLACE INTO meta(key, value) VALUES('host_hash', ?)", file_)
+      .bind(1, hash)
+      .step();
 }
 
 std::string Store::host_hash() {
@@ -146,9 +152,17 @@ void Store::add_table(const StoredTable& t) {
   std::lock_guard lock(mutex_);
   exec("BEGIN IMMEDIATE");
   try {
-    Statement(db_, "INSERT INTO tables(id, setup, watch_hash, created, finished, rules_print) VALUES(?, ?, ?, ?, ?, ?)", file_)
-        .bind(1, t.id).bind(2, setup_text(t.setup)).bind(3, t.watch_hash).bind(4, t.created).bind(5, t.finished)
-        .bind(6, t.rules_print).step();
+    Statement(
+        db_,
+        "INSERT INTO tables(id, setup, watch_hash, created, finished, rules_print) VALUES(?, ?, ?, ?, ?, ?)",
+        file_)
+        .bind(1, t.id)
+        .bind(2, setup_text(t.setup))
+        .bind(3, t.watch_hash)
+        .bind(4, t.created)
+        .bind(5, t.finished)
+        .bind(6, t.rules_print)
+        .step();
     for (std::size_t i = 0; i < t.seat_hashes.size(); ++i)
       Statement(db_, "INSERT INTO seats(table_id, seat, token_hash) VALUES(?, ?, ?)", file_)
           .bind(1, t.id).bind(2, static_cast<std::int64_t>(i)).bind(3, t.seat_hashes[i]).step();
@@ -174,7 +188,10 @@ void Store::add_pass(const std::string& table, int n, int seat) {
 
 void Store::set_rules_print(const std::string& table, const std::string& print) {
   std::lock_guard lock(mutex_);
-  Statement(db_, "UPDATE tables SET rules_print = ? WHERE id = ?", file_).bind(1, print).bind(2, table).step();
+  Statement(db_, "UPDATE tables SET rules_print = ? WHERE id = ?", file_)
+      .bind(1, print)
+      .bind(2, table)
+      .step();
 }
 
 void Store::finish(const std::string& table, std::int64_t when) {
@@ -199,12 +216,17 @@ void Store::remove(const std::string& table) {
 std::vector<StoredTable> Store::tables() {
   std::lock_guard lock(mutex_);
   std::vector<StoredTable> out;
-  Statement st(db_, "SELECT rowid, id, setup, watch_hash, created, finished, rules_print FROM tables ORDER BY created, rowid", file_);
+  Statement st(
+      db_,
+      "SELECT rowid, id, setup, watch_hash, created, finished, rules_print FROM tables ORDER BY created, rowid",
+      file_);
   while (st.step()) {
-    TableRow row{st.integer(0), st.column(1), st.column(2), st.column(3), st.column(4), st.column(5), st.column(6), {}};
+    TableRow row{st.integer(0), st.column(1), st.column(2), st.column(3),
+                 st.column(4),  st.column(5), st.column(6), {}};
     Statement seats(db_, "SELECT seat, token_hash FROM seats WHERE table_id = ? ORDER BY seat", file_);
     seats.bind(1, row.id.text.value_or(""));
-    while (seats.step() && row.seats.size() <= static_cast<std::size_t>(kMaxSeats)) row.seats.emplace_back(seats.column(0), seats.column(1));
+    while (seats.step() && row.seats.size() <= static_cast<std::size_t>(kMaxSeats))
+      row.seats.emplace_back(seats.column(0), seats.column(1));
     out.push_back(checked_table(row));
   }
   return out;

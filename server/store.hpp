@@ -28,7 +28,8 @@ struct StoredTable {
   std::vector<std::string> seat_hashes;   // per seat: its `s.` token's, "" for a bot's seat
   std::int64_t created = 0;               // Unix seconds
   std::int64_t finished = 0;              // 0: the game goes on
-  std::string rules_print;                // the ruleset's fingerprint (game.hpp's rules_print); "": kept by an earlier arbiter
+  std::string
+      rules_print;  // the ruleset's fingerprint (game.hpp's rules_print); "": kept by an earlier arbiter
   std::string damage;                     // read back: why the row cannot be used ("": it can)
 };
 

@@ -22,7 +22,8 @@ bool is_hash(const std::string& s) {
 bool is_id(const std::string& s) {
   if (s.empty() || s.size() > 64) return false;
   for (char c : s)
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_')) return false;
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' || c == '_'))
+      return false;
   return true;
 }
 
@@ -53,7 +54,8 @@ bool seats_field(const Json& j, TableSetup& s, std::string& why) {
   }
   for (const Json& seat : *it) {
     std::string n = std::to_string(s.options.seats.size() + 1);
-    if (!seat.is_object() || !seat.contains("name") || !seat["name"].is_string() || seat["name"].get<std::string>().empty()) {
+    if (!seat.is_object() || !seat.contains("name") || !seat["name"].is_string() ||
+        seat["name"].get<std::string>().empty()) {
       why = "its setup's seat " + n + " has no name";
       return false;
     }
@@ -82,7 +84,8 @@ bool set_and_kinds(const Json& j, TableSetup& s, std::string& why) {
   }
   auto kinds = j.find("kinds");
   if (kinds == j.end() || !kinds->is_array() || kinds->size() != s.options.seats.size()) {
-    why = "its setup's \"kinds\" is not a list of one entry a seat (" + std::to_string(s.options.seats.size()) + ")";
+    why = "its setup's \"kinds\" is not a list of one entry a seat (" +
+          std::to_string(s.options.seats.size()) + ")";
     return false;
   }
   for (const Json& k : *kinds) {
@@ -111,7 +114,8 @@ bool seat_rows(const TableRow& row, StoredTable& t, std::string& why) {
     }
     bool bot = !t.setup.kinds[i].empty();
     if (!hash.text || (bot ? !hash.text->empty() : !is_hash(*hash.text))) {
-      why = "seat " + std::to_string(i) + (bot ? " is a bot's and has a token" : "'s token hash is not 64 hex digits");
+      why = "seat " + std::to_string(i) +
+            (bot ? " is a bot's and has a token" : "'s token hash is not 64 hex digits");
       return false;
     }
     t.seat_hashes.push_back(*hash.text);
@@ -131,7 +135,8 @@ void salvage_hashes(const TableRow& row, StoredTable& t) {
 std::string salvaged_ruleset(const std::string& text) {
   if (text.size() > kMaxSetupBytes) return "";
   Json j = Json::parse(text, nullptr, false);
-  return j.is_object() && j.contains("ruleset") && j["ruleset"].is_string() ? j["ruleset"].get<std::string>() : "";
+  return j.is_object() && j.contains("ruleset") && j["ruleset"].is_string() ? j["ruleset"].get<std::string>()
+                                                                            : "";
 }
 
 }  // namespace
@@ -147,7 +152,8 @@ std::optional<TableSetup> checked_setup(const std::string& text, std::string& wh
     return std::nullopt;
   }
   TableSetup s;
-  if (!text_field(j, "ruleset", s.ruleset, why) || !text_field(j, "variant", s.options.variant, why)) return std::nullopt;
+  if (!text_field(j, "ruleset", s.ruleset, why) || !text_field(j, "variant", s.options.variant, why))
+    return std::nullopt;
   if (s.ruleset.empty()) {
     why = "its setup names no ruleset";
     return std::nullopt;
@@ -188,27 +194,31 @@ StoredTable checked_table(const TableRow& row) {
   return t;
 }
 
-std::vector<Step> checked_steps(const std::vector<StepRow>& rows, std::size_t seats, const std::string& table) {
+std::vector<Step> checked_steps(const std::vector<StepRow>& rows, std::size_t seats,
+                                const std::string& table) {
   std::vector<Step> out;
   for (const StepRow& r : rows) {
     std::string at = "table " + table + " in the database: step " + std::to_string(out.size() + 1) + " ";
     if (!r.n.integer || *r.n.integer != static_cast<std::int64_t>(out.size()))
-      throw StoreError(at + "is not numbered " + std::to_string(out.size()) + " (a step is missing or out of order)");
+      throw StoreError(at + "is not numbered " + std::to_string(out.size()) +
+                       " (a step is missing or out of order)");
     if (!r.seat.integer || *r.seat.integer < -1 || *r.seat.integer >= static_cast<std::int64_t>(seats))
       throw StoreError(at + "names no seat of the table's " + std::to_string(seats) + " (nor chance, -1)");
     if (!r.action.text || r.action.text->empty() || r.action.text->size() > kMaxActionText)
       throw StoreError(at + "has no action (text of 1 to " + std::to_string(kMaxActionText) + " bytes)");
     if (!r.hash.integer) throw StoreError(at + "has no state hash");
-    out.push_back({static_cast<int>(*r.seat.integer), *r.action.text, static_cast<std::uint64_t>(*r.hash.integer)});
+    out.push_back(
+        {static_cast<int>(*r.seat.integer), *r.action.text, static_cast<std::uint64_t>(*r.hash.integer)});
   }
   return out;
 }
 
-std::vector<Pass> checked_passes(const std::vector<PassRow>& rows, std::size_t seats, const std::string& table) {
+std::vector<Pass> checked_passes(const std::vector<PassRow>& rows, std::size_t seats,
+                                 const std::string& table) {
   std::vector<Pass> out;
   for (const PassRow& r : rows) {
-    if (!r.n.integer || *r.n.integer < 0 || *r.n.integer > std::numeric_limits<int>::max() || !r.seat.integer ||
-        *r.seat.integer < 0 || *r.seat.integer >= static_cast<std::int64_t>(seats))
+    if (!r.n.integer || *r.n.integer < 0 || *r.n.integer > std::numeric_limits<int>::max() ||
+        !r.seat.integer || *r.seat.integer < 0 || *r.seat.integer >= static_cast<std::int64_t>(seats))
       throw StoreError("table " + table + " in the database: pass " + std::to_string(out.size() + 1) +
                        " names no step and seat of the table");
     out.push_back({static_cast<int>(*r.n.integer), static_cast<int>(*r.seat.integer)});

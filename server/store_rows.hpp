@@ -42,7 +42,9 @@ struct PassRow {
 };
 // A table of `seats` seats: its steps numbered 0, 1, … with a seat of its own (or -1) each,
 // and its passes. Throw StoreError naming the table and the row that is wrong.
-std::vector<Step> checked_steps(const std::vector<StepRow>& rows, std::size_t seats, const std::string& table);
-std::vector<Pass> checked_passes(const std::vector<PassRow>& rows, std::size_t seats, const std::string& table);
+std::vector<Step> checked_steps(const std::vector<StepRow>& rows, std::size_t seats,
+                                const std::string& table);
+std::vector<Pass> checked_passes(const std::vector<PassRow>& rows, std::size_t seats,
+                                 const std::string& table);
 
 }  // namespace arbiter::server

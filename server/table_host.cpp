@@ -10,17 +10,26 @@ namespace arbiter::server {
 namespace {
 
 std::int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
-std::shared_ptr<const std::string> shared(std::string text) { return std::make_shared<const std::string>(std::move(text)); }
+std::shared_ptr<const std::string> shared(std::string text) {
+  return std::make_shared<const std::string>(std::move(text));
+}
 
 }  // namespace
 
-TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Reload reload, Store& store, Strand strand,
-                     std::size_t max_watchers, std::size_t per_seat)
-    : stored_(std::move(stored)), game_(std::move(game)), reload_(std::move(reload)), store_(store), strand_(std::move(strand)),
-      max_watchers_(max_watchers), per_seat_(per_seat), retry_(strand_) {
+TableHost::TableHost(StoredTable stored, std::unique_ptr<TableGame> game, Reload reload, Store& store,
+                     Strand strand, std::size_t max_watchers, std::size_t per_seat)
+    : stored_(std::move(stored)),
+      game_(std::move(game)),
+      reload_(std::move(reload)),
+      store_(store),
+      strand_(std::move(strand)),
+      max_watchers_(max_watchers),
+      per_seat_(per_seat),
+      retry_(strand_) {
   note_status();
 }
 
@@ -76,13 +85,16 @@ TableHost::Status TableHost::status() const {
 
 Json TableHost::listing() const {
   Status st = status();
-  Json seats = Json::array();
-  for (std::size_t i = 0; i < stored_.setup.options.seats.size(); ++i)
-    seats.push_back({{"name", stored_.setup.options.seats[i].name},
-                     {"plays", stored_.setup.kinds[i].empty() ? "human" : stored_.setup.kinds[i]}});
-  Json j{{"table", stored_.id}, {"ruleset", stored_.setup.ruleset}, {"seats", seats},
-         {"status", st.over ? "over" : st.stopped ? "stopped" : !st.store_error.empty() ? "store" : "playing"},
-         {"seq", st.seq}, {"created", stored_.created}, {"finished", st.finished ? Json(st.finished) : Json(nullptr)}};
+  Json j{{"table", stored_.id},
+         {"ruleset", stored_.setup.ruleset},
+         {"seats", seats_json(stored_.setup)},
+         {"status", st.over                   ? "over"
+                    : st.stopped              ? "stopped"
+                    : !st.store_error.empty() ? "store"
+                                              : "playing"},
+         {"seq", st.seq},
+         {"created", stored_.created},
+         {"finished", st.finished ? Json(st.finished) : Json(nullptr)}};
   if (!st.store_error.empty()) j["reason"] = st.store_error;
   return j;
 }
@@ -129,12 +141,13 @@ void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
   try {
     game();
   } catch (const std::exception&) {  // the reason may name a step's action: it stays on the server
-    peer->close_with(error_message("the server could not load this finished game again; the connection closes"));
+    peer->close_with(
+        error_message("the server could not load this finished game again; the connection closes"));
     return;
   }
   if (!make_room(seat)) {
-    peer->close_with(error_message("this table has as many watchers as it takes (" + std::to_string(max_watchers_) +
-                                   "); the connection closes"));
+    peer->close_with(error_message("this table has as many watchers as it takes (" +
+                                   std::to_string(max_watchers_) + "); the connection closes"));
     return;
   }
   Entry& e = peers_[peer.get()];
@@ -154,7 +167,8 @@ void TableHost::join(const std::shared_ptr<Peer>& peer, int seat, int columns) {
   peer->send(shared(text_of(game_->state_message(seat, e.conn.cursor, columns))));
   if (game_->over()) peer->send(shared(text_of(game_->over_message())));
   if (!game_->failure().empty()) peer->send(shared(stopped_message(game_->failure())));
-  if (!game_->store_failure().empty()) peer->send(shared(error_message("the table waits: " + game_->store_failure())));
+  if (!game_->store_failure().empty())
+    peer->send(shared(error_message("the table waits: " + game_->store_failure())));
   presence();
 }
 
@@ -166,7 +180,8 @@ void TableHost::leave(const Peer* peer) {
 
 void TableHost::close_all() {
   removed_ = true;
-  for (auto& [p, e] : peers_) e.peer->close_with(error_message("the table was removed; the connection closes"));
+  for (auto& [p, e] : peers_)
+    e.peer->close_with(error_message("the table was removed; the connection closes"));
   peers_.clear();
 }
 
@@ -235,7 +250,8 @@ void TableHost::broadcast_states(bool was_over) {
     }
   }
   note_status();
-  for (auto& [p, e] : peers_) e.peer->send(shared(text_of(game_->state_message(e.conn.seat, e.conn.cursor, e.conn.columns))));
+  for (auto& [p, e] : peers_)
+    e.peer->send(shared(text_of(game_->state_message(e.conn.seat, e.conn.cursor, e.conn.columns))));
   if (game_->over() && !was_over) {
     auto over = shared(text_of(game_->over_message()));
     for (auto& [p, e] : peers_) e.peer->send(over);

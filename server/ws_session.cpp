@@ -28,19 +28,22 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
 
   void start(HttpRequest upgrade) {
     const Limits& l = host_.limits();
-    websocket::stream_base::timeout timeout{std::chrono::seconds(l.hello_seconds), std::chrono::seconds(l.idle_seconds), true};
+    websocket::stream_base::timeout timeout{std::chrono::seconds(l.hello_seconds),
+                                            std::chrono::seconds(l.idle_seconds), true};
     ws_.set_option(timeout);
     ws_.read_message_max(l.frame_bytes);
     ws_.set_option(websocket::stream_base::decorator([](websocket::response_type& res) {
       set_common_headers(res);
       // A refused upgrade's body is Beast's reason, in words.
-      if (res.result() != beast::http::status::switching_protocols) res.set(beast::http::field::content_type, "text/plain; charset=utf-8");
+      if (res.result() != beast::http::status::switching_protocols)
+        res.set(beast::http::field::content_type, "text/plain; charset=utf-8");
     }));
     beast::get_lowest_layer(ws_).expires_never();  // the stream's own timeouts govern from here
     hello_timer_.expires_after(std::chrono::seconds(l.hello_seconds));
     hello_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
       if (!ec && !self->table_ && !self->closing_)
-        self->close_now("no hello within " + std::to_string(self->host_.limits().hello_seconds) + " s; the connection closes");
+        self->close_now("no hello within " + std::to_string(self->host_.limits().hello_seconds) +
+                        " s; the connection closes");
     });
     ws_.async_accept(upgrade, [self = shared_from_this()](beast::error_code ec) {
       if (ec) return self->ended();
@@ -49,21 +52,25 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   }
 
   void send(std::shared_ptr<const std::string> frame) override {
-    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] { self->queue(frame); });
+    boost::asio::post(ws_.get_executor(),
+                      [self = shared_from_this(), frame = std::move(frame)] { self->queue(frame); });
   }
 
   void close_with(std::string frame) override {
-    boost::asio::post(ws_.get_executor(), [self = shared_from_this(), frame = std::move(frame)] { self->close_now(frame); });
+    boost::asio::post(ws_.get_executor(),
+                      [self = shared_from_this(), frame = std::move(frame)] { self->close_now(frame); });
   }
 
  private:
   void read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+    ws_.async_read(buffer_,
+                   [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
   }
 
   void on_read(beast::error_code ec) {
     if (ec == websocket::error::message_too_big) {
-      close_now("a message of more than " + std::to_string(host_.limits().frame_bytes) + " bytes; the connection closes");
+      close_now("a message of more than " + std::to_string(host_.limits().frame_bytes) +
+                " bytes; the connection closes");
       return ended();
     }
     if (ec) return ended();
@@ -75,7 +82,8 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
                 " messages a second; the connection closes");
       return read();
     }
-    if (!ws_.got_text()) queue(std::make_shared<const std::string>(error_message("messages are JSON text frames")));
+    if (!ws_.got_text())
+      queue(std::make_shared<const std::string>(error_message("messages are JSON text frames")));
     else dispatch(std::move(frame));
     read();
   }
@@ -85,7 +93,8 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
     Request r = parse_request(frame);
     // A hello with a field wrong, or a frame that is no JSON object, is told what is wrong with it.
     if (r.type != Request::Type::Hello)
-      return close_now((r.hello || !r.object ? r.error : "the first message must be a hello") + "; the connection closes");
+      return close_now((r.hello || !r.object ? r.error : "the first message must be a hello") +
+                       "; the connection closes");
     hello_timer_.cancel();
     host_.hello(shared_from_this(), r, table_);
   }
@@ -94,7 +103,8 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   bool within_rate() {
     const Limits& l = host_.limits();
     auto now = Clock::now();
-    tokens_ = std::min(l.message_burst, tokens_ + std::chrono::duration<double>(now - last_).count() * l.messages_per_second);
+    tokens_ = std::min(l.message_burst,
+                       tokens_ + std::chrono::duration<double>(now - last_).count() * l.messages_per_second);
     last_ = now;
     if (tokens_ < 1) return false;
     tokens_ -= 1;
@@ -111,23 +121,27 @@ class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
   void write_next() {
     if (queue_.empty()) {
       writing_ = false;
-      if (closing_) ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
+      if (closing_)
+        ws_.async_close(websocket::close_code::normal, [self = shared_from_this()](beast::error_code) {});
       return;
     }
     writing_ = true;
     ws_.text(true);
-    ws_.async_write(boost::asio::buffer(*queue_.front()), [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      if (ec) return self->drop();
-      self->queue_.pop_front();
-      self->write_next();
-    });
+    ws_.async_write(boost::asio::buffer(*queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return self->drop();
+                      self->queue_.pop_front();
+                      self->write_next();
+                    });
   }
 
   // An error message, then a close once the queue is written.
   void close_now(const std::string& message) {
     if (closing_) return;
     closing_write_ = true;
-    queue(std::make_shared<const std::string>(message.empty() ? "" : message[0] == '{' ? message : error_message(message)));
+    queue(std::make_shared<const std::string>(message.empty()     ? ""
+                                              : message[0] == '{' ? message
+                                                                  : error_message(message)));
     closing_ = true;
     closing_write_ = false;
     if (!writing_) write_next();

@@ -5,7 +5,8 @@
 // do better than a much stronger cheater, so its win rate bounds the strength bars of
 // `mcts`. It also counts how often a seat on turn has more than one option.
 // Only the seat on turn is asked, so rulesets with out-of-turn actions are refused. It walks
-// the engine's Decisions by index, as mcts and perft do. Not a bot of the runtime (bots see only a seat's view) and not a test: an analysis tool.
+// the engine's Decisions by index, as mcts and perft do. Not a bot of the runtime (bots see only a seat's
+// view) and not a test: an analysis tool.
 //
 //   arbiter_ceiling RULESET [GAMES=100] [PLAYOUTS=100]
 #include <fmt/format.h>
@@ -66,7 +67,8 @@ std::size_t cheat(Engine& e, const State& s, const Decision& d, int me, int play
 }
 
 // One seeded game: seat `me` cheats, the other plays at random.
-void play_game(const std::shared_ptr<const Ruleset>& ruleset, LuaRules& rules, int g, int playouts, Tally& t) {
+void play_game(const std::shared_ptr<const Ruleset>& ruleset, LuaRules& rules, int g, int playouts,
+               Tally& t) {
   GameOptions o;
   o.seed = 1 + static_cast<std::uint64_t>(g);
   o.seats = {{"P1", -1}, {"P2", -1}};
@@ -110,11 +112,14 @@ int main(int argc, char** argv) {
     LuaRules rules(ruleset, ARBITER_SOURCE_DIR "/scripts");
     Tally t;
     for (int g = 0; g < games; ++g) play_game(ruleset, rules, g, playouts, t);
-    fmt::print("{}, two seats, {} games: {:.0f}% of on-turn decisions offer a choice ({:.2f} options on average)\n",
-               id, games, 100.0 * static_cast<double>(t.with_choice) / static_cast<double>(t.decisions),
-               static_cast<double>(t.options) / static_cast<double>(t.decisions));
-    fmt::print("a cheating flat Monte Carlo player ({} playouts an option) won {:.1f} of {} games against random "
-               "({} shared)\n", playouts, t.wins, games, t.ties);
+    fmt::print(
+        "{}, two seats, {} games: {:.0f}% of on-turn decisions offer a choice ({:.2f} options on average)\n",
+        id, games, 100.0 * static_cast<double>(t.with_choice) / static_cast<double>(t.decisions),
+        static_cast<double>(t.options) / static_cast<double>(t.decisions));
+    fmt::print(
+        "a cheating flat Monte Carlo player ({} playouts an option) won {:.1f} of {} games against random "
+        "({} shared)\n",
+        playouts, t.wins, games, t.ties);
   } catch (const std::exception& e) {
     fmt::print(stderr, "arbiter_ceiling: {}\n", e.what());
     return 1;

@@ -20,7 +20,9 @@ namespace {
 std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b != 0 && (a < 0) != (b < 0)); }
 
 // The seeds a report's games were played with: one a game, or one for every `seatings` games.
-int seed_count(const SimReport& r) { return (r.games + std::max(1, r.seatings) - 1) / std::max(1, r.seatings); }
+int seed_count(const SimReport& r) {
+  return (r.games + std::max(1, r.seatings) - 1) / std::max(1, r.seatings);
+}
 
 std::string seeds(const SimReport& r) {
   if (r.games == 0) return "no games";
@@ -38,9 +40,11 @@ void check_consistent(const SimReport& r, const std::string& name) {
   auto bad = [&](const std::string& why) {
     throw InputError(name + ": a report that does not add up (" + why + "); was it edited?");
   };
-  if (r.games < 0 || r.finished < 0 || r.hit_limit < 0 || r.finished + static_cast<long long>(r.hit_limit) != r.games)
+  if (r.games < 0 || r.finished < 0 || r.hit_limit < 0 ||
+      r.finished + static_cast<long long>(r.hit_limit) != r.games)
     bad("finished and hit_limit games do not make up the games");
-  if (r.players < 1 || r.players > 64 || r.seats.size() != static_cast<std::size_t>(r.players)) bad("seats and players differ");
+  if (r.players < 1 || r.players > 64 || r.seats.size() != static_cast<std::size_t>(r.players))
+    bad("seats and players differ");
   if (r.limit_seeds.size() > kLimitSeedsKept) bad("more seeds of unfinished games than a report keeps");
   if (r.seatings < 1 || r.seatings > r.players) bad("seatings beyond the seat count");
   if (r.asked <= r.games && r.games % r.seatings != 0) bad("games that are not every seating of whole seeds");
@@ -54,13 +58,14 @@ void check_consistent(const SimReport& r, const std::string& name) {
     if (w % 10 != 0) bad("a fine bin width that is not a power of ten");
   double low = r.seats[0].score.min, high = r.seats[0].score.max;
   for (const auto& s : r.seats) {
-    if (s.score.n != r.finished || !(std::fabs(s.score.min) <= kMaxScore) || !(std::fabs(s.score.max) <= kMaxScore) ||
-        s.score.min > s.score.max)
+    if (s.score.n != r.finished || !(std::fabs(s.score.min) <= kMaxScore) ||
+        !(std::fabs(s.score.max) <= kMaxScore) || s.score.min > s.score.max)
       bad("a seat's scores");
     low = std::min(low, s.score.min), high = std::max(high, s.score.max);
   }
   ScoreBins b = score_bins(static_cast<std::int64_t>(low), static_cast<std::int64_t>(high), r.bins);
-  if (b.fine_width != r.fine_width || b.fine_low != r.fine_low || b.width != r.bin_width || b.low != r.bin_low)
+  if (b.fine_width != r.fine_width || b.fine_low != r.fine_low || b.width != r.bin_width ||
+      b.low != r.bin_low)
     bad("score bins that its scores do not give");
   for (const auto& s : r.seats) {
     if (s.fine_histogram.size() != b.fine_count) bad("a fine histogram of the wrong length");
@@ -72,26 +77,32 @@ void check_consistent(const SimReport& r, const std::string& name) {
     if (games != r.finished) bad("a histogram that does not count the finished games");
     std::vector<int> coarse(b.count, 0);
     for (std::size_t i = 0; i < s.fine_histogram.size(); ++i)
-      coarse[floor_div(b.fine_low + static_cast<std::int64_t>(i) * b.fine_width - b.low, b.width)] += s.fine_histogram[i];
+      coarse[floor_div(b.fine_low + static_cast<std::int64_t>(i) * b.fine_width - b.low, b.width)] +=
+          s.fine_histogram[i];
     if (coarse != s.histogram) bad("a histogram that its fine bins do not give");
   }
 }
 
 // Everything that decides how the games were played must be the same in every report.
-void check_same_games(const SimReport& a, const std::string& a_name, const SimReport& b, const std::string& b_name) {
+void check_same_games(const SimReport& a, const std::string& a_name, const SimReport& b,
+                      const std::string& b_name) {
   auto refuse = [&](const std::string& why) {
     throw InputError(a_name + " and " + b_name + " cannot be merged: " + why);
   };
-  if (a.ruleset != b.ruleset) refuse("they are of different rulesets (" + a.ruleset + " and " + b.ruleset + ")");
+  if (a.ruleset != b.ruleset)
+    refuse("they are of different rulesets (" + a.ruleset + " and " + b.ruleset + ")");
   std::vector<std::string> rules = ruleset_differences(a, b);
   if (rules.size() > 6) rules.resize(5), rules.push_back("…");
   if (!rules.empty()) refuse("their games were played with different rules: " + join(rules, "; "));
-  if (a.players != b.players) refuse(fmt::format("they have different seat counts ({} and {})", a.players, b.players));
+  if (a.players != b.players)
+    refuse(fmt::format("they have different seat counts ({} and {})", a.players, b.players));
   for (std::size_t s = 0; s < a.seats.size(); ++s) {
     if (a.seats[s].name != b.seats[s].name)
-      refuse(fmt::format("seat {} is {} in one and {} in the other", s + 1, a.seats[s].name, b.seats[s].name));
+      refuse(
+          fmt::format("seat {} is {} in one and {} in the other", s + 1, a.seats[s].name, b.seats[s].name));
     if (a.seats[s].bot != b.seats[s].bot)
-      refuse(fmt::format("{} is played by {} in one and {} in the other", a.seats[s].name, a.seats[s].bot, b.seats[s].bot));
+      refuse(fmt::format("{} is played by {} in one and {} in the other", a.seats[s].name, a.seats[s].bot,
+                         b.seats[s].bot));
   }
   bool kinds_alike = a.kinds.size() == b.kinds.size() && a.rotated == b.rotated;
   for (std::size_t k = 0; kinds_alike && k < a.kinds.size(); ++k)
@@ -102,9 +113,11 @@ void check_same_games(const SimReport& a, const std::string& a_name, const SimRe
   if (a.tally != b.tally)
     refuse("they tally different variables (" + (a.tally.empty() ? "none" : a.tally) + " and " +
            (b.tally.empty() ? "none" : b.tally) + ")");
-  if (a.rounds_played != b.rounds_played || a.bins != b.bins) refuse("their reports are laid out differently");
+  if (a.rounds_played != b.rounds_played || a.bins != b.bins)
+    refuse("their reports are laid out differently");
   if (a.paid != b.paid) refuse("one reports payoffs and the other does not");
-  if (a.seatings != b.seatings) refuse("one played every seed in every seating (--every-seating) and the other did not");
+  if (a.seatings != b.seatings)
+    refuse("one played every seed in every seating (--every-seating) and the other did not");
   if (a.metrics.present && b.metrics.present && a.metrics.lead_measured != b.metrics.lead_measured)
     refuse(std::string(a.metrics.lead_measured ? "the first" : "the second") +
            " measured the lead and the other did not: run every shard with --lead, or none");
@@ -122,16 +135,19 @@ void check_seeds(const std::vector<const SimReport*>& sorted, const std::vector<
     if (cur.seed > end) {
       std::string missing = fmt::format("seeds {} to {}", static_cast<std::uint64_t>(end), cur.seed - 1);
       if (prev.asked > prev.games)
-        throw InputError(fmt::format("{} is partial (stopped after {} of the {} games asked for): {} are in no report",
-                                     names[k - 1], prev.games, prev.asked, missing));
-      throw InputError(fmt::format("no report holds {} (between {} and {}): the merged report would not be one "
-                                   "run's; run those games too, or merge the reports on either side apart",
-                                   missing, names[k - 1], names[k]));
+        throw InputError(
+            fmt::format("{} is partial (stopped after {} of the {} games asked for): {} are in no report",
+                        names[k - 1], prev.games, prev.asked, missing));
+      throw InputError(
+          fmt::format("no report holds {} (between {} and {}): the merged report would not be one "
+                      "run's; run those games too, or merge the reports on either side apart",
+                      missing, names[k - 1], names[k]));
     }
     if (prev.asked > prev.games)
-      throw InputError(fmt::format("{} is partial (stopped after {} of the {} games asked for): its last seeds "
-                                   "are in no report, so nothing may follow it",
-                                   names[k - 1], prev.games, prev.asked));
+      throw InputError(
+          fmt::format("{} is partial (stopped after {} of the {} games asked for): its last seeds "
+                      "are in no report, so nothing may follow it",
+                      names[k - 1], prev.games, prev.asked));
   }
 }
 
@@ -196,13 +212,15 @@ SimReport merge_reports(const std::vector<SimReport>& reports, const std::vector
   if (reports.empty()) throw InputError("sim --merge: name the reports to merge");
   for (std::size_t i = 0; i < reports.size(); ++i) {
     if (!reports[i].mergeable)
-      throw InputError(names[i] + ": a report without the exact sums merging needs (made by an earlier arbiter); "
-                                  "run its games again with this one");
+      throw InputError(names[i] +
+                       ": a report without the exact sums merging needs (made by an earlier arbiter); "
+                       "run its games again with this one");
     check_consistent(reports[i], names[i]);
   }
   std::vector<std::size_t> order(reports.size());
   std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](auto x, auto y) { return reports[x].seed < reports[y].seed; });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](auto x, auto y) { return reports[x].seed < reports[y].seed; });
   std::vector<const SimReport*> sorted;
   std::vector<std::string> sorted_names;
   long long games = 0;
@@ -210,8 +228,11 @@ SimReport merge_reports(const std::vector<SimReport>& reports, const std::vector
     sorted.push_back(&reports[i]), sorted_names.push_back(names[i]);
     games += std::max(reports[i].asked, reports[i].games);
   }
-  if (games > INT_MAX) throw InputError(fmt::format("sim --merge: {} games in all, more than a report counts ({})", games, INT_MAX));
-  for (std::size_t k = 1; k < sorted.size(); ++k) check_same_games(*sorted[0], sorted_names[0], *sorted[k], sorted_names[k]);
+  if (games > INT_MAX)
+    throw InputError(
+        fmt::format("sim --merge: {} games in all, more than a report counts ({})", games, INT_MAX));
+  for (std::size_t k = 1; k < sorted.size(); ++k)
+    check_same_games(*sorted[0], sorted_names[0], *sorted[k], sorted_names[k]);
   check_seeds(sorted, sorted_names);
   SimReport m = *sorted[0];
   m.asked = std::max(m.asked, m.games);
@@ -228,12 +249,13 @@ std::vector<std::string> ruleset_differences(const SimReport& a, const SimReport
     out.push_back("arbiter version: " + changed(a.version.empty() ? "(not recorded)" : a.version,
                                                 b.version.empty() ? "(not recorded)" : b.version));
   if (a.variant != b.variant)
-    out.push_back("variant: " + changed(a.variant.empty() ? "(none)" : a.variant, b.variant.empty() ? "(none)" : b.variant));
+    out.push_back("variant: " + changed(a.variant.empty() ? "(none)" : a.variant,
+                                        b.variant.empty() ? "(none)" : b.variant));
   key_differences(a.params, b.params, "parameter", changed, out);
   if (a.prints.empty() || b.prints.empty()) {
     if (!a.prints.empty() || !b.prints.empty())
-      out.push_back(std::string("components and rules files: not recorded in ") + (a.prints.empty() ? "A" : "B") +
-                    " (a report of an earlier arbiter)");
+      out.push_back(std::string("components and rules files: not recorded in ") +
+                    (a.prints.empty() ? "A" : "B") + " (a report of an earlier arbiter)");
     return out;
   }
   std::vector<std::string> prints = print_differences(a.prints, b.prints);

@@ -153,7 +153,9 @@ void count_lead(SimMetrics& m, const GameRecord& g) {
   if (!x.score_moved || g.winners.size() != 1) return;
   ++m.lead_games;
   ++m.lead_changes[x.lead_changes];
-  ++m.decided[x.decided < 0 ? -1 : std::min<std::int64_t>(kPhases - 1, std::int64_t{x.decided} * kPhases / std::max(1, g.turns))];
+  ++m.decided[x.decided < 0 ? -1
+                            : std::min<std::int64_t>(
+                                  kPhases - 1, std::int64_t{x.decided} * kPhases / std::max(1, g.turns))];
 }
 
 }  // namespace
@@ -206,7 +208,8 @@ void add_histogram(Histogram& a, const Histogram& b) {
 void merge_metrics(SimMetrics& a, const SimMetrics& b) {
   // Counts of some games only would pass for the whole run's: refuse, as merge_reports does by name.
   if (a.present && b.present && a.lead_measured != b.lead_measured)
-    throw InputError("sim --merge: a report that measured the lead (--lead) and one that did not cannot be merged");
+    throw InputError(
+        "sim --merge: a report that measured the lead (--lead) and one that did not cannot be merged");
   a.present = a.present && b.present;
   for (auto [x, y] : {std::pair{&a.turns, &b.turns}, {&a.rounds, &b.rounds}, {&a.decisions, &b.decisions},
                       {&a.chance, &b.chance}, {&a.lead_changes, &b.lead_changes}, {&a.decided, &b.decided},
@@ -244,13 +247,16 @@ void merge_metrics(SimMetrics& a, const SimMetrics& b) {
   for (const auto& [kind, row] : b.seat_kind) {
     auto& mine = a.seat_kind[kind];
     mine.resize(row.size());
-    for (std::size_t s = 0; s < row.size(); ++s) mine[s].first += row[s].first, mine[s].second.add(row[s].second);
+    for (std::size_t s = 0; s < row.size(); ++s)
+      mine[s].first += row[s].first, mine[s].second.add(row[s].second);
   }
-  if (a.ladder.size() != b.ladder.size()) throw InputError("sim --merge: reports of different skill ladders (--ladder) cannot be merged");
+  if (a.ladder.size() != b.ladder.size())
+    throw InputError("sim --merge: reports of different skill ladders (--ladder) cannot be merged");
   for (std::size_t i = 0; i < a.ladder.size(); ++i) {
     LadderPair &x = a.ladder[i];
     const LadderPair& y = b.ladder[i];
-    if (x.weaker != y.weaker || x.stronger != y.stronger || x.gap != y.gap) throw InputError("sim --merge: reports of different skill ladders (--ladder) cannot be merged");
+    if (x.weaker != y.weaker || x.stronger != y.stronger || x.gap != y.gap)
+      throw InputError("sim --merge: reports of different skill ladders (--ladder) cannot be merged");
     x.games += y.games, x.wins.add(y.wins);
   }
 }
@@ -258,7 +264,8 @@ void merge_metrics(SimMetrics& a, const SimMetrics& b) {
 double histogram_mean(const Histogram& h) {
   ExactSum sum;
   std::int64_t n = 0;
-  for (const auto& [value, count] : h) sum.add(static_cast<double>(value) * static_cast<double>(count)), n += count;
+  for (const auto& [value, count] : h)
+    sum.add(static_cast<double>(value) * static_cast<double>(count)), n += count;
   return n ? sum.value() / static_cast<double>(n) : 0;
 }
 

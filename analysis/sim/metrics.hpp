@@ -23,14 +23,16 @@ struct Rate;
 struct GameRecord;
 
 inline constexpr int kPhases = 10;           // the branching factor is kept by tenth of the game
-inline constexpr std::size_t kMaxActionKinds = 64;  // more first words than this: the kinds section is left out
+inline constexpr std::size_t kMaxActionKinds =
+    64;                                      // more first words than this: the kinds section is left out
 inline constexpr int kStallTurns = 20;       // a game "stalls" when no score moves for this many turns
 
 // What one game adds to the metrics (kept in its GameRecord).
 struct GameMetrics {
   std::vector<int> decisions;                        // per seat: the actions it chose
   int chance = 0;                                    // chance decisions drawn
-  std::array<std::int64_t, kPhases> options{};       // legal actions offered, summed per tenth of the game's decisions
+  std::array<std::int64_t, kPhases>
+      options{};  // legal actions offered, summed per tenth of the game's decisions
   std::array<std::int64_t, kPhases> asked{};         // decisions per tenth
   std::vector<std::map<std::string, int>> kinds;     // per seat: first word of each action chosen -> times
   bool too_many_kinds = false;
@@ -38,7 +40,7 @@ struct GameMetrics {
   bool scored = false;                               // every score seen was a whole number
   bool score_moved = false;                          // some seat's score changed during the game
   int lead_changes = 0;                              // times the sole leader became another seat
-  int decided = -1;                                  // turns after which the sole winner led for good; -1: it never led at the end
+  int decided = -1;  // turns after which the sole winner led for good; -1: it never led at the end
   int still = 0;                                     // the longest run of turns in which no score changed
 };
 
@@ -92,11 +94,11 @@ struct SimMetrics {
   std::array<std::int64_t, kPhases> options{}, asked{};
   bool too_many_kinds = false;
   std::map<std::string, ActionKind> kinds;
-  bool lead_measured = false;                        // the lead and stall counts below were taken (sim --lead)
-  std::int64_t lead_games = 0;                       // finished games with a whole-number score that moved and one winner
+  bool lead_measured = false;   // the lead and stall counts below were taken (sim --lead)
+  std::int64_t lead_games = 0;  // finished games with a whole-number score that moved and one winner
   Histogram lead_changes;                            // of those games
-  Histogram decided;                                 // tenth of the game after which the winner led for good (-1: never led at the end)
-  Histogram still;                                   // finished games by their longest run of turns with no score change
+  Histogram decided;  // tenth of the game after which the winner led for good (-1: never led at the end)
+  Histogram still;    // finished games by their longest run of turns with no score change
   std::int64_t score_moved = 0;                      // finished games in which some score changed
   // Per bot kind, per seat: the kind's wins when it sat there (rotated runs separate seat and bot).
   std::map<std::string, std::vector<std::pair<std::int64_t, ExactSum>>> seat_kind;

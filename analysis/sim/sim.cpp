@@ -116,7 +116,8 @@ std::int64_t floor_div(std::int64_t a, std::int64_t b) { return a / b - (a % b !
 }  // namespace
 
 int worker_count(const SimOptions& o) {
-  int threads = o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int threads =
+      o.threads > 0 ? o.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   return std::max(1, std::min(threads, o.games));
 }
 
@@ -172,11 +173,14 @@ std::vector<GameRecord> play_games(std::shared_ptr<const Ruleset> ruleset, const
   }
   for (auto& t : pool) t.join();
   if (progress) progress(done);
-  if (stop_simulating() && errors.empty()) records.resize(std::min(o.games, next.load()));  // every game taken was finished
+  if (stop_simulating() && errors.empty())
+    records.resize(std::min(o.games, next.load()));  // every game taken was finished
   if (!errors.empty()) {
     // Of the games that failed before the run stopped, the first by index.
     auto [g, message] = *std::min_element(errors.begin(), errors.end());
-    error = g < 0 ? message : "game " + std::to_string(g + 1) + " (seed " + std::to_string(records[g].seed) + "): " + message;
+    error = g < 0 ? message
+                  : "game " + std::to_string(g + 1) + " (seed " + std::to_string(records[g].seed) +
+                        "): " + message;
   }
   return records;
 }
@@ -247,8 +251,9 @@ ScoreBins score_bins(std::int64_t lo, std::int64_t hi, int bins) {
   ScoreBins b;
   // Beyond these, hi - lo and the bin counts would overflow.
   if (!(lo <= hi && -kMaxReportScore <= lo && hi <= kMaxReportScore && bins <= 1'000'000))
-    throw InputError("scores from " + std::to_string(lo) + " to " + std::to_string(hi) + " in " + std::to_string(bins) +
-                     " bins are beyond what a report holds (" + std::to_string(kMaxReportScore) + " either way)");
+    throw InputError("scores from " + std::to_string(lo) + " to " + std::to_string(hi) + " in " +
+                     std::to_string(bins) + " bins are beyond what a report holds (" +
+                     std::to_string(kMaxReportScore) + " either way)");
   bins = std::max(1, bins);
   b.width = nice_width((hi - lo + bins) / bins);
   b.low = floor_div(lo, b.width) * b.width;
@@ -308,7 +313,8 @@ void count_scores(SimReport& r, const std::vector<std::vector<double>>& scores, 
   double low = r.seats[0].score.min, high = r.seats[0].score.max;
   for (const auto& seat : r.seats) low = std::min(low, seat.score.min), high = std::max(high, seat.score.max);
   ScoreBins b = score_bins(static_cast<std::int64_t>(low), static_cast<std::int64_t>(high), bins);
-  r.bins = bins, r.bin_low = b.low, r.bin_width = b.width, r.fine_low = b.fine_low, r.fine_width = b.fine_width;
+  r.bins = bins, r.bin_low = b.low, r.bin_width = b.width, r.fine_low = b.fine_low,
+  r.fine_width = b.fine_width;
   for (int s = 0; s < r.players; ++s) {
     r.seats[s].histogram.assign(b.count, 0);
     r.seats[s].fine_histogram.assign(b.fine_count, 0);
@@ -384,9 +390,10 @@ Welch welch(const Spread& a, const Spread& b) {
 }
 
 double t_critical(double df) {
-  static const double kTable[] = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281,
-                                  2.2010,  2.1788, 2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
-                                  2.0796,  2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484, 2.0452, 2.0423};
+  static const double kTable[] = {12.7062, 4.3027, 3.1824, 2.7764, 2.5706, 2.4469, 2.3646, 2.3060,
+                                  2.2622,  2.2281, 2.2010, 2.1788, 2.1604, 2.1448, 2.1314, 2.1199,
+                                  2.1098,  2.1009, 2.0930, 2.0860, 2.0796, 2.0739, 2.0687, 2.0639,
+                                  2.0595,  2.0555, 2.0518, 2.0484, 2.0452, 2.0423};
   if (!(df > 1)) return kTable[0];
   if (df <= 30) {
     int i = static_cast<int>(df);
@@ -404,7 +411,8 @@ double t_critical(double df) {
 namespace {
 
 Comparison rates(std::string metric, const Rate& a, const Rate& b) {
-  return {std::move(metric), true, a.rate(), b.rate(), two_proportion_z(b.wins, b.games, a.wins, a.games), kZ95};
+  return {
+      std::move(metric), true, a.rate(), b.rate(), two_proportion_z(b.wins, b.games, a.wins, a.games), kZ95};
 }
 
 Comparison means(std::string metric, const Spread& a, const Spread& b) {
@@ -417,16 +425,20 @@ Comparison means(std::string metric, const Spread& a, const Spread& b) {
 void compare_metrics(const SimReport& a, const SimReport& b, std::vector<Comparison>& out) {
   const SimMetrics &x = a.metrics, &y = b.metrics;
   if (!x.present || !y.present) return;
-  for (std::size_t s = 0; s < a.seats.size() && s < x.seat_decisions.size() && s < y.seat_decisions.size(); ++s)
-    out.push_back(means("decisions " + a.seats[s].name, histogram_spread(x.seat_decisions[s]), histogram_spread(y.seat_decisions[s])));
+  for (std::size_t s = 0; s < a.seats.size() && s < x.seat_decisions.size() && s < y.seat_decisions.size();
+       ++s)
+    out.push_back(means("decisions " + a.seats[s].name, histogram_spread(x.seat_decisions[s]),
+                        histogram_spread(y.seat_decisions[s])));
   if (histogram_mean(x.chance) > 0 || histogram_mean(y.chance) > 0)
     out.push_back(means("chance draws", histogram_spread(x.chance), histogram_spread(y.chance)));
   if (x.lead_measured && y.lead_measured && x.lead_games && y.lead_games) {
     out.push_back(means("lead changes", histogram_spread(x.lead_changes), histogram_spread(y.lead_changes)));
     auto games = [](const SimMetrics& m) { return static_cast<int>(m.lead_games); };
-    out.push_back(rates("decided by half-way", {decided_by_half(x) * games(x), games(x)}, {decided_by_half(y) * games(y), games(y)}));
+    out.push_back(rates("decided by half-way", {decided_by_half(x) * games(x), games(x)},
+                        {decided_by_half(y) * games(y), games(y)}));
     auto scored = [](const SimMetrics& m) { return static_cast<int>(histogram_total(m.still)); };
-    out.push_back(rates("stalled", {double(stalled_games(x)), scored(x)}, {double(stalled_games(y)), scored(y)}));
+    out.push_back(
+        rates("stalled", {double(stalled_games(x)), scored(x)}, {double(stalled_games(y)), scored(y)}));
   }
   for (const auto& [name, kind] : x.kinds) {
     auto other = y.kinds.find(name);
@@ -439,7 +451,8 @@ void compare_metrics(const SimReport& a, const SimReport& b, std::vector<Compari
   for (const auto& p : x.ladder)
     for (const auto& q : y.ladder)
       if (p.weaker == q.weaker && p.stronger == q.stronger)
-        out.push_back(rates("ladder " + p.stronger + " v " + p.weaker, {p.wins.value(), static_cast<int>(p.games)},
+        out.push_back(rates("ladder " + p.stronger + " v " + p.weaker,
+                            {p.wins.value(), static_cast<int>(p.games)},
                             {q.wins.value(), static_cast<int>(q.games)}));
 }
 
@@ -451,7 +464,8 @@ std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
                      std::to_string(b.players) + ")");
   std::vector<Comparison> out;
   for (std::size_t s = 0; s < a.seats.size(); ++s) {
-    std::string name = a.seats[s].name == b.seats[s].name ? a.seats[s].name : a.seats[s].name + "/" + b.seats[s].name;
+    std::string name =
+        a.seats[s].name == b.seats[s].name ? a.seats[s].name : a.seats[s].name + "/" + b.seats[s].name;
     out.push_back(rates("win rate " + name, a.seats[s].win, b.seats[s].win));
   }
   for (const auto& ka : a.kinds)
@@ -461,8 +475,10 @@ std::vector<Comparison> compare(const SimReport& a, const SimReport& b) {
   out.push_back(rates("first seat win rate", a.first_seat, b.first_seat));
   out.push_back(rates("ties", {double(a.ties), a.finished}, {double(b.ties), b.finished}));
   out.push_back(rates("no winner", {double(a.no_winner), a.finished}, {double(b.no_winner), b.finished}));
-  if (a.draws || b.draws) out.push_back(rates("draws", {double(a.draws), a.finished}, {double(b.draws), b.finished}));
-  out.push_back(rates("hit the action limit", {double(a.hit_limit), a.games}, {double(b.hit_limit), b.games}));
+  if (a.draws || b.draws)
+    out.push_back(rates("draws", {double(a.draws), a.finished}, {double(b.draws), b.finished}));
+  out.push_back(
+      rates("hit the action limit", {double(a.hit_limit), a.games}, {double(b.hit_limit), b.games}));
   if (a.rounds_played && b.rounds_played) out.push_back(means("rounds", a.rounds, b.rounds));
   out.push_back(means("turns", a.turns, b.turns));
   out.push_back(means("actions", a.actions, b.actions));

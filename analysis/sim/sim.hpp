@@ -31,7 +31,8 @@ struct SimOptions {
   int max_actions = 20000;          // per game, chance decisions included
   int histogram_bins = 10;
   int tally = -1;                   // a variable (VarDef index) whose final value is counted; -1: none
-  std::string tally_actions;        // or the action history: "actions" (the line of play), "action:NAME" (analysis/sim/tally.hpp)
+  std::string tally_actions;        // or the action history: "actions" (the line of play), "action:NAME"
+                                    // (analysis/sim/tally.hpp)
   // Read the score at every turn through the ruleset's score hook, for the lead and stall
   // sections (sim --lead). A ruleset without the hook has its `score` variable read anyway:
   // that costs nothing.
@@ -80,7 +81,7 @@ struct Interval {
 Interval wilson(double successes, int trials);
 
 struct Rate {
-  double wins = 0;                  // a win shared by k seats counts 1/k; a result (a draw's 1/2) counts as given
+  double wins = 0;  // a win shared by k seats counts 1/k; a result (a draw's 1/2) counts as given
   int games = 0;
   ExactSum exact;                   // the wins exactly (wins is it rounded), so that reports merge exactly
   Rate() = default;
@@ -130,7 +131,7 @@ struct SimReport {
   std::map<std::string, std::string> params;  // every parameter in force
   std::uint64_t seed = 1;
   int players = 0, games = 0, max_actions = 0;
-  int asked = 0;                    // games asked for: more than `games` when Ctrl-C cut the run short (partial)
+  int asked = 0;  // games asked for: more than `games` when Ctrl-C cut the run short (partial)
   int finished = 0;                 // games that ended; every statistic is over these
   int hit_limit = 0;                // games stopped at max_actions, left out of every statistic
   std::vector<std::uint64_t> limit_seeds;  // the first few of them, to replay
@@ -140,7 +141,8 @@ struct SimReport {
   std::vector<SeatStats> seats;
   std::vector<KindStats> kinds;
   bool rotated = false;             // the bots moved seat by seat from game to game
-  int seatings = 1;                 // games per seed (SimOptions::seatings): the seeds run from seed to seed + games / seatings - 1
+  int seatings =
+      1;  // games per seed (SimOptions::seatings): the seeds run from seed to seed + games / seatings - 1
   Rate first_seat;                  // wins of whichever seat moved first
   Spread turns, rounds, actions;
   bool rounds_played = false;       // the ruleset plays in rounds
@@ -160,7 +162,9 @@ struct SimReport {
   std::vector<Spread> payoffs;      // per seat, when paid
   std::string payoff_unit;          // game.yaml's payoffs.unit ("chips"), may be empty
   // The last seed played (seatings games a seed); seed - 1 when there were no games.
-  std::uint64_t last_seed() const { return seed + static_cast<std::uint64_t>((games + seatings - 1) / seatings) - 1; }
+  std::uint64_t last_seed() const {
+    return seed + static_cast<std::uint64_t>((games + seatings - 1) / seatings) - 1;
+  }
   // The first seat's edge: its win rate minus 1/players, with the interval shifted alike.
   double first_seat_edge() const { return first_seat.rate() - (players ? 1.0 / players : 0); }
 };

@@ -15,8 +15,9 @@ std::string first_word(const std::string& action) { return action.substr(0, acti
 }  // namespace
 
 bool is_action_tally(const std::string& spec) {
-  return spec == "actions" || (spec.rfind(kActionPrefix, 0) == 0 && spec.size() > std::string(kActionPrefix).size() &&
-                               spec.find(' ') == std::string::npos);
+  return spec == "actions" ||
+         (spec.rfind(kActionPrefix, 0) == 0 && spec.size() > std::string(kActionPrefix).size() &&
+          spec.find(' ') == std::string::npos);
 }
 
 ActionTally::ActionTally(const Table& table, const std::string& spec) : table_(table) {
@@ -48,7 +49,8 @@ void ActionTally::finish(GameRecord& rec) const {
   }
   if (name_.empty()) return;
   for (int seat = 0; seat < table_.seat_count(); ++seat)
-    rec.tallied.push_back(table_.seats[seat].name + "=" + std::to_string(taken_[static_cast<std::size_t>(seat)]));
+    rec.tallied.push_back(table_.seats[seat].name + "=" +
+                          std::to_string(taken_[static_cast<std::size_t>(seat)]));
 }
 
 }  // namespace arbiter

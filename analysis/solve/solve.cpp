@@ -43,7 +43,8 @@ double Cfr::traverse(std::uint32_t node, int seat, double reach, double others) 
   if (n.kind == Kind::Terminal) return seat == 0 ? n.value : -n.value;
   double v = 0;
   if (n.kind == Kind::Chance) {
-    for (std::uint32_t c = n.first; c < n.first + n.count; ++c) v += tree_.chance[c] * traverse(c, seat, reach, others * tree_.chance[c]);
+    for (std::uint32_t c = n.first; c < n.first + n.count; ++c)
+      v += tree_.chance[c] * traverse(c, seat, reach, others * tree_.chance[c]);
     return v;
   }
   std::vector<double> sigma(n.count), values(n.count);
@@ -52,7 +53,8 @@ double Cfr::traverse(std::uint32_t node, int seat, double reach, double others) 
     // No branch is skipped where the other seat never goes: the seat's average strategy
     // below must still count this iteration (weighted by its own reach), or a best response
     // that goes there finds it playing an average of other iterations.
-    for (std::uint32_t a = 0; a < n.count; ++a) v += sigma[a] * traverse(n.first + a, seat, reach, others * sigma[a]);
+    for (std::uint32_t a = 0; a < n.count; ++a)
+      v += sigma[a] * traverse(n.first + a, seat, reach, others * sigma[a]);
     return v;
   }
   for (std::uint32_t a = 0; a < n.count; ++a) {
@@ -73,7 +75,8 @@ void Cfr::iterate() {
     traverse(0, seat, 1.0, 1.0);
     // Regrets change once the traversal is done: every history of an information set must
     // be played with the same strategy, and CFR+ floors the sum over the set at 0, not each part.
-    for (std::size_t i = 0; i < regret_.size(); ++i) regret_[i] = std::max(regret_[i] + delta_[i], 0.0), delta_[i] = 0;
+    for (std::size_t i = 0; i < regret_.size(); ++i)
+      regret_[i] = std::max(regret_[i] + delta_[i], 0.0), delta_[i] = 0;
   }
 }
 
@@ -212,8 +215,9 @@ std::string recall_error(const SolveTree& tree) {
       int here = static_cast<int>(level[i * 2 + n.seat]);
       int& first = seen[n.infoset];
       if (first >= 0 && first != here)
-        return tree.where(n.infoset) + ": the seat sees the same after " + std::to_string(here) + " and after " +
-               std::to_string(first) + " decisions of its own; its view and log must remember what it did";
+        return tree.where(n.infoset) + ": the seat sees the same after " + std::to_string(here) +
+               " and after " + std::to_string(first) +
+               " decisions of its own; its view and log must remember what it did";
       first = here;
     }
     for (std::uint32_t c = n.first; c < n.first + n.count; ++c)
@@ -245,15 +249,18 @@ SolveStep measure(const Cfr& cfr) {
   return {cfr.iterations(), cfr.value(), (high - low) / 2, low, high};
 }
 
-SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOptions& o, const RulesFactory& make_rules,
-                  const SolveProgress& progress) {
+SolveReport solve(const std::shared_ptr<const Ruleset>& ruleset, const SolveOptions& o,
+                  const RulesFactory& make_rules, const SolveProgress& progress) {
   auto started = std::chrono::steady_clock::now();
   SolveReport report;
   SolveTree tree = build_solve_tree(ruleset, o.game, make_rules, o.max_histories, o.bot_keys, o.max_bytes);
   if (tree.error.empty()) tree.error = recall_error(tree);
-  if (std::size_t bytes = solve_bytes(tree) + (o.strategy ? strategy_bytes(tree) : 0); tree.error.empty() && bytes > o.max_bytes)
-    tree.error = "the game is too large to solve: with the strategy to report (--strategy, --write-bot), it would take "
-                 "more than " + bytes_text(o.max_bytes) + " (" + std::to_string(bytes >> 20) + " MiB; --max-memory sets the cap)";
+  if (std::size_t bytes = solve_bytes(tree) + (o.strategy ? strategy_bytes(tree) : 0);
+      tree.error.empty() && bytes > o.max_bytes)
+    tree.error =
+        "the game is too large to solve: with the strategy to report (--strategy, --write-bot), it would take "
+        "more than " +
+        bytes_text(o.max_bytes) + " (" + std::to_string(bytes >> 20) + " MiB; --max-memory sets the cap)";
   if (!tree.error.empty()) {
     report.error = tree.error;
     return report;

@@ -34,7 +34,8 @@ struct SolveOptions {
 struct SolveStep {
   int iteration = 0;
   double value = 0;           // seat 0's expected payoff when both play the average strategy
-  double exploitability = 0;  // what a best response gains against it, averaged over the two seats: (high - low) / 2
+  double exploitability =
+      0;  // what a best response gains against it, averaged over the two seats: (high - low) / 2
   double low = 0, high = 0;   // the bounds on seat 0's value under best play
   double estimate() const { return (low + high) / 2; }  // the middle of the bounds
 };

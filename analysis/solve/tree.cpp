@@ -31,7 +31,9 @@ struct Key {
   bool operator==(const Key& o) const { return a == o.a && b == o.b; }
 };
 struct KeyHash {
-  std::size_t operator()(const Key& k) const { return static_cast<std::size_t>(k.a ^ (k.b * 0x9e3779b97f4a7c15ull)); }
+  std::size_t operator()(const Key& k) const {
+    return static_cast<std::size_t>(k.a ^ (k.b * 0x9e3779b97f4a7c15ull));
+  }
 };
 
 std::uint64_t fnv1a(const std::string& text) {
@@ -59,8 +61,8 @@ void add_zones(std::string& out, const View& v) {
 // Everything `v` holds that a seat could tell apart, as one text: fields length-prefixed so
 // that no two views write the same text.
 std::string seen_text(const View& v) {
-  std::string out = std::to_string(v.seat) + "|" + std::to_string(v.round) + "|" + std::to_string(v.turn) + "|" +
-                    std::to_string(v.turn_index) + "|" + std::to_string(v.active) + "|";
+  std::string out = std::to_string(v.seat) + "|" + std::to_string(v.round) + "|" + std::to_string(v.turn) +
+                    "|" + std::to_string(v.turn_index) + "|" + std::to_string(v.active) + "|";
   for (int o : v.order) out += std::to_string(o) + ",";
   for (SeatStatus s : v.status) out += static_cast<char>('0' + static_cast<int>(s));
   add_zones(out, v);
@@ -98,8 +100,14 @@ std::string list(const std::vector<std::string>& actions) {
 
 class Builder {
  public:
-  Builder(Engine& engine, SolveTree& tree, std::size_t max, std::size_t max_bytes, const PayoffDef& payoffs, bool bot_keys)
-      : engine_(engine), tree_(tree), max_(max), max_bytes_(max_bytes), payoffs_(payoffs), bot_keys_(bot_keys) {}
+  Builder(Engine& engine, SolveTree& tree, std::size_t max, std::size_t max_bytes, const PayoffDef& payoffs,
+          bool bot_keys)
+      : engine_(engine),
+        tree_(tree),
+        max_(max),
+        max_bytes_(max_bytes),
+        payoffs_(payoffs),
+        bot_keys_(bot_keys) {}
 
   Status expand(const State& s, std::uint32_t index) {
     if (s.over) return terminal(s, index);
@@ -136,8 +144,9 @@ class Builder {
     }
     if (std::abs(sum - sum_) <= 1e-9 * std::max(1.0, std::abs(sum_))) return {};
     const char* what = payoffs_.declared ? "payoffs" : "results";
-    return Status::error(std::string("the seats' ") + what + " do not add up to the same in every finished game: " +
-                         fmt(sum_) + " after " + *sum_path_ + ", " + fmt(sum) + " after " + joined(tree_, path_) +
+    return Status::error(std::string("the seats' ") + what +
+                         " do not add up to the same in every finished game: " + fmt(sum_) + " after " +
+                         *sum_path_ + ", " + fmt(sum) + " after " + joined(tree_, path_) +
                          "; solve takes games where one seat's gain is the other's loss");
   }
 
@@ -156,7 +165,8 @@ class Builder {
 
   std::uint32_t branch(const std::string& text, const std::string& hidden, std::uint32_t audience) {
     SolveBranch b{intern(text), intern(hidden), audience};
-    auto [it, fresh] = branch_ids_.try_emplace({b.text, b.hidden, b.audience}, static_cast<std::uint32_t>(tree_.branches.size()));
+    auto [it, fresh] = branch_ids_.try_emplace({b.text, b.hidden, b.audience},
+                                               static_cast<std::uint32_t>(tree_.branches.size()));
     if (fresh) tree_.branches.push_back(b);
     return it->second;
   }
@@ -171,11 +181,13 @@ class Builder {
   Status within_bytes() const {
     std::size_t bytes = solve_bytes(tree_);
     if (bytes <= max_bytes_) return {};
-    return Status::error("the game is too large to solve: its tree and the solver's tables would take more than " +
-                         bytes_text(max_bytes_) + " (" + std::to_string(bytes >> 20) + " MiB reached with " +
-                         std::to_string(tree_.nodes.size()) + " histories and " + std::to_string(tree_.texts.size()) +
-                         " texts of " + std::to_string(tree_.text_bytes) + " bytes, when the walk stopped; "
-                         "--max-memory sets the cap)");
+    return Status::error(
+        "the game is too large to solve: its tree and the solver's tables would take more than " +
+        bytes_text(max_bytes_) + " (" + std::to_string(bytes >> 20) + " MiB reached with " +
+        std::to_string(tree_.nodes.size()) + " histories and " + std::to_string(tree_.texts.size()) +
+        " texts of " + std::to_string(tree_.text_bytes) +
+        " bytes, when the walk stopped; "
+        "--max-memory sets the cap)");
   }
 
   // `count` new nodes, after every node there is; refused past the cap.
@@ -196,7 +208,8 @@ class Builder {
     for (std::size_t i = 0; i < d.weights.size(); ++i)
       if (d.weights[i] > 0) total += d.weights[i], outcomes.push_back(i);
     if (outcomes.empty())  // a node with no branch would be worth 0 to both, which nothing in the game says
-      return Status::error("a chance decision with no outcome of weight above zero, after " + joined(tree_, path_));
+      return Status::error("a chance decision with no outcome of weight above zero, after " +
+                           joined(tree_, path_));
     std::uint32_t first = 0;
     if (Status st = allocate(outcomes.size(), first); !st.ok) return st;
     tree_.nodes[index].kind = SolveNode::Kind::Chance;
@@ -229,7 +242,8 @@ class Builder {
       State child = s;
       if (Status st = engine_.take(child, d, 0, i); !st.ok) return st;
       // A commitment to a simultaneous choice is its seat's alone.
-      follow(index, first + i, branch(who + ": " + sa.actions[i], who + ": ?", d.simultaneous ? 1u << sa.seat : kEveryone));
+      follow(index, first + i,
+             branch(who + ": " + sa.actions[i], who + ": ?", d.simultaneous ? 1u << sa.seat : kEveryone));
       Status st = expand(child, static_cast<std::uint32_t>(first + i));
       path_.pop_back();
       if (!st.ok) return st;
@@ -257,9 +271,10 @@ class Builder {
     if (known.actions == actions) return {};
     std::vector<std::string> before;
     for (std::uint32_t a : known.actions) before.push_back(tree_.texts[a]);
-    return Status::error(s.table->seats[sa.seat].name + " sees the same after " + joined(tree_, path_) + " as after " +
-                         tree_.path(known.node) + ", but may do different things (" + list(sa.actions) + " against " +
-                         list(before) + "): its view must tell its actions apart");
+    return Status::error(s.table->seats[sa.seat].name + " sees the same after " + joined(tree_, path_) +
+                         " as after " + tree_.path(known.node) + ", but may do different things (" +
+                         list(sa.actions) + " against " + list(before) +
+                         "): its view must tell its actions apart");
   }
 
   // Notes which information set the seat's view without its log (all a bot is given) stands
@@ -268,10 +283,11 @@ class Builder {
     std::string key = std::to_string(seat) + " " + view_key(make_view(s, seat, s.log.size()));
     auto [it, fresh] = tree_.bot_keys.try_emplace(key, infoset);
     if (fresh || it->second == infoset || !tree_.bot_key_error.empty()) return;
-    tree_.bot_key_error = s.table->seats[seat].name + "'s view without its log (what a bot is given) is the same after " +
-                          tree_.where(it->second) + " as after " + joined(tree_, path_, seat) +
-                          ", which it tells apart by what it has seen: keep what a seat must remember in the state "
-                          "(a variable) for a bot to play it";
+    tree_.bot_key_error =
+        s.table->seats[seat].name + "'s view without its log (what a bot is given) is the same after " +
+        tree_.where(it->second) + " as after " + joined(tree_, path_, seat) +
+        ", which it tells apart by what it has seen: keep what a seat must remember in the state "
+        "(a variable) for a bot to play it";
   }
 
   Engine& engine_;
@@ -296,8 +312,9 @@ std::string refusal(const Table& table, std::string& scale) {
            (table.seat_count() == 1 ? " seat" : " seats");
   if (p.declared && !p.zero_sum)
     return "solve takes zero-sum games; this game's payoffs (game.yaml payoffs:) are not declared zero_sum";
-  scale = p.declared ? "payoffs" + (p.unit.empty() ? std::string() : " in " + p.unit) + ", zero-sum"
-                     : "results as win/draw/loss: a seat's payoff is its result minus the other's (1, 0 or -1)";
+  scale = p.declared
+              ? "payoffs" + (p.unit.empty() ? std::string() : " in " + p.unit) + ", zero-sum"
+              : "results as win/draw/loss: a seat's payoff is its result minus the other's (1, 0 or -1)";
   return "";
 }
 
@@ -351,9 +368,10 @@ std::size_t solve_bytes(const SolveTree& t) {
   constexpr std::size_t kText = 2 * sizeof(std::string) + 64;  // held, and the map's copy to find it by
   constexpr std::size_t kBranch = sizeof(SolveBranch) + 64;
   constexpr std::size_t kBotKey = 192;  // the map's entry and the report's copy, each a 34-byte key
-  return t.nodes.capacity() * sizeof(SolveNode) + t.chance.capacity() * sizeof(double) + t.nodes.size() * kSolverNode +
-         t.slots * kSlot + t.infosets.size() * kInfoset + t.texts.size() * kText + 2 * t.text_bytes +
-         t.branches.size() * kBranch + t.bot_keys.size() * kBotKey;
+  return t.nodes.capacity() * sizeof(SolveNode) + t.chance.capacity() * sizeof(double) +
+         t.nodes.size() * kSolverNode + t.slots * kSlot + t.infosets.size() * kInfoset +
+         t.texts.size() * kText + 2 * t.text_bytes + t.branches.size() * kBranch +
+         t.bot_keys.size() * kBotKey;
 }
 
 SolveTree build_solve_tree(const std::shared_ptr<const Ruleset>& ruleset, const GameOptions& options,

@@ -53,7 +53,7 @@ struct SolveInfoset {
 
 struct SolveTree {
   std::vector<SolveNode> nodes;           // nodes[0] is the root
-  std::vector<double> chance;             // per node: its probability from its parent when that is chance; else 1
+  std::vector<double> chance;  // per node: its probability from its parent when that is chance; else 1
   std::vector<SolveInfoset> infosets;
   std::uint32_t slots = 0;                // actions over all information sets
   std::vector<std::string> texts;         // every action and branch text, once

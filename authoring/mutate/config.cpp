@@ -53,7 +53,8 @@ void read_key(YamlChecker& y, const YAML::Node& entry, AcceptedEntry& a) {
     a.line_at = entry["line"].Mark().line + 1;
     a.line_column = entry["line"].Mark().column;
     if (entry["near"] || entry["function"])
-      y.error(entry, "an accepted survivor is keyed by near and function, or (the old form) by line, not both");
+      y.error(entry,
+              "an accepted survivor is keyed by near and function, or (the old form) by line, not both");
     return;
   }
   if (entry["function"]) a.function = y.text(entry["function"], "function");
@@ -69,13 +70,15 @@ void read_key(YamlChecker& y, const YAML::Node& entry, AcceptedEntry& a) {
 void read_accepted(YamlChecker& y, const YAML::Node& list, MutateConfig& c) {
   if (!y.is_list(list, "accepted")) return;
   for (const auto& entry : list) {
-    if (!y.keys(entry, {"file", "function", "near", "line", "change", "reason"}, "an accepted survivor")) continue;
+    if (!y.keys(entry, {"file", "function", "near", "line", "change", "reason"}, "an accepted survivor"))
+      continue;
     AcceptedEntry a;
     a.at = entry.Mark().line + 1;
     a.file = file(y, entry, "an accepted survivor");
     read_key(y, entry, a);
     if (entry["change"]) a.change = y.text(entry["change"], "change");
-    else y.error(entry, "an accepted survivor needs the change as the report shows it: change: \"'<' -> '<='\"");
+    else
+      y.error(entry, "an accepted survivor needs the change as the report shows it: change: \"'<' -> '<='\"");
     a.reason = reason(y, entry, "an accepted survivor");
     c.accepted.push_back(a);
   }
@@ -94,7 +97,8 @@ MutateConfig read_mutate_config(const std::string& dir) {
   y.throw_if_errors();
   if (root.IsNull()) return c;
   if (y.keys(root, {"min_score", "words", "accepted"}, "mutate.yaml")) {
-    if (root["min_score"]) c.min_score = static_cast<double>(y.integer(root["min_score"], "min_score (a percent)", 0, 100, 0));
+    if (root["min_score"])
+      c.min_score = static_cast<double>(y.integer(root["min_score"], "min_score (a percent)", 0, 100, 0));
     if (root["words"]) read_words(y, root["words"], c);
     if (root["accepted"]) read_accepted(y, root["accepted"], c);
   }

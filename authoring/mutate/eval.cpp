@@ -25,7 +25,8 @@ std::string canonical(const std::string& dir) {
 }
 
 // The ruleset with the mutant made; throws InputError when its game.yaml no longer reads.
-std::shared_ptr<const Ruleset> mutant_ruleset(const MutationPlan& plan, const Mutant* m, const MutateOptions& o) {
+std::shared_ptr<const Ruleset> mutant_ruleset(const MutationPlan& plan, const Mutant* m,
+                                              const MutateOptions& o) {
   if (!m) return plan.ruleset;
   std::string text = apply_mutant(plan.texts.at(m->file), *m);
   if (m->file == "game.yaml") return load_ruleset(plan.ruleset->dir, o.scripts_dir, &text);

@@ -15,7 +15,8 @@ constexpr std::array<std::string_view, 22> kKeywords = {
     "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"};
 
 // Longest first, so that "..." is not read as ".." and ".".
-constexpr std::array<std::string_view, 10> kLongSymbols = {"...", "..", "==", "~=", "<=", ">=", "//", "::", "<<", ">>"};
+constexpr std::array<std::string_view, 10> kLongSymbols = {
+    "...", "..", "==", "~=", "<=", ">=", "//", "::", "<<", ">>"};
 
 bool name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }

@@ -17,7 +17,9 @@ struct LuaToken {
   int line = 1;              // 1-based, where the token begins
   int column = 1;            // 1-based byte column, where the token begins
 
-  bool is(std::string_view t) const { return (kind == LuaTokenKind::Symbol || kind == LuaTokenKind::Keyword) && text == t; }
+  bool is(std::string_view t) const {
+    return (kind == LuaTokenKind::Symbol || kind == LuaTokenKind::Keyword) && text == t;
+  }
   std::size_t end() const { return offset + text.size(); }
 };
 

@@ -23,8 +23,8 @@ const std::map<std::string_view, std::string_view> kComparisons = {
     {"<", "<="}, {"<=", "<"}, {">", ">="}, {">=", ">"}, {"==", "~="}, {"~=", "=="}};
 const std::map<std::string_view, std::string_view> kArithmetic = {
     {"+", "-"}, {"-", "+"}, {"*", "/"}, {"/", "*"}, {"//", "%"}, {"%", "//"}};
-const std::vector<std::string_view> kBinary = {"+", "-", "*", "/", "//", "%", "^", "..", "==", "~=", "<", "<=",
-                                               ">", ">=", "and", "or", "&", "|", "~", "<<", ">>"};
+const std::vector<std::string_view> kBinary = {"+",  "-", "*",  "/",   "//", "%", "^", "..", "==", "~=", "<",
+                                               "<=", ">", ">=", "and", "or", "&", "|", "~",  "<<", ">>"};
 
 bool one_of(const LuaToken& t, const std::vector<std::string_view>& texts) {
   return std::any_of(texts.begin(), texts.end(), [&](std::string_view s) { return t.is(s); });
@@ -49,7 +49,8 @@ std::string shorten(std::string_view text, std::size_t max) {
   std::string out = one_spaced(text);
   if (out.size() <= max) return out;
   std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80)
+    --cut;  // not inside a UTF-8 character
   return out.substr(0, cut) + "...";
 }
 
@@ -69,7 +70,12 @@ void number_repeats(std::vector<Mutant>& mutants) {
 class LuaMutator {
  public:
   LuaMutator(const std::string& file, std::string_view src, const Tokens& t, const LuaWords& words)
-      : file_(file), src_(src), t_(t), words_(words), in_words_(t.size(), false), words_call_(t.size(), false) {}
+      : file_(file),
+        src_(src),
+        t_(t),
+        words_(words),
+        in_words_(t.size(), false),
+        words_call_(t.size(), false) {}
 
   std::vector<Mutant> run(std::vector<std::string>* found) {
     name_functions();
@@ -157,7 +163,8 @@ class LuaMutator {
   std::string near(std::size_t first, std::size_t last) const;
 
   // A mutant of tokens [i, last].
-  void add(std::size_t i, MutantKind kind, std::string change, std::vector<Edit> edits, std::size_t last = 0) {
+  void add(std::size_t i, MutantKind kind, std::string change, std::vector<Edit> edits,
+           std::size_t last = 0) {
     last = std::max(i, last);
     out_.push_back({file_, t_[i].line, t_[i].column, kind, std::move(change), std::move(edits), function_[i],
                     near(i, last)});
@@ -166,7 +173,8 @@ class LuaMutator {
     // `a+-b` made `a--b` would be a comment.
     std::string text(with);
     if (with == "-" && t_[i].end() < src_.size() && src_[t_[i].end()] == '-') text += ' ';
-    if (with.front() == '-' && t_[i].offset > 0 && src_[t_[i].offset - 1] == '-') text = std::string(" ").append(text);
+    if (with.front() == '-' && t_[i].offset > 0 && src_[t_[i].offset - 1] == '-')
+      text = std::string(" ").append(text);
     add(i, kind, std::string("'").append(t_[i].text).append("' -> '").append(with).append("'"),
         {{t_[i].offset, t_[i].text.size(), text}});
   }
@@ -247,7 +255,8 @@ void LuaMutator::mark_words(std::vector<std::string>* found) {
     bool method = i > 0 && t_[i - 1].is(":");
     bool field = i > 0 && (t_[i - 1].is(".") || method);
     std::size_t length = 0;
-    if (method && t.kind == LuaTokenKind::Name && (t.text == "say" || t.text == "tell" || t.text == "tell_others"))
+    if (method && t.kind == LuaTokenKind::Name &&
+        (t.text == "say" || t.text == "tell" || t.text == "tell_others"))
       mark_arguments(i + 1);
     else if (!field && t.kind == LuaTokenKind::Name && (t.text == "error" || t.text == "print"))
       mark_arguments(i + 1);
@@ -287,7 +296,9 @@ void LuaMutator::mark_declared(std::size_t i, std::vector<std::string>* found) {
   if (t_[i].kind != LuaTokenKind::Name || (i > 0 && (t_[i - 1].is(".") || t_[i - 1].is(":")))) return;
   std::size_t next = i;
   std::string name = name_at(i, next);
-  auto listed = [&](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), name) != v.end(); };
+  auto listed = [&](const std::vector<std::string>& v) {
+    return std::find(v.begin(), v.end(), name) != v.end();
+  };
   bool own = listed(words_.functions);
   if (!own && !listed(words_.calls)) return;
   bool declared = i > 0 && t_[i - 1].is("function");
@@ -313,12 +324,15 @@ void LuaMutator::token_mutants(std::size_t i) {
   if (t.is("if") || t.is("elseif") || t.is("while") || t.is("until")) return condition(i);
   if (t.kind != LuaTokenKind::Symbol) return;
   // A local's attribute, `local x <const> = 1`, is not a comparison.
-  bool attribute = (t.is("<") && i + 2 < n() && t_[i + 2].is(">") && (t_[i + 1].text == "const" || t_[i + 1].text == "close")) ||
-                   (t.is(">") && i >= 2 && t_[i - 2].is("<") && (t_[i - 1].text == "const" || t_[i - 1].text == "close"));
+  bool attribute =
+      (t.is("<") && i + 2 < n() && t_[i + 2].is(">") &&
+       (t_[i + 1].text == "const" || t_[i + 1].text == "close")) ||
+      (t.is(">") && i >= 2 && t_[i - 2].is("<") && (t_[i - 1].text == "const" || t_[i - 1].text == "close"));
   if (auto c = kComparisons.find(t.text); c != kComparisons.end() && !attribute)
     return replace(i, MutantKind::Comparison, c->second);
   bool unary = t.is("-") && (i == 0 || !ends_value(t_[i - 1]));
-  if (auto a = kArithmetic.find(t.text); a != kArithmetic.end() && !unary) replace(i, MutantKind::Arithmetic, a->second);
+  if (auto a = kArithmetic.find(t.text); a != kArithmetic.end() && !unary)
+    replace(i, MutantKind::Arithmetic, a->second);
 }
 
 // `if C then` -> `if not (C) then`; so for elseif, `while C do` and `until C`.
@@ -329,7 +343,8 @@ void LuaMutator::condition(std::size_t i) {
   if (first >= after || after > n()) return;
   std::size_t begin = t_[first].offset, end = t_[after - 1].end();
   // `if(x)then` must not become `ifnot ((x))then`.
-  std::string open = begin > 0 && std::isspace(static_cast<unsigned char>(src_[begin - 1])) ? "not (" : " not (";
+  std::string open =
+      begin > 0 && std::isspace(static_cast<unsigned char>(src_[begin - 1])) ? "not (" : " not (";
   std::string close = end < src_.size() && std::isspace(static_cast<unsigned char>(src_[end])) ? ")" : ") ";
   add(i, MutantKind::Condition, "negated '" + shorten(src_.substr(begin, end - begin), 40) + "'",
       {{begin, 0, open}, {end, 0, close}}, std::min(after, n() - 1));
@@ -387,7 +402,8 @@ void LuaMutator::statement_mutants() {
 bool LuaMutator::deletable(std::size_t first, std::size_t last) const {
   if (t_[first].kind != LuaTokenKind::Name || in_words_[first] || t_[first].text == "print") return false;
   // Not the continuation of an expression begun above, nor one going on below.
-  static const std::vector<std::string_view> kStatementEnds = {"end", "then", "do", "else", "repeat", "break", ";"};
+  static const std::vector<std::string_view> kStatementEnds = {"end",    "then",  "do", "else",
+                                                               "repeat", "break", ";"};
   if (first > 0 && !ends_value(t_[first - 1]) && !one_of(t_[first - 1], kStatementEnds)) return false;
   if (first > 0 && t_[first - 1].is("return")) return false;
   if (last + 1 < n()) {
@@ -406,10 +422,12 @@ bool LuaMutator::deletable(std::size_t first, std::size_t last) const {
     if (opens_bracket(t)) ++depth;
     else if (closes_bracket(t) && --depth < 0) return false;
     else if (depth == 0 && t.is("=")) assignment = true;
-    else if (depth == 0 && t.kind == LuaTokenKind::Keyword && !one_of(t, {"function", "end", "and", "or", "not", "nil", "true", "false"}))
+    else if (depth == 0 && t.kind == LuaTokenKind::Keyword &&
+             !one_of(t, {"function", "end", "and", "or", "not", "nil", "true", "false"}))
       return false;
     else if (depth == 0 && t.is(";") && k != last) return false;
-    if (t.is(":") && k + 1 <= last && (t_[k + 1].text == "say" || t_[k + 1].text == "tell" || t_[k + 1].text == "tell_others"))
+    if (t.is(":") && k + 1 <= last &&
+        (t_[k + 1].text == "say" || t_[k + 1].text == "tell" || t_[k + 1].text == "tell_others"))
       return false;  // narration
   }
   if (depth != 0 || blocks != 0) return false;

@@ -52,13 +52,15 @@ std::vector<std::string> scenario_files(const Ruleset& r) {
   fs::path folder = fs::path(r.dir) / "scenarios";
   std::error_code ec;
   if (!fs::is_directory(folder, ec))
-    throw InputError(r.id + ": has no scenarios/ folder; mutate runs the ruleset's own scenarios against each mutant");
+    throw InputError(
+        r.id + ": has no scenarios/ folder; mutate runs the ruleset's own scenarios against each mutant");
   std::vector<std::string> out;
   for (const auto& e : fs::directory_iterator(folder, ec))
     if (e.is_regular_file() && (e.path().extension() == ".yaml" || e.path().extension() == ".yml"))
       out.push_back(e.path().string());
   std::sort(out.begin(), out.end());
-  if (out.empty()) throw InputError(r.id + ": scenarios/ holds no scenario files; every mutant would survive");
+  if (out.empty())
+    throw InputError(r.id + ": scenarios/ holds no scenario files; every mutant would survive");
   return out;
 }
 
@@ -68,7 +70,8 @@ std::string where(const MutateConfig& c, int line) { return c.path + ":" + std::
 void lua_candidates(MutationPlan& p, const std::vector<std::string>& lua) {
   for (const auto& w : p.config.words)
     if (std::find(lua.begin(), lua.end(), w.file) == lua.end())
-      p.stale.push_back(where(p.config, w.at) + "words: " + p.ruleset->id + " has no Lua file " + quote(w.file) + " to mutate");
+      p.stale.push_back(where(p.config, w.at) + "words: " + p.ruleset->id + " has no Lua file " +
+                        quote(w.file) + " to mutate");
   for (const auto& file : lua) {
     LuaWords words;
     bool whole = false;
@@ -87,8 +90,10 @@ void lua_candidates(MutationPlan& p, const std::vector<std::string>& lua) {
     std::vector<Mutant> made = lua_mutants(file, p.texts[file], words, &found);
     p.candidates.insert(p.candidates.end(), made.begin(), made.end());
     for (const auto& w : p.config.words)
-      if (w.file == file && !w.function.empty() && std::find(found.begin(), found.end(), w.function) == found.end())
-        p.stale.push_back(where(p.config, w.at) + "words: " + file + " defines no function " + quote(w.function));
+      if (w.file == file && !w.function.empty() &&
+          std::find(found.begin(), found.end(), w.function) == found.end())
+        p.stale.push_back(where(p.config, w.at) + "words: " + file + " defines no function " +
+                          quote(w.function));
   }
 }
 
@@ -110,7 +115,8 @@ void match_accepted(MutationPlan& p) {
     const AcceptedEntry& a = p.config.accepted[e];
     bool matched = false;
     for (std::size_t i = 0; i < p.candidates.size(); ++i)
-      if (accepts(a, p.candidates[i])) p.accepted[i] = a.reason, p.accepted_by[i] = static_cast<int>(e), matched = true;
+      if (accepts(a, p.candidates[i]))
+        p.accepted[i] = a.reason, p.accepted_by[i] = static_cast<int>(e), matched = true;
     if (!matched) p.stale.push_back(stale_message(p.config, a));
   }
 }
@@ -120,7 +126,8 @@ std::vector<std::size_t> choose(std::size_t total, std::size_t max, std::uint64_
   for (std::size_t i = 0; i < total; ++i) all[i] = i;
   if (max == 0 || max >= total) return all;
   Rng rng(seed);
-  for (std::size_t i = 0; i < max; ++i) std::swap(all[i], all[i + rng.below(total - i)]);  // Fisher-Yates, first max
+  for (std::size_t i = 0; i < max; ++i)
+    std::swap(all[i], all[i + rng.below(total - i)]);  // Fisher-Yates, first max
   all.resize(max);
   std::sort(all.begin(), all.end());
   return all;

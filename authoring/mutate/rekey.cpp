@@ -63,7 +63,8 @@ std::string rekey_inline(std::string line, std::size_t key, std::size_t value_en
   if (!m.near.empty()) keys += (keys.empty() ? "" : ", ") + std::string("near: ") + scalar(m.near);
   if (!keys.empty()) return line.replace(key, value_end - key, keys);
   std::size_t after = line.find_first_not_of(' ', value_end);
-  if (after != std::string::npos && line[after] == ',') return line.erase(key, line.find_first_not_of(' ', after + 1) - key);
+  if (after != std::string::npos && line[after] == ',')
+    return line.erase(key, line.find_first_not_of(' ', after + 1) - key);
   std::size_t before = line.find_last_not_of(' ', key - 1);
   return line.erase(before, value_end - before);  // the last key: its comma goes before it
 }
@@ -81,7 +82,8 @@ LineEdit rekey_entry(const MutateConfig& c, const std::vector<std::string>& line
                      "write its function and near by hand (--list-survivors prints them)");
   std::string before = line.substr(0, key);
   std::size_t rest = line.find_first_not_of(' ', value_end);
-  bool alone = before.find_first_not_of(' ') == std::string::npos && (line[rest] == '\n' || line[rest] == '#');
+  bool alone =
+      before.find_first_not_of(' ') == std::string::npos && (line[rest] == '\n' || line[rest] == '#');
   if (!alone) return {i, i + 1, rekey_inline(line, key, value_end, m)};
   return {i, i + 1, key_lines(m, before)};
 }
@@ -112,8 +114,8 @@ Rekeyed rekey_mutate_config(const MutationPlan& plan) {
     if (a.line == 0) continue;
     auto m = std::find_if(plan.candidates.begin(), plan.candidates.end(),
                           [&](const Mutant& candidate) { return accepts(a, candidate); });
-    std::string entry = c.path + ":" + std::to_string(a.at) + ": " + a.file + ":" + std::to_string(a.line) + ": " +
-                        a.change;
+    std::string entry =
+        c.path + ":" + std::to_string(a.at) + ": " + a.file + ":" + std::to_string(a.line) + ": " + a.change;
     if (m == plan.candidates.end()) {
       std::size_t first = static_cast<std::size_t>(a.at - 1);
       edits.push_back({first, entry_end(lines, first), ""});
@@ -123,9 +125,11 @@ Rekeyed rekey_mutate_config(const MutationPlan& plan) {
       out.changed.push_back(entry);
     }
   }
-  std::sort(edits.begin(), edits.end(), [](const LineEdit& x, const LineEdit& y) { return x.first > y.first; });
+  std::sort(edits.begin(), edits.end(),
+            [](const LineEdit& x, const LineEdit& y) { return x.first > y.first; });
   for (const LineEdit& e : edits) {
-    lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(e.first), lines.begin() + static_cast<std::ptrdiff_t>(e.end));
+    lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(e.first),
+                lines.begin() + static_cast<std::ptrdiff_t>(e.end));
     lines.insert(lines.begin() + static_cast<std::ptrdiff_t>(e.first), e.text);
   }
   out.text.clear();

@@ -16,7 +16,8 @@ std::string accepted_entry_yaml(const Mutant& m, const std::string& reason);
 struct Rekeyed {
   std::string text;                  // the new mutate.yaml
   std::vector<std::string> changed;  // "mutate.yaml:LINE: ..." for each entry re-keyed
-  std::vector<std::string> dropped;  // "mutate.yaml:LINE: ..." for each line-keyed entry left out: it matched nothing
+  std::vector<std::string>
+      dropped;  // "mutate.yaml:LINE: ..." for each line-keyed entry left out: it matched nothing
 };
 
 // plan.config's file with each line-keyed accepted entry that matches a candidate keyed by

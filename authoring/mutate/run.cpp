@@ -78,13 +78,14 @@ bool run_baseline(const MutationPlan& plan, MutateOptions& o, RecordWriter& out)
   }
   bool passed = b.verdict == MutantVerdict::Survived;
   std::ostringstream line;
-  line << "B " << passed << ' ' << o.fresh_rules << ' ' << b.seconds << ' ' << (passed ? shared_failure : b.by);
+  line << "B " << passed << ' ' << o.fresh_rules << ' ' << b.seconds << ' '
+       << (passed ? shared_failure : b.by);
   out.write(line.str());
   return passed;
 }
 
-[[noreturn]] void worker(const MutationPlan& plan, const MutateOptions& o, const std::vector<std::size_t>& jobs,
-                         int threads, bool baseline, int fd) {
+[[noreturn]] void worker(const MutationPlan& plan, const MutateOptions& o,
+                         const std::vector<std::size_t>& jobs, int threads, bool baseline, int fd) {
   // The sandbox's last word on a stuck call, and a ruleset's print(), would break into the
   // parent's progress line: the parent reports such a mutant itself.
   int null = open("/dev/null", O_WRONLY);
@@ -97,7 +98,8 @@ bool run_baseline(const MutationPlan& plan, MutateOptions& o, RecordWriter& out)
     ScenarioCache cache;  // this thread's: the scenario files are parsed once
     for (std::size_t j = next++; j < jobs.size(); j = next++) {
       out.write("S " + std::to_string(jobs[j]));
-      out.write(record("E", jobs[j], evaluate_mutant(plan, &plan.candidates[plan.chosen[jobs[j]]], options, &cache)));
+      out.write(record("E", jobs[j],
+                       evaluate_mutant(plan, &plan.candidates[plan.chosen[jobs[j]]], options, &cache)));
     }
   };
   std::vector<std::thread> pool;
@@ -142,7 +144,9 @@ class Supervisor {
   void handle(Worker& w, const std::string& line);
   void check_time(Worker& w);
   void settle(Worker& w, const std::vector<std::size_t>& jobs, int status);
-  double limit() const { return o_.time_limit > 0 ? o_.time_limit : mutant_time_limit(result_.baseline_seconds); }
+  double limit() const {
+    return o_.time_limit > 0 ? o_.time_limit : mutant_time_limit(result_.baseline_seconds);
+  }
 
   const MutationPlan& plan_;
   MutateOptions o_;  // fresh_rules is set when the baseline asks for it
@@ -160,7 +164,8 @@ void Supervisor::run_worker(const std::vector<std::size_t>& jobs, int threads) {
   std::fflush(stdout);
   std::fflush(stderr);
   pid_t pid = fork();
-  if (pid < 0) throw InputError(std::string("mutate: cannot start a worker process: ") + std::strerror(errno));
+  if (pid < 0)
+    throw InputError(std::string("mutate: cannot start a worker process: ") + std::strerror(errno));
   if (pid == 0) {
     close(fds[0]);
     worker(plan_, o_, jobs, threads, !baseline_known_, fds[1]);
@@ -270,8 +275,10 @@ void Supervisor::settle(Worker& w, const std::vector<std::size_t>& jobs, int sta
 
 MutateResult run_mutants(const MutationPlan& plan, const MutateOptions& options) {
   MutateResult result;
-  result.threads = options.threads > 0 ? options.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  result.threads = std::max(1, std::min<int>(result.threads, static_cast<int>(std::max<std::size_t>(1, plan.chosen.size()))));
+  result.threads = options.threads > 0 ? options.threads
+                                       : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  result.threads = std::max(
+      1, std::min<int>(result.threads, static_cast<int>(std::max<std::size_t>(1, plan.chosen.size()))));
   Supervisor(plan, options, result).run();
   return result;
 }

@@ -14,9 +14,9 @@ namespace {
 
 // Keys whose numbers name something (a component, a board's ranks and cells) or change only
 // how a game is shown or searched, never what the rules allow.
-const std::set<std::string, std::less<>> kLeftAlone = {"name", "label", "doc", "summary", "symbol", "files", "ranks",
-                                                        "tags", "humans", "at_table", "search", "ask", "order",
-                                                        "how_to_play", "final_scores", "text"};
+const std::set<std::string, std::less<>> kLeftAlone = {
+    "name",   "label",    "doc",    "summary", "symbol", "files",       "ranks",        "tags",
+    "humans", "at_table", "search", "ask",     "order",  "how_to_play", "final_scores", "text"};
 
 class YamlMutator {
  public:
@@ -57,11 +57,14 @@ class YamlMutator {
     // Only where the text is the number as read (not through an alias, not folded).
     if (text_.compare(at, written.size(), written) != 0 || !seen_.insert(at).second) return;
     std::int64_t value = v.as_int();
-    if (value != std::numeric_limits<std::int64_t>::min()) add(n, at, path, written, std::to_string(value - 1));
-    if (value != std::numeric_limits<std::int64_t>::max()) add(n, at, path, written, std::to_string(value + 1));
+    if (value != std::numeric_limits<std::int64_t>::min())
+      add(n, at, path, written, std::to_string(value - 1));
+    if (value != std::numeric_limits<std::int64_t>::max())
+      add(n, at, path, written, std::to_string(value + 1));
   }
 
-  void add(const YAML::Node& n, std::size_t at, const std::string& path, const std::string& written, std::string with) {
+  void add(const YAML::Node& n, std::size_t at, const std::string& path, const std::string& written,
+           std::string with) {
     Mutant m{file_, n.Mark().line + 1, n.Mark().column + 1, MutantKind::YamlNumber,
              path + ": '" + written + "' -> '" + with + "'", {{at, written.size(), with}}, "", ""};
     out_.push_back(std::move(m));

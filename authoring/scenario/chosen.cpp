@@ -33,7 +33,8 @@ std::size_t commitments_begin(const State& s, int made) {
 
 void Runner::expect_chosen(const YAML::Node& list) {
   const Table& t = engine_->table();
-  if (!list.IsSequence()) fail(list, "chosen is a list of the seats that have chosen, such as [Andy] ([] for none)");
+  if (!list.IsSequence())
+    fail(list, "chosen is a list of the seats that have chosen, such as [Andy] ([] for none)");
   std::uint32_t want = 0;
   for (const auto& n : list) {
     int s = seat(n, text(n, "a seat"));
@@ -64,7 +65,8 @@ void Runner::expect_chosen(const YAML::Node& list) {
         fail(list, who + "'s view holds " + t.seats[s].name + "'s choice " + quote(secret));
       for (const Event& e : v.log)
         if (read_as(e, t).find(secret) != std::string::npos)
-          fail(list, who + " reads " + t.seats[s].name + "'s choice " + quote(secret) + " in '" + read_as(e, t) + "'");
+          fail(list, who + " reads " + t.seats[s].name + "'s choice " + quote(secret) + " in '" +
+                         read_as(e, t) + "'");
     }
   }
 }

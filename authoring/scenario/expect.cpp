@@ -23,7 +23,9 @@ const std::vector<std::string> kExpectKeys = {"score", "active", "over", "winner
                                               "zones", "vars", "legal", "view", "log", "results", "chance",
                                               "payoffs", "chosen", "end_reason"};
 
-std::string as_list(const std::vector<std::string>& v) { return std::string("[").append(join_choices(v, ", ")).append("]"); }
+std::string as_list(const std::vector<std::string>& v) {
+  return std::string("[").append(join_choices(v, ", ")).append("]");
+}
 
 // What a value is, for when two values read alike but differ in type ("3" and 3).
 std::string kind_of(const Value& v) {
@@ -69,16 +71,20 @@ void Runner::expect(const YAML::Node& checks) {
       if (state_.over) fail(want, "expected " + t.seats[s].name + " on turn, but the game is over");
       // No seat is on turn before the first round, while the setup's chance decisions are pending.
       int on = state_.active();
-      if (on != s) fail(want, "expected " + t.seats[s].name + " on turn, found " + (on < 0 ? "no seat on turn" : t.seats[on].name));
+      if (on != s)
+        fail(want, "expected " + t.seats[s].name + " on turn, found " +
+                       (on < 0 ? "no seat on turn" : t.seats[on].name));
     } else if (key == "over") {
       bool w = checked(y_.boolean(want, "over"));
-      if (w != state_.over) fail(want, std::string("expected the game ") + (w ? "to be over" : "not to be over") +
-                                           (state_.over ? ", but it is over" : ", but it goes on"));
+      if (w != state_.over)
+        fail(want, std::string("expected the game ") + (w ? "to be over" : "not to be over") +
+                       (state_.over ? ", but it is over" : ", but it goes on"));
     } else if (key == "winners") {
       expect_winners(want);
     } else if (key == "round") {
       std::int64_t r = checked(y_.integer(want, "round"));
-      if (r != state_.round) fail(want, "expected round " + std::to_string(r) + ", found round " + std::to_string(state_.round));
+      if (r != state_.round)
+        fail(want, "expected round " + std::to_string(r) + ", found round " + std::to_string(state_.round));
     } else if (key == "zones") {
       if (!want.IsMap()) fail(want, "zones is a map {ZONE: ...}");
       not_empty(want, "zones");
@@ -161,14 +167,16 @@ std::vector<std::string> Runner::texts(const YAML::Node& list, const std::string
 
 // `have` is the zone's contents, top first, as the checker sees them ("?" for a hidden
 // component, when `hidden` says the check is of a seat's view).
-void Runner::expect_zone(const std::string& zname, const std::vector<std::string>& have, const YAML::Node& want,
-                         bool hidden) {
+void Runner::expect_zone(const std::string& zname, const std::vector<std::string>& have,
+                         const YAML::Node& want, bool hidden) {
   if (want.IsSequence()) {
     std::vector<std::string> w = component_list(want, hidden);
     std::vector<std::string> a = have;
     std::sort(w.begin(), w.end());
     std::sort(a.begin(), a.end());
-    if (w != a) fail(want, "expected " + zname + " to hold " + as_list(w) + ", found " + as_list(have) + " (top first)");
+    if (w != a)
+      fail(want,
+           "expected " + zname + " to hold " + as_list(w) + ", found " + as_list(have) + " (top first)");
   } else if (want.IsMap()) {
     not_empty(want, "a zone check");
     keys(want, {"count", "top"}, "a zone check");
@@ -180,9 +188,11 @@ void Runner::expect_zone(const std::string& zname, const std::vector<std::string
     }
     if (want["top"]) {
       std::vector<std::string> w = component_list(want["top"], hidden);
-      if (w.empty()) fail(want["top"], "top is empty: it would check nothing (count: 0 checks an empty zone)");
+      if (w.empty())
+        fail(want["top"], "top is empty: it would check nothing (count: 0 checks an empty zone)");
       if (w.size() > have.size() || !std::equal(w.begin(), w.end(), have.begin()))
-        fail(want["top"], "expected the top of " + zname + " to be " + as_list(w) + ", found " + as_list(have));
+        fail(want["top"],
+             "expected the top of " + zname + " to be " + as_list(w) + ", found " + as_list(have));
     }
   } else {
     fail(want, "a zone check is a list of names, {count: N} or {top: [NAMES]}");
@@ -209,7 +219,8 @@ void Runner::expect_legal(const YAML::Node& map) {
     std::string seat_name = text(kv.first, "a seat");
     int s = seat(kv.first, seat_name);
     std::vector<std::string> legal;
-    if (Status st = engine_->legal(state_, s, legal); !st.ok) fail(kv.first, "the ruleset failed: " + st.message);
+    if (Status st = engine_->legal(state_, s, legal); !st.ok)
+      fail(kv.first, "the ruleset failed: " + st.message);
     const YAML::Node& spec = kv.second;
     if (!spec.IsMap()) fail(spec, "a legal check is a map {includes: [...], excludes: [...], count: N}");
     keys(spec, {"includes", "excludes", "count"}, "a legal check");
@@ -218,14 +229,16 @@ void Runner::expect_legal(const YAML::Node& map) {
       std::int64_t n = count(spec["count"]);
       if (n != static_cast<std::int64_t>(legal.size()))
         fail(spec["count"], "expected " + seat_name + " to have " + std::to_string(n) + " legal action" +
-                                (n == 1 ? "" : "s") + ", found " + std::to_string(legal.size()) + " " + as_list(legal));
+                                (n == 1 ? "" : "s") + ", found " + std::to_string(legal.size()) + " " +
+                                as_list(legal));
     }
     // Beyond the list, an action is legal when the engine would take it: an open-ended one
     // the ruleset accepts (a bid of any integer), or a whole move its expand hook splits
     // into legal steps. Tried on a copy, as a player's line would be.
     auto has = [&](const std::string& a) {
       std::string n = normalize_action(a);
-      if (std::any_of(legal.begin(), legal.end(), [&](const std::string& l) { return same_action(l, n); })) return true;
+      if (std::any_of(legal.begin(), legal.end(), [&](const std::string& l) { return same_action(l, n); }))
+        return true;
       State copy = state_;
       ActionResult o = engine_->apply(copy, s, n);
       if (o.refusal == Refusal::ScriptError) fail(kv.first, "the ruleset failed: " + o.message);
@@ -239,11 +252,13 @@ void Runner::expect_legal(const YAML::Node& map) {
         bool want_in = std::string(which) == "includes";
         std::string action = text(a, "an action");
         // No player can type an empty action: excluded, it could not fail.
-        if (normalize_action(action).empty()) fail(a, "an empty action names no action: it would check nothing");
+        if (normalize_action(action).empty())
+          fail(a, "an empty action names no action: it would check nothing");
         // Arbiter refuses a text this long before any rule sees it: excluded, it could not fail.
         if (normalize_action(action).size() > kMaxActionText)
-          fail(a, "an action of " + std::to_string(action.size()) + " bytes is longer than any action is read (" +
-                      std::to_string(kMaxActionText) + "): it would check nothing");
+          fail(a, "an action of " + std::to_string(action.size()) +
+                      " bytes is longer than any action is read (" + std::to_string(kMaxActionText) +
+                      "): it would check nothing");
         if (has(action) != want_in)
           fail(a, "expected " + seat_name + "'s legal actions " + (want_in ? "to include" : "to exclude") +
                       " " + quote(action) + "; legal: " + as_list(legal));
@@ -294,12 +309,15 @@ void Runner::expect_log(const YAML::Node& map) {
       bool want_in = std::string(which) == "includes";
       std::vector<std::string> wanted = texts(spec[which], which);
       for (std::size_t i = 0; i < wanted.size(); ++i) {
-        auto line = std::find_if(lines.begin(), lines.end(),
-                                 [&](const std::string& l) { return l.find(wanted[i]) != std::string::npos; });
+        auto line = std::find_if(lines.begin(), lines.end(), [&](const std::string& l) {
+          return l.find(wanted[i]) != std::string::npos;
+        });
         if ((line != lines.end()) == want_in) continue;
-        std::string found = want_in ? "; " + seat_name + " has read " + last_lines(lines) : ", but it reads '" + *line + "'";
-        fail(spec[which][i], "expected " + seat_name + "'s log " + (want_in ? "to include" : "not to include") + " " +
-                                 quote(wanted[i]) + found);
+        std::string found =
+            want_in ? "; " + seat_name + " has read " + last_lines(lines) : ", but it reads '" + *line + "'";
+        fail(spec[which][i], "expected " + seat_name + "'s log " +
+                                 (want_in ? "to include" : "not to include") + " " + quote(wanted[i]) +
+                                 found);
       }
     }
   }
@@ -314,7 +332,8 @@ double Runner::number(const YAML::Node& n, const std::string& what) {
     fail(n, what + " should be a number, not " + quote(t));
   errno = 0;
   double v = std::strtod(t.c_str(), nullptr);
-  if (!std::isfinite(v) || (errno == ERANGE && std::abs(v) >= 1.0)) fail(n, what + " should be a finite number, not " + quote(t));
+  if (!std::isfinite(v) || (errno == ERANGE && std::abs(v) >= 1.0))
+    fail(n, what + " should be a finite number, not " + quote(t));
   return v;
 }
 
@@ -333,12 +352,14 @@ void Runner::expect_chance(const YAML::Node& map) {
   for (const auto& kv : map) {
     std::string outcome = text(kv.first, "an outcome");
     int i = def.outcome_index(outcome);
-    if (i < 0) fail(kv.first, "the pending chance decision " + quote(def.name) + " has no outcome " + quote(outcome) +
-                                  did_you_mean(outcome, names) + "; outcomes: " + join_choices(names, ", "));
+    if (i < 0)
+      fail(kv.first, "the pending chance decision " + quote(def.name) + " has no outcome " + quote(outcome) +
+                         did_you_mean(outcome, names) + "; outcomes: " + join_choices(names, ", "));
     double want = number(kv.second, "a weight");
     double have = state_.chance.weights[i];
     // Equal but for the last bits of a decimal read back (0.1): zero only equals zero.
-    bool same = have == want || (have != 0 && want != 0 && std::abs(have - want) <= 4e-16 * std::max(std::abs(have), std::abs(want)));
+    bool same = have == want || (have != 0 && want != 0 &&
+                                 std::abs(have - want) <= 4e-16 * std::max(std::abs(have), std::abs(want)));
     if (!same)
       fail(kv.second, "expected the weight of " + quote(outcome) + " in " + quote(def.name) + " to be " +
                           kv.second.Scalar() + ", found " + number_text(have));
@@ -355,7 +376,8 @@ void Runner::expect_results(const YAML::Node& map) {
     int s = seat(kv.first, text(kv.first, "a seat"));
     std::string t = text(kv.second, "a result");
     double want = number(kv.second, "a result");
-    if (!(want >= 0 && want <= 1)) fail(kv.second, "a result should be a number from 0 to 1, not " + quote(t));
+    if (!(want >= 0 && want <= 1))
+      fail(kv.second, "a result should be a number from 0 to 1, not " + quote(t));
     if (std::abs(have[s] - want) > 1e-9)
       fail(kv.second, "expected " + engine_->table().seats[s].name + "'s result to be " + t + ", found " +
                           fmt_result(have[s]));
@@ -365,7 +387,8 @@ void Runner::expect_results(const YAML::Node& map) {
 // Why the game ended, in the rules' words (game:finish's reason), once it is over.
 void Runner::expect_end_reason(const YAML::Node& node) {
   std::string want = text(node, "a reason");
-  if (want.find_first_not_of(" \t") == std::string::npos) fail(node, "end_reason is the text the rules finish with, not empty");
+  if (want.find_first_not_of(" \t") == std::string::npos)
+    fail(node, "end_reason is the text the rules finish with, not empty");
   if (!state_.over) fail(node, "expected the game to have ended by " + quote(want) + ", but it is not over");
   if (state_.end_reason != want)
     fail(node, "expected the game to have ended by " + quote(want) + ", found " +
@@ -376,12 +399,14 @@ void Runner::expect_end_reason(const YAML::Node& node) {
 void Runner::expect_payoffs(const YAML::Node& map) {
   if (!map.IsMap()) fail(map, "payoffs is a map {SEAT: P}");
   not_empty(map, "payoffs");
-  if (!engine_->table().ruleset->payoffs.declared) fail(map, "payoffs: this game declares no payoffs in game.yaml");
+  if (!engine_->table().ruleset->payoffs.declared)
+    fail(map, "payoffs: this game declares no payoffs in game.yaml");
   if (!state_.over) fail(map, "expected payoffs, but the game is not over");
   for (const auto& kv : map) {
     int s = seat(kv.first, text(kv.first, "a seat"));
     double want = number(kv.second, "a payoff");
-    if (state_.payoffs.size() != static_cast<std::size_t>(state_.seat_count())) fail(map, "the game ended without payoffs");
+    if (state_.payoffs.size() != static_cast<std::size_t>(state_.seat_count()))
+      fail(map, "the game ended without payoffs");
     double have = state_.payoffs[s];
     if (std::abs(have - want) > 1e-9 * std::max(1.0, std::abs(want)))
       fail(kv.second, "expected " + engine_->table().seats[s].name + "'s payoff to be " + kv.second.Scalar() +

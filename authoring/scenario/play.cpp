@@ -38,7 +38,8 @@ std::vector<std::unique_ptr<Bot>> play_on(int seats, Rng* random) {
 }  // namespace
 
 void Runner::play(const YAML::Node& spec) {
-  if (!spec.IsMap()) fail(spec, "play is a map {until: round | end, actions: [\"SEAT: ACTION\", ...], then: first | random}");
+  if (!spec.IsMap())
+    fail(spec, "play is a map {until: round | end, actions: [\"SEAT: ACTION\", ...], then: first | random}");
   keys(spec, {"until", "actions", "then"}, "play");
   if (!spec["until"]) fail(spec, "play needs until: round or until: end");
   bool to_end = checked(y_.choice(spec["until"], "until", {"round", "end"})) == "end";
@@ -63,7 +64,8 @@ void Runner::play(const YAML::Node& spec) {
       std::string entry = text(a, "a queued action");
       label(outer + "action " + std::to_string(next) + " (" + shortened(entry) + "): ");
       std::string who, what;
-      if (!split_seat_action(entry, who, what)) fail(a, "a queued action is \"SEAT: ACTION\" or \"outcome: VALUE\"");
+      if (!split_seat_action(entry, who, what))
+        fail(a, "a queued action is \"SEAT: ACTION\" or \"outcome: VALUE\"");
       if (who == "outcome") decide(a, what);
       else act(a, who, what);
       continue;
@@ -85,8 +87,8 @@ void Runner::play(const YAML::Node& spec) {
   label(outer);
   if (next < queue.size())
     fail(queue[next], std::string("the ") + (state_.over ? "game" : "round") + " ended before this action (" +
-                          std::to_string(queue.size() - next) + " queued action" + (queue.size() - next == 1 ? "" : "s") +
-                          " left unplayed)");
+                          std::to_string(queue.size() - next) + " queued action" +
+                          (queue.size() - next == 1 ? "" : "s") + " left unplayed)");
 }
 
 }  // namespace arbiter::scenario_detail

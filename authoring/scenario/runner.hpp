@@ -57,6 +57,7 @@ class Runner {
   // scenario.cpp
   // Sets the game up; when `refusal` is given, a table or setup the rules refuse is written
   // there rather than failing the scenario. False when the table itself was refused.
+  std::string ruleset_dir(const YAML::Node& root);
   bool load_game(const YAML::Node& root, std::string* refusal = nullptr);
   void expect_refused(const YAML::Node& root);
   std::vector<Seat> read_players(const YAML::Node& n);

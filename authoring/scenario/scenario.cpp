@@ -79,14 +79,19 @@ ScenarioResult Runner::run() {
 void Runner::expect_refused(const YAML::Node& root) {
   const YAML::Node& want_node = root["refused"];
   Value v = scalar_value(want_node);
-  if (!v.is_string()) fail(want_node, "refused takes the text the refusal must hold (quote a number: \"7 players\")");
+  if (!v.is_string())
+    fail(want_node, "refused takes the text the refusal must hold (quote a number: \"7 players\")");
   const std::string& want = v.as_string();
   if (want.find_first_not_of(" \t") == std::string::npos)
-    fail(want_node, "refused takes a text the refusal must hold; an empty text, or one of spaces, is in almost every message");
-  if (root["steps"]) fail(root["steps"], "a scenario that expects the game to be refused has no steps: the game never starts");
+    fail(
+        want_node,
+        "refused takes a text the refusal must hold; an empty text, or one of spaces, is in almost every message");
+  if (root["steps"])
+    fail(root["steps"], "a scenario that expects the game to be refused has no steps: the game never starts");
   std::string why;
   bool table_made = load_game(root, &why);
-  if (why.empty()) fail(want_node, "expected the game to be refused (" + quote(want) + "), but it was set up");
+  if (why.empty())
+    fail(want_node, "expected the game to be refused (" + quote(want) + "), but it was set up");
   if (is_limit_stop(why)) fail(want_node, "the set-up was stopped by a limit, not refused: " + why);
   std::string first_line = why.substr(0, why.find('\n'));  // not the traceback: it names every file and line
   if (first_line.find(want) == std::string::npos)
@@ -96,14 +101,17 @@ void Runner::expect_refused(const YAML::Node& root) {
   if (root["arrange"]) check_arrangements_used();
 }
 
-bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
+// The ruleset's folder: `ruleset:` (a path beside the scenario, or an id), else the ruleset
+// whose scenarios/ folder holds the file.
+std::string Runner::ruleset_dir(const YAML::Node& root) {
   std::string dir;
   if (root["ruleset"]) {
     std::string name = text(root["ruleset"], "ruleset");
     try {
       fs::path rel = fs::path(y_.file()).parent_path() / name;
-      dir = (name.find('/') != std::string::npos && fs::exists(rel / "game.yaml")) ? rel.string()
-                                                                                   : find_ruleset_dir(name, path_);
+      dir = (name.find('/') != std::string::npos && fs::exists(rel / "game.yaml"))
+                ? rel.string()
+                : find_ruleset_dir(name, path_);
     } catch (const InputError& e) {
       fail(root["ruleset"], e.what());
     }
@@ -113,6 +121,11 @@ bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
       fail(root, "no ruleset: give 'ruleset:' or keep the file in a ruleset's scenarios/ folder");
     dir = here.parent_path().string();
   }
+  return dir;
+}
+
+bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
+  std::string dir = ruleset_dir(root);
   ruleset_ = options_.load_ruleset ? options_.load_ruleset(dir) : load_ruleset(dir, scripts_);
   rules_ = make_rules_(ruleset_);
   GameOptions options;
@@ -128,7 +141,10 @@ bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
   try {
     table = make_table(ruleset_, options);
   } catch (const InputError& e) {
-    if (refusal) return *refusal = e.what(), false;
+    if (refusal) {
+      *refusal = e.what();
+      return false;
+    }
     fail(root["players"] ? root["players"] : root, e.what());
   }
   engine_ = std::make_unique<Engine>(table, *rules_);
@@ -140,7 +156,10 @@ bool Runner::load_game(const YAML::Node& root, std::string* refusal) {
     label("");
   }
   if (Status st = engine_->start(state_); !st.ok) {
-    if (refusal) return *refusal = st.message, true;
+    if (refusal) {
+      *refusal = st.message;
+      return true;
+    }
     fail(root, "setting up the game failed: " + st.message);
   }
   TurnDriver::Options play;
@@ -155,7 +174,8 @@ std::vector<Seat> Runner::read_players(const YAML::Node& n) {
   std::vector<Seat> seats;
   if (n.IsScalar()) {
     std::int64_t count = checked(y_.integer(n, "players"));
-    if (count < 1 || count > kMaxSeats) fail(n, "players should be a number from 1 to " + std::to_string(kMaxSeats) + ", not " + n.Scalar());
+    if (count < 1 || count > kMaxSeats)
+      fail(n, "players should be a number from 1 to " + std::to_string(kMaxSeats) + ", not " + n.Scalar());
     for (std::int64_t i = 1; i <= count; ++i) seats.push_back({"Player" + std::to_string(i), -1});
     return seats;
   }
@@ -208,7 +228,8 @@ void Runner::arrange(const YAML::Node& map) {
     int z = zone(kv.first, text(kv.first, "a zone"));
     std::vector<int> kinds;
     for (const auto& name : component_list(kv.second)) kinds.push_back(engine_->table().kind_by_name(name));
-    if (kinds.empty()) fail(kv.second, "an arrangement names the components to put on top; this one names none");
+    if (kinds.empty())
+      fail(kv.second, "an arrangement names the components to put on top; this one names none");
     state_.arrange(z, std::move(kinds));
     arranged_.push_back({z, kv.first, step_label_});
   }
@@ -219,7 +240,8 @@ void Runner::arrange(const YAML::Node& map) {
 void Runner::check_arrangements_used() {
   for (std::size_t zone = 0; zone < engine_->table().zones.size(); ++zone) {
     int z = static_cast<int>(zone);
-    auto left = std::count_if(state_.arranged.begin(), state_.arranged.end(), [&](const auto& a) { return a.first == z; });
+    auto left = std::count_if(state_.arranged.begin(), state_.arranged.end(),
+                              [&](const auto& a) { return a.first == z; });
     if (left == 0) continue;
     std::vector<const Arranged*> queued;
     for (const auto& a : arranged_)
@@ -270,8 +292,9 @@ void Runner::act(const YAML::Node& at, const std::string& seat_name, const std::
     fail(at, r.status.message);  // "chance decision: " and why
   ActionResult o = driver_->act(s, action);
   if (!o.ok()) {
-    std::string msg = "expected " + quote(action) + " by " + seat_name + " to be accepted, but it was refused: " +
-                      to_text(o.refusal) + (o.message.empty() ? "" : " (" + o.message + ")");
+    std::string msg = "expected " + quote(action) + " by " + seat_name +
+                      " to be accepted, but it was refused: " + to_text(o.refusal) +
+                      (o.message.empty() ? "" : " (" + o.message + ")");
     if (!o.legal.empty()) msg += "; legal: " + join_choices(o.legal, ", ");
     fail(at, msg);
   }
@@ -285,14 +308,16 @@ void Runner::reject(const YAML::Node& at, const std::string& text) {
   if (action.empty()) fail(at, "reject names no action after '" + seat_name + ":': it would check nothing");
   // Arbiter refuses a text this long before any rule sees it: the step could not fail.
   if (action.size() > kMaxActionText)
-    fail(at, "reject names an action of " + std::to_string(action.size()) + " bytes, longer than any action is read (" +
-                 std::to_string(kMaxActionText) + "): it would check nothing");
+    fail(at, "reject names an action of " + std::to_string(action.size()) +
+                 " bytes, longer than any action is read (" + std::to_string(kMaxActionText) +
+                 "): it would check nothing");
   std::uint64_t before = state_.hash();
   State copy = state_;
   ActionResult o = engine_->apply(state_, s, action);
   if (o.ok()) fail(at, "expected " + quote(text) + " to be refused, but it was accepted");
   if (o.refusal == Refusal::ScriptError) fail(at, "expected a refusal, but the ruleset failed: " + o.message);
-  if (state_.hash() != before || !state_.same_play_state(copy)) fail(at, "the action was refused but the state changed");
+  if (state_.hash() != before || !state_.same_play_state(copy))
+    fail(at, "the action was refused but the state changed");
 }
 
 }  // namespace scenario_detail
@@ -333,7 +358,8 @@ ScenarioCache::Impl::File read_scenario_file(const std::string& file) {
 
 }  // namespace
 
-std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::vector<std::string>& search_path,
+std::vector<ScenarioResult> run_scenarios(const std::string& file,
+                                          const std::vector<std::string>& search_path,
                                           const RulesFactory& make_rules, const std::string& scripts_dir,
                                           const ScenarioOptions& options) {
   std::string base = fs::path(file).filename().string();
@@ -347,7 +373,8 @@ std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::ve
   } else {
     read = read_scenario_file(file);
   }
-  if (!parsed->errors.empty()) return {ScenarioResult{file, base, ScenarioResult::Verdict::Fail, parsed->errors}};
+  if (!parsed->errors.empty())
+    return {ScenarioResult{file, base, ScenarioResult::Verdict::Fail, parsed->errors}};
   const std::vector<YAML::Node>& scenarios = parsed->scenarios;
   std::vector<ScenarioResult> results;
   for (std::size_t i = 0; i < scenarios.size(); ++i) {

@@ -41,7 +41,8 @@ struct ScenarioOptions {
 // each in a game of its own, in file order. Never throws: a file that does not parse, names
 // an unknown ruleset, seat, zone, component or key, is a failure naming the file and line.
 // `scripts_dir` is where shared component lists are found (see load_ruleset).
-std::vector<ScenarioResult> run_scenarios(const std::string& file, const std::vector<std::string>& search_path,
+std::vector<ScenarioResult> run_scenarios(const std::string& file,
+                                          const std::vector<std::string>& search_path,
                                           const RulesFactory& make_rules, const std::string& scripts_dir = "",
                                           const ScenarioOptions& options = {});
 

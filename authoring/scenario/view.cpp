@@ -32,7 +32,8 @@ int Runner::var_key(const YAML::Node& at, const std::string& key, int& seat_inde
 
 Value Runner::wanted_value(const YAML::Node& n, int var) {
   // A list or map would read as nothing, and pass wherever the variable is none.
-  if (!n.IsScalar() && !n.IsNull()) fail(n, "a variable's value is a number, true/false, text or none, not a list or map");
+  if (!n.IsScalar() && !n.IsNull())
+    fail(n, "a variable's value is a number, true/false, text or none, not a list or map");
   Value want = scalar_value(n);
   // A variable that holds a seat may be expected by the seat's name.
   const Table& t = engine_->table();
@@ -43,7 +44,8 @@ Value Runner::wanted_value(const YAML::Node& n, int var) {
 
 // What a seat sees of zones and variables; `public` for what everyone sees.
 void Runner::expect_view(const YAML::Node& map) {
-  if (!map.IsMap()) fail(map, "view is a map {SEAT: {ZONE: [NAMES] | {count: N}, vars: {...}, unseen: [...]}}");
+  if (!map.IsMap())
+    fail(map, "view is a map {SEAT: {ZONE: [NAMES] | {count: N}, vars: {...}, unseen: [...]}}");
   not_empty(map, "view");
   const Table& t = engine_->table();
   for (const auto& kv : map) {
@@ -51,7 +53,9 @@ void Runner::expect_view(const YAML::Node& map) {
     bool everyone = seat_name == kPublic && t.seat_by_name(seat_name) < 0;
     int s = everyone ? -1 : seat(kv.first, seat_name);
     std::string whose = everyone ? "the public view" : seat_name + "'s view";
-    if (!kv.second.IsMap()) fail(kv.second, "a seat's view check is a map {ZONE: [NAMES] | {count: N}, vars: {...}, unseen: [...]}");
+    if (!kv.second.IsMap())
+      fail(kv.second,
+           "a seat's view check is a map {ZONE: [NAMES] | {count: N}, vars: {...}, unseen: [...]}");
     not_empty(kv.second, "a seat's view check");
     View v = make_view(state_, s);
     for (const auto& zv : kv.second) {
@@ -102,7 +106,8 @@ void Runner::expect_view_vars(const std::string& whose, const View& v, const YAM
 
 // [SEAT.NAME, ...]: the view does not show these per-seat variables.
 void Runner::expect_unseen(const std::string& whose, const View& v, const YAML::Node& list) {
-  if (!list.IsSequence() || list.size() == 0) fail(list, "unseen is a list of one or more SEAT.NAME variables");
+  if (!list.IsSequence() || list.size() == 0)
+    fail(list, "unseen is a list of one or more SEAT.NAME variables");
   for (const auto& item : list) {
     std::string key = text(item, "a variable's name");
     int seat_index = -1;

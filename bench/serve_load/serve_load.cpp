@@ -48,7 +48,8 @@ double percentile(std::vector<double>& v, double p) {
 }
 
 // One pass over every player's messages: latencies taken, answers sent. The number of actions sent.
-int serve_players(std::vector<Player>& players, std::vector<double>& latencies, std::mt19937& rng, int& overs) {
+int serve_players(std::vector<Player>& players, std::vector<double>& latencies, std::mt19937& rng,
+                  int& overs) {
   int sent = 0;
   for (Player& p : players) {
     while (!p.client->messages.empty()) {
@@ -87,8 +88,10 @@ int main(int argc, char** argv) {
   Clients cs;
   std::vector<Player> players;
   for (int t = 0; t < tables; ++t) {
-    HttpAnswer a = http_request(server.port, "POST", "/api/tables", server.host_token, R"({"ruleset":"stacks","players":["Ann","Bob"]})");
-    if (a.status != 201) return std::fprintf(stderr, "serve_load: opening a table failed: %s\n", a.body.c_str()), 1;
+    HttpAnswer a = http_request(server.port, "POST", "/api/tables", server.host_token,
+                                R"({"ruleset":"stacks","players":["Ann","Bob"]})");
+    if (a.status != 201)
+      return std::fprintf(stderr, "serve_load: opening a table failed: %s\n", a.body.c_str()), 1;
     Json links = Json::parse(a.body);
     for (const auto& seat : links["seats"]) {
       std::string link = seat["link"];
@@ -109,11 +112,14 @@ int main(int argc, char** argv) {
   double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
   struct utsname u {};
   uname(&u);
-  std::printf("arbiter serve on loopback: %d tables of Stacks, 2 scripted clients each, %.1f s\n", tables, elapsed);
-  std::printf("machine     %s, %ld cores, %s %s\n", cpu_model().c_str(), sysconf(_SC_NPROCESSORS_ONLN), u.sysname, u.release);
+  std::printf("arbiter serve on loopback: %d tables of Stacks, 2 scripted clients each, %.1f s\n", tables,
+              elapsed);
+  std::printf("machine     %s, %ld cores, %s %s\n", cpu_model().c_str(), sysconf(_SC_NPROCESSORS_ONLN),
+              u.sysname, u.release);
   std::printf("actions     %d (%.0f a second); games ended %d\n", actions, actions / elapsed, overs / 2);
   std::printf("latency     p50 %.2f ms, p95 %.2f ms, p99 %.2f ms (action sent to its state received)\n",
               percentile(latencies, 0.50), percentile(latencies, 0.95), percentile(latencies, 0.99));
-  std::printf("memory      %ld KiB empty, %ld KiB at the peak: %ld KiB a table\n", base, peak, (peak - base) / tables);
+  std::printf("memory      %ld KiB empty, %ld KiB at the peak: %ld KiB a table\n", base, peak,
+              (peak - base) / tables);
   return 0;
 }

@@ -15,7 +15,8 @@ namespace arbiter::cli {
 namespace {
 
 std::string lengths(const LengthSummary& l, int games, const char* unit) {
-  return fmt::format("mean {:.1f} {} (min {}, max {})", static_cast<double>(l.total) / games, unit, l.min, l.max);
+  return fmt::format("mean {:.1f} {} (min {}, max {})", static_cast<double>(l.total) / games, unit, l.min,
+                     l.max);
 }
 
 // Games, lengths, wins per seat, draws, and games that hit the action limit: a ruleset whose
@@ -43,7 +44,8 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   }
   const Ruleset& r = *l.ruleset;
   ConformanceOptions o;
-  if (!flags.players.empty()) o.players = player_count(r, flags.players);  // throws UsageError: main reports it
+  if (!flags.players.empty())
+    o.players = player_count(r, flags.players);  // throws UsageError: main reports it
   // --set and --variant as for play, checked on a table of the ruleset's before any game.
   GameFlags table_flags = flags;
   table_flags.players.clear();
@@ -54,7 +56,8 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
   o.variant = given.variant;
   o.set = given.set;
   print("{}: game.yaml is valid ({}, {}, {}, {})\n", r.id, counted(r.kinds.size(), "component kind"),
-        counted(r.zones.size(), "zone"), counted(r.params.size(), "parameter"), counted(r.variants.size(), "variant"));
+        counted(r.zones.size(), "zone"), counted(r.params.size(), "parameter"),
+        counted(r.variants.size(), "variant"));
   print("{}: {} loads; rules: {}\n", r.id, r.rules_file, join_choices(l.rules->hooks(), ", "));
   for (const auto& p : r.params)
     print("  --set {}={}{}\n", p.name, to_text(p.initial), p.doc.empty() ? "" : "  (" + p.doc + ")");
@@ -69,14 +72,16 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
     print("{}: {} played to the end ({}), every check held\n", r.id, counted(rep.games, "random game"),
           counted(rep.actions, "action"));
   else
-    print("{}: {} played ({}), every check held; {} hit the limit of {}\n", r.id, counted(rep.games, "random game"),
-          counted(rep.actions, "action"), rep.unfinished, counted(o.max_actions, "action"));
+    print("{}: {} played ({}), every check held; {} hit the limit of {}\n", r.id,
+          counted(rep.games, "random game"), counted(rep.actions, "action"), rep.unfinished,
+          counted(o.max_actions, "action"));
   print_summary(rep);
   return 0;
 }
 
 Command add_check_command(CLI::App& app) {
-  auto* check = app.add_subcommand("check", "load and validate a ruleset, then play random games checking invariants");
+  auto* check =
+      app.add_subcommand("check", "load and validate a ruleset, then play random games checking invariants");
   auto ruleset = std::make_shared<std::string>();
   auto flags = std::make_shared<GameFlags>();
   auto games = std::make_shared<int>(100);
@@ -86,7 +91,8 @@ Command add_check_command(CLI::App& app) {
   check->add_option("--players", flags->players, "a player count (default: every count allowed, in turn)")
       ->check(player_count_check());
   add_seed(check, *flags, "the first game's seed, 0..2^64-1 (default 1)");
-  check->add_option("--set", flags->set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
+  check->add_option("--set", flags->set, "a parameter: --set target=25 (repeatable)")
+      ->check(key_value("KEY=VALUE"));
   check->add_option("--variant", flags->variant, "a named variant from game.yaml");
   return {check, [ruleset, flags, games] { return cmd_check(*ruleset, *flags, *games); }};
 }

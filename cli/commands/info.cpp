@@ -20,7 +20,8 @@ std::string wrap(const std::string& text, const std::string& indent, std::size_t
   std::istringstream words(text);
   std::string out, line, word;
   while (words >> word) {
-    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width) out += indent + line + "\n", line.clear();
+    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > width)
+      out += indent + line + "\n", line.clear();
     line += (line.empty() ? "" : " ") + word;
   }
   return line.empty() ? out : out + indent + line + "\n";
@@ -29,10 +30,12 @@ std::string wrap(const std::string& text, const std::string& indent, std::size_t
 std::string param_line(const ParamDef& p, const Table* table) {
   std::string range;
   if (p.has_min || p.has_max)
-    range = fmt::format(", {}..{}", p.has_min ? std::to_string(p.min) : "", p.has_max ? std::to_string(p.max) : "");
+    range = fmt::format(", {}..{}", p.has_min ? std::to_string(p.min) : "",
+                        p.has_max ? std::to_string(p.max) : "");
   if (!p.choices.empty()) range = ", one of " + join_choices(p.choices, ", ");
   std::string at_table = p.has_at_table ? ", " + to_text(p.at_table) + " at the table" : "";
-  std::string now = table ? fmt::format("{} (default {}{}{})", to_text(table->params.at(p.name)), to_text(p.initial), at_table, range)
+  std::string now = table ? fmt::format("{} (default {}{}{})", to_text(table->params.at(p.name)),
+                                        to_text(p.initial), at_table, range)
                           : fmt::format("default {}{}{}", to_text(p.initial), at_table, range);
   return wrap(p.name + " = " + now, "  ") + (p.doc.empty() ? "" : wrap(p.doc, "      "));
 }
@@ -50,7 +53,8 @@ std::string how_to_play(const Ruleset& r) {
   std::string texts;
   for (const auto& k : r.kinds)
     if (auto t = k.props.find("text"); t != k.props.end())
-      texts += wrap(k.name + ": " + to_text(t->second), "    ").substr(2);  // "  Guard: ...", going on under it
+      texts +=
+          wrap(k.name + ": " + to_text(t->second), "    ").substr(2);  // "  Guard: ...", going on under it
   if (!texts.empty()) {
     std::string noun = r.noun.empty() ? "Piece" : r.noun;
     noun[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(noun[0])));
@@ -70,7 +74,9 @@ std::string rules_info(const Ruleset& r, const Table* table) {
   out += how_to_play(r);
   if (table) out += wrap("Seats: " + join_choices(table->seat_names(), ", "), "", 60);
   if (table && !table->variant.empty()) out += "Variant in effect: " + table->variant + "\n";
-  out += r.params.empty() ? "Parameters: none\n" : table ? "Parameters (value in effect):\n" : "Parameters:\n";
+  out += r.params.empty() ? "Parameters: none\n"
+         : table          ? "Parameters (value in effect):\n"
+                          : "Parameters:\n";
   for (const auto& p : r.params) out += param_line(p, table);
   out += "Variants:" + std::string(r.variant_order.empty() ? " none" : "") + "\n";
   for (const auto& name : r.variant_order) {
@@ -80,7 +86,9 @@ std::string rules_info(const Ruleset& r, const Table* table) {
   }
   if (r.payoffs.declared)  // absent for a game of winners only, so its info reads as before
     out += wrap(fmt::format("Payoffs: {} to {}{}{}", r.payoffs.min, r.payoffs.max,
-                            r.payoffs.unit.empty() ? "" : " " + r.payoffs.unit, r.payoffs.zero_sum ? ", zero-sum" : ""), "");
+                            r.payoffs.unit.empty() ? "" : " " + r.payoffs.unit,
+                            r.payoffs.zero_sum ? ", zero-sum" : ""),
+                "");
   std::vector<std::string> kinds = {"human", "random", "mcts (300 iterations; mcts:N, mcts:Nms)"};
   // arbiter solve takes two-player zero-sum games (analysis/solve/tree.cpp); its strategy file seats a bot.
   if (r.min_players <= 2 && r.max_players >= 2 && (!r.payoffs.declared || r.payoffs.zero_sum))
@@ -98,7 +106,8 @@ int cmd_info(const std::string& name) {
 }
 
 Command add_info_command(CLI::App& app) {
-  auto* info = app.add_subcommand("info", "a ruleset's player counts, parameters, variants, bot kinds and folder");
+  auto* info =
+      app.add_subcommand("info", "a ruleset's player counts, parameters, variants, bot kinds and folder");
   auto ruleset = std::make_shared<std::string>();
   info->add_option("ruleset", *ruleset, "a ruleset id or folder")->required();
   return {info, [ruleset] { return cmd_info(*ruleset); }};

@@ -47,25 +47,33 @@ Command add_mutate_command(CLI::App& app) {
   auto flags_ptr = std::make_shared<MutateFlags>();
   std::string& ruleset = *ruleset_ptr;
   MutateFlags& flags = *flags_ptr;
-  auto* mutate = app.add_subcommand("mutate", "make small changes to a ruleset's rules and report those its scenarios "
-                                              "do not notice (the rules no scenario pins)");
+  auto* mutate = app.add_subcommand("mutate",
+                                    "make small changes to a ruleset's rules and report those its scenarios "
+                                    "do not notice (the rules no scenario pins)");
   mutate->add_option("ruleset", ruleset, "a ruleset id or folder")->required();
   mutate->footer(wrap_words(kMutateFooter, terminal_columns(STDOUT_FILENO, 80) - 1));
   mutate->add_option("--max", flags.max, "run this many mutants, picked by --seed (default: all)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 40));
-  mutate->add_option("--seed", flags.seed, "which --max mutants, 0..2^64-1 (default 1)")->check(unsigned_64());
-  mutate->add_option("--threads", flags.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
-                                                     " (default: one per core); the results do not depend on it")
+  mutate->add_option("--seed", flags.seed, "which --max mutants, 0..2^64-1 (default 1)")
+      ->check(unsigned_64());
+  mutate
+      ->add_option("--threads", flags.threads,
+                   "worker threads, 1.." + std::to_string(kMaxThreads) +
+                       " (default: one per core); the results do not depend on it")
       ->check(CLI::Range(1, kMaxThreads));
   mutate->add_flag("--json", flags.json, "print the report as one JSON object");
   mutate->add_flag("--list", flags.list, "print the mutants (file:line: change) and run none");
-  mutate->add_flag("--list-survivors", flags.list_survivors,
-                   "print each survivor not accepted as a ready-to-paste mutate.yaml accepted: entry, not the report");
-  mutate->add_flag("--rekey", flags.rekey, "print the ruleset's mutate.yaml with each entry keyed by line keyed "
-                                           "by its code (function, near) instead, those matching nothing left out; "
-                                           "run none");
-  mutate->add_option("--min-score", flags.min_score, "exit status 1 when the score (percent) is below this "
-                                                     "(default: min_score in the ruleset's mutate.yaml, if any)")
+  mutate->add_flag(
+      "--list-survivors", flags.list_survivors,
+      "print each survivor not accepted as a ready-to-paste mutate.yaml accepted: entry, not the report");
+  mutate->add_flag("--rekey", flags.rekey,
+                   "print the ruleset's mutate.yaml with each entry keyed by line keyed "
+                   "by its code (function, near) instead, those matching nothing left out; "
+                   "run none");
+  mutate
+      ->add_option("--min-score", flags.min_score,
+                   "exit status 1 when the score (percent) is below this "
+                   "(default: min_score in the ruleset's mutate.yaml, if any)")
       ->check(CLI::Range(0.0, 100.0));
   return {mutate, [ruleset_ptr, flags_ptr] { return cmd_mutate(*ruleset_ptr, *flags_ptr); }};
 }

@@ -31,9 +31,11 @@ nlohmann::json mutant_json(const Mutant& m) {
 MutateSummary summarize_mutants(const MutationPlan& plan, const MutateResult& result) {
   MutateSummary s;
   if (result.fresh_rules)
-    s.warnings.push_back("the scenarios pass with the rules loaded for each, but not when they share one load (" +
-                         result.shared_failure + "): the rules keep something from one game to the next, which a "
-                         "sim thread would carry from game to game too; each scenario loaded the rules anew (slower)");
+    s.warnings.push_back(
+        "the scenarios pass with the rules loaded for each, but not when they share one load (" +
+        result.shared_failure +
+        "): the rules keep something from one game to the next, which a "
+        "sim thread would carry from game to game too; each scenario loaded the rules anew (slower)");
   s.mutants = plan.chosen.size();
   for (std::size_t k = 0; k < plan.chosen.size(); ++k) {
     const MutantOutcome& r = result.outcomes[k];
@@ -71,9 +73,10 @@ std::string mutate_list(const MutationPlan& plan) {
 }
 
 std::string mutate_survivor_entries(const MutationPlan& plan, const MutateSummary& s) {
-  std::string out = fmt::format("# {}: {} survivor{} not accepted, as entries of mutate.yaml's accepted: list; write\n"
-                                "# each reason, or a scenario that fails on it\n",
-                                plan.ruleset->id, s.survivors.size(), s.survivors.size() == 1 ? "" : "s");
+  std::string out = fmt::format(
+      "# {}: {} survivor{} not accepted, as entries of mutate.yaml's accepted: list; write\n"
+      "# each reason, or a scenario that fails on it\n",
+      plan.ruleset->id, s.survivors.size(), s.survivors.size() == 1 ? "" : "s");
   for (std::size_t k : s.survivors) out += accepted_entry_yaml(plan.candidates[plan.chosen[k]], "");
   return out;
 }
@@ -86,14 +89,14 @@ std::string mutate_text(const MutationPlan& plan, const MutateResult& result, co
                                 files_line(plan));
   out += fmt::format("  killed    {}", s.killed);
   if (s.killed)
-    out += fmt::format(" ({} did not load, {} ended the process, {} ran past the time limit)", s.no_load, s.crashed,
-                       s.timed_out);
+    out += fmt::format(" ({} did not load, {} ended the process, {} ran past the time limit)", s.no_load,
+                       s.crashed, s.timed_out);
   out += fmt::format("\n  survived  {}\n  accepted  {}\n", s.survived, s.accepted);
   std::string score = s.has_score ? fmt::format("{:.1f}%", s.score) : "none (no mutant counts)";
   out += "  score     " + style(score, s.survived ? "33" : "32", color) +
          fmt::format(" (killed / (mutants - accepted) = {} / {})\n", s.killed, s.mutants - s.accepted);
-  out += fmt::format("  time      {:.1f} s on {} thread{} (the scenarios alone: {:.2f} s)\n", run.seconds, result.threads,
-                     result.threads == 1 ? "" : "s", result.baseline_seconds);
+  out += fmt::format("  time      {:.1f} s on {} thread{} (the scenarios alone: {:.2f} s)\n", run.seconds,
+                     result.threads, result.threads == 1 ? "" : "s", result.baseline_seconds);
   if (!s.survivors.empty()) {
     out += "\nsurvivors (no scenario fails on these changes):\n";
     for (std::size_t k : s.survivors) out += "  " + place(plan.candidates[plan.chosen[k]]) + "\n";

@@ -20,7 +20,8 @@ namespace arbiter::cli {
 namespace {
 
 std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size()) text.replace(at, from.size(), to);
+  for (std::size_t at = 0; (at = text.find(from, at)) != std::string::npos; at += to.size())
+    text.replace(at, from.size(), to);
   return text;
 }
 
@@ -36,7 +37,8 @@ std::string title_of(const std::string& id) {
 bool valid_id(const std::string& id) {
   if (id.empty() || id.size() > 64 || !std::islower(static_cast<unsigned char>(id[0]))) return false;
   for (char c : id)
-    if (!std::islower(static_cast<unsigned char>(c)) && !std::isdigit(static_cast<unsigned char>(c)) && c != '-' && c != '_')
+    if (!std::islower(static_cast<unsigned char>(c)) && !std::isdigit(static_cast<unsigned char>(c)) &&
+        c != '-' && c != '_')
       return false;
   return true;
 }
@@ -61,7 +63,9 @@ bool next_code_point(const std::string& text, std::size_t& i, unsigned& cp) {
 }
 
 // C0, DEL, C1 (NEL among them) and the Unicode line and paragraph separators.
-bool control_character(unsigned cp) { return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029; }
+bool control_character(unsigned cp) {
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp == 0x2028 || cp == 0x2029;
+}
 
 // Why `name` cannot be a game's name, or "" when it can: it must be one line of printable
 // UTF-8 (the templates put it in comments, where a line break would end the comment, and
@@ -72,11 +76,13 @@ std::string name_problem(const std::string& name) {
     unsigned cp = 0;
     if (!next_code_point(name, i, cp)) return "is not valid UTF-8 (at byte " + std::to_string(i + 1) + ")";
     if (control_character(cp))
-      return fmt::format("holds a control character (U+{:04X}, character {}); a name is one line of printable text", cp,
-                         chars + 1);
+      return fmt::format(
+          "holds a control character (U+{:04X}, character {}); a name is one line of printable text", cp,
+          chars + 1);
   }
   if (chars > kMaxNameChars)
-    return "is " + std::to_string(chars) + " characters long; a name may have at most " + std::to_string(kMaxNameChars);
+    return "is " + std::to_string(chars) + " characters long; a name may have at most " +
+           std::to_string(kMaxNameChars);
   return "";
 }
 
@@ -93,7 +99,8 @@ std::string yaml_quoted(const std::string& text) {
 
 // Copies every file of `from` into `to`, filling in the placeholders ({{NAME}} as text in
 // comments and the README, {{NAME_YAML}} as a quoted YAML value). Throws on failure.
-void copy_template(const fs::path& from, const fs::path& to, const std::string& name, const std::string& path) {
+void copy_template(const fs::path& from, const fs::path& to, const std::string& name,
+                   const std::string& path) {
   for (const auto& entry : fs::recursive_directory_iterator(from)) {
     fs::path target = to / fs::relative(entry.path(), from);
     if (entry.is_directory()) {
@@ -104,7 +111,9 @@ void copy_template(const fs::path& from, const fs::path& to, const std::string& 
     std::stringstream text;
     text << in.rdbuf();
     std::ofstream out(target, std::ios::binary);
-    out << replace_all(replace_all(replace_all(text.str(), "{{NAME_YAML}}", yaml_quoted(name)), "{{NAME}}", name), "{{PATH}}", path);
+    out << replace_all(
+        replace_all(replace_all(text.str(), "{{NAME_YAML}}", yaml_quoted(name)), "{{NAME}}", name),
+        "{{PATH}}", path);
     if (!out.flush()) throw std::runtime_error("cannot write " + target.string());
   }
 }
@@ -116,7 +125,9 @@ int cmd_new(const std::string& path, const std::string& given_name) {
   std::string id = dir.filename().string();
   if (id.empty()) id = dir.parent_path().filename().string();
   if (!valid_id(id)) {
-    print_err("new: {} is not a ruleset id: use lower-case letters, digits, - and _, starting with a letter\n", quote(id));
+    print_err(
+        "new: {} is not a ruleset id: use lower-case letters, digits, - and _, starting with a letter\n",
+        quote(id));
     return 2;
   }
   std::string name = given_name.empty() ? title_of(id) : given_name;
@@ -125,7 +136,8 @@ int cmd_new(const std::string& path, const std::string& given_name) {
     return 2;
   }
   // The path is written into the README and printed: any bytes a folder may have, but one line.
-  if (std::any_of(path.begin(), path.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
+  if (std::any_of(path.begin(), path.end(),
+                  [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; })) {
     print_err("new: the folder's path holds a control character; it is written into the README\n");
     return 2;
   }
@@ -152,9 +164,11 @@ int cmd_new(const std::string& path, const std::string& given_name) {
 }
 
 Command add_new_command(CLI::App& app) {
-  auto* make_new = app.add_subcommand("new", "make a new ruleset folder that checks, plays and passes its scenario");
+  auto* make_new =
+      app.add_subcommand("new", "make a new ruleset folder that checks, plays and passes its scenario");
   auto path = std::make_shared<std::string>(), name = std::make_shared<std::string>();
-  make_new->add_option("path", *path, "the folder to make; its name is the ruleset's id (my-game)")->required();
+  make_new->add_option("path", *path, "the folder to make; its name is the ruleset's id (my-game)")
+      ->required();
   make_new->add_option("--name", *name, "the game's name as players see it (default: from the id)");
   return {make_new, [path, name] { return cmd_new(*path, *name); }};
 }

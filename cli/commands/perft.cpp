@@ -15,7 +15,8 @@ namespace arbiter::cli {
 namespace {
 
 bool parse_count(const std::string& text, std::uint64_t& out) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 19) return false;
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 19)
+    return false;
   out = std::stoull(text);
   return true;
 }
@@ -71,7 +72,8 @@ bool as_expected(const PerftFlags& pf, const PerftReport& r) {
   bool ok = true;
   if (!pf.expect.empty()) {
     if (pf.expect.size() != r.levels.size()) {
-      print_err("perft: --expect gives {} depths, the walk went {} deep\n", pf.expect.size(), r.levels.size());
+      print_err("perft: --expect gives {} depths, the walk went {} deep\n", pf.expect.size(),
+                r.levels.size());
       ok = false;
     }
     for (std::size_t d = 0; d < pf.expect.size() && d < r.levels.size(); ++d)
@@ -130,7 +132,8 @@ int cmd_perft(const std::string& name, const GameFlags& flags, const PerftFlags&
 }
 
 Command add_perft_command(CLI::App& app) {
-  auto* perft = app.add_subcommand("perft", "count the positions of the tree of legal play at each depth (and the games ended)");
+  auto* perft = app.add_subcommand(
+      "perft", "count the positions of the tree of legal play at each depth (and the games ended)");
   auto ruleset = std::make_shared<std::string>();
   auto flags = std::make_shared<GameFlags>();
   auto pf = std::make_shared<PerftFlags>();
@@ -149,8 +152,10 @@ Command add_perft_command(CLI::App& app) {
                                             "exit status 1, naming each difference, when they differ")
       ->delimiter(',')
       ->check(unsigned_64());
-  perft->add_option("--expect-ended", pf->expect_ended, "ended games expected by result, summed over the "
-                                                        "depths: Andy=131184,none=46080 (exit status 1 on a difference)")
+  perft
+      ->add_option("--expect-ended", pf->expect_ended,
+                   "ended games expected by result, summed over the "
+                   "depths: Andy=131184,none=46080 (exit status 1 on a difference)")
       ->delimiter(',');
   return {perft, [ruleset, flags, pf] { return cmd_perft(*ruleset, *flags, *pf); }};
 }

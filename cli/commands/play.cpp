@@ -35,7 +35,8 @@ std::vector<Seat> default_seats(int n) {
 // Each seat's kind before --bot: a saved game's, else the ruleset's default humans and random
 // bots for the rest, or every seat human when --players names them (hot-seat). --bot SEAT=KIND
 // then changes only the seats it names.
-Seating seat_players(const Table& t, const GameFlags& f, std::uint64_t seed, const std::vector<std::string>& saved) {
+Seating seat_players(const Table& t, const GameFlags& f, std::uint64_t seed,
+                     const std::vector<std::string>& saved) {
   Seating s;
   int n = t.seat_count();
   std::vector<std::string> kinds(n);
@@ -72,8 +73,9 @@ void refuse_with_load(const GameFlags& f, const std::string& file) {
   if (!f.set.empty()) given.push_back("--set");
   if (!f.variant.empty()) given.push_back("--variant");
   if (!given.empty())
-    throw InputError("play --load " + file + ": the saved game fixes its seats, seed, variant and parameters, so " +
-                     join_choices(given, ", ") + " cannot be given with it (--bot can: it changes who plays a seat)");
+    throw InputError(
+        "play --load " + file + ": the saved game fixes its seats, seed, variant and parameters, so " +
+        join_choices(given, ", ") + " cannot be given with it (--bot can: it changes who plays a seat)");
 }
 
 }  // namespace
@@ -81,8 +83,8 @@ void refuse_with_load(const GameFlags& f, const std::string& file) {
 namespace {
 
 // `--json`: the game in JSON lines on stdin and stdout (cli/json_play.hpp, docs/protocol.md).
-int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance, bool seed_known,
-                    bool no_undo, std::uint32_t passed) {
+int play_json_lines(Engine& engine, State state, const Seating& seating, const std::string& chance,
+                    bool seed_known, bool no_undo, std::uint32_t passed) {
   JsonSeats seats{seating.kinds, seating.seed, chance == "ask", chance != "rng", seed_known, no_undo, passed};
   JsonChannel channel;
   // Once a message cannot be written the driver cannot answer it: the session ends there.
@@ -169,21 +171,27 @@ Command add_play_command(CLI::App& app) {
   auto play = std::make_shared<PlayFlags>();
   cmd->add_option("ruleset", *ruleset, "a ruleset id or folder (not needed with --load)");
   add_game_flags(cmd, *flags);
-  cmd->get_option("--seed")->description("the game's seed, 0..2^64-1 (default: 1 for piped input; at a terminal, with "
-                                         "--json or --no-undo a random one, told when the game is over)");
-  cmd->add_option("--bot", flags->bots, "who plays a seat: --bot 2=mcts or --bot Bill=random (repeatable; other "
-                                        "seats keep their default); --bot all=random for a game with no humans. "
-                                        "Kinds: human, random, mcts (300 iterations), mcts:N, mcts:Nms, and the "
-                                        "ruleset's own bots (game.yaml bots:)")
+  cmd->get_option("--seed")->description(
+      "the game's seed, 0..2^64-1 (default: 1 for piped input; at a terminal, with "
+      "--json or --no-undo a random one, told when the game is over)");
+  cmd->add_option("--bot", flags->bots,
+                  "who plays a seat: --bot 2=mcts or --bot Bill=random (repeatable; other "
+                  "seats keep their default); --bot all=random for a game with no humans. "
+                  "Kinds: human, random, mcts (300 iterations), mcts:N, mcts:Nms, and the "
+                  "ruleset's own bots (game.yaml bots:)")
       ->check(bot_check());
-  cmd->add_option("--load", play->load_file, "resume a saved game: its ruleset, seats (who plays each), seed, "
-                                             "variant and parameters; --bot may change who plays a seat");
-  cmd->add_flag("--json", play->json, "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
-                                      "without a bot with its view and news, answered by an action (docs/protocol.md)");
-  cmd->add_flag("--keep-going", play->keep_going, "with piped input: go on after a refused line (exit status 1 at the end)");
+  cmd->add_option("--load", play->load_file,
+                  "resume a saved game: its ruleset, seats (who plays each), seed, "
+                  "variant and parameters; --bot may change who plays a seat");
+  cmd->add_flag("--json", play->json,
+                "speak JSON lines on stdin/stdout instead of the REPL: each decision of a seat "
+                "without a bot with its view and news, answered by an action (docs/protocol.md)");
+  cmd->add_flag("--keep-going", play->keep_going,
+                "with piped input: go on after a refused line (exit status 1 at the end)");
   cmd->add_flag("--no-undo", play->no_undo, "refuse :undo, :reload and saving mid-game (tournament play)");
-  cmd->add_option("--chance", play->chance, "who makes chance decisions: ask (the people at the table) or rng; "
-                                            "default: ask for those game.yaml marks physical")
+  cmd->add_option("--chance", play->chance,
+                  "who makes chance decisions: ask (the people at the table) or rng; "
+                  "default: ask for those game.yaml marks physical")
       ->check(CLI::IsMember({"ask", "rng"}));
   return {cmd, [ruleset, flags, play] { return cmd_play(*ruleset, *flags, *play); }};
 }

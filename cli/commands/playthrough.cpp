@@ -225,8 +225,9 @@ int cmd_playthrough(const std::string& name, const GameFlags& flags, int max_ste
 }
 
 Command add_playthrough_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("playthrough", "one game with bots, printed step by step as each seat sees it "
-                                                "(the golden files in rulesets/<id>/golden/)");
+  auto* cmd = app.add_subcommand("playthrough",
+                                 "one game with bots, printed step by step as each seat sees it "
+                                 "(the golden files in rulesets/<id>/golden/)");
   auto ruleset = std::make_shared<std::string>();
   auto flags = std::make_shared<GameFlags>();
   auto max_steps = std::make_shared<int>(20000);
@@ -237,13 +238,15 @@ Command add_playthrough_command(CLI::App& app) {
       "same other options, --seed N is the game `arbiter sim --seed N --games 1` plays, and game g (from 0) of "
       "sim --seed S is --seed S+g (not with --rotate or --every-seating, which move the bots); check seeds its "
       "bots otherwise");
-  cmd->add_option("--bot", flags->bots,
-                  "a bot kind in a seat: --bot 2=mcts:50, --bot all=honest (repeatable; default: random in every "
-                  "seat; a time budget, mcts:Nms, plays differently from run to run)")
+  cmd->add_option(
+         "--bot", flags->bots,
+         "a bot kind in a seat: --bot 2=mcts:50, --bot all=honest (repeatable; default: random in every "
+         "seat; a time budget, mcts:Nms, plays differently from run to run)")
       ->check(bot_check());
-  cmd->add_option("--max-steps", *max_steps,
-                  "stop after this many steps (actions and chance outcomes) and say that the game is not over "
-                  "(default 20000, as sim's --max-actions)")
+  cmd->add_option(
+         "--max-steps", *max_steps,
+         "stop after this many steps (actions and chance outcomes) and say that the game is not over "
+         "(default 20000, as sim's --max-actions)")
       ->check(CLI::Range(1, std::numeric_limits<int>::max()));
   return {cmd, [ruleset, flags, max_steps] { return cmd_playthrough(*ruleset, *flags, *max_steps); }};
 }

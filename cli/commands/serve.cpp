@@ -48,11 +48,15 @@ std::string plays(const std::string& kind) { return kind.empty() ? "" : " (" + k
 void print_table(const server::Host::Summary& s, const std::string& base, const server::OpenedTable* opened) {
   std::vector<std::string> seats;
   for (const auto& [name, kind] : s.seats) seats.push_back(name + plays(kind));
-  print("Table {} ({}): {}{}\n", s.id, s.ruleset.empty() ? "ruleset unknown" : s.ruleset, join_choices(seats, ", "),
-        s.set_aside ? " - set aside (why: on standard error)" : s.over ? " - over" : "");
+  print("Table {} ({}): {}{}\n", s.id, s.ruleset.empty() ? "ruleset unknown" : s.ruleset,
+        join_choices(seats, ", "),
+        s.set_aside ? " - set aside (why: on standard error)"
+        : s.over    ? " - over"
+                    : "");
   if (!opened) return;
   for (std::size_t i = 0; i < s.seats.size(); ++i)
-    if (!opened->seat_tokens[i].empty()) print("  {:<10} {}/t/{}#{}\n", s.seats[i].first, base, s.id, opened->seat_tokens[i]);
+    if (!opened->seat_tokens[i].empty())
+      print("  {:<10} {}/t/{}#{}\n", s.seats[i].first, base, s.id, opened->seat_tokens[i]);
   print("  {:<10} {}/t/{}#{}\n", "watch", base, s.id, opened->watch_token);
 }
 
@@ -83,7 +87,9 @@ int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& 
   // Listening first: a port in use must not leave behind a new table whose links nobody saw.
   std::optional<server::Server> listening;
   server::Server& server =
-      listening.emplace(ioc, host, boost::asio::ip::tcp::endpoint{boost::asio::ip::make_address(sf.host), static_cast<unsigned short>(sf.port)});
+      listening.emplace(ioc, host,
+                        boost::asio::ip::tcp::endpoint{boost::asio::ip::make_address(sf.host),
+                                                       static_cast<unsigned short>(sf.port)});
   std::optional<server::OpenedTable> opened;
   if (setup) opened = host.open(*setup);
   std::string base = "http://" + link_host(sf.host) + ":" + std::to_string(server.port());
@@ -91,7 +97,8 @@ int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& 
   if (!boost::asio::ip::make_address(sf.host).is_loopback())
     print("Plain HTTP beyond this machine: anyone on the way can read the links.\n"
           "Across the Internet, serve behind a proxy that speaks TLS (docs/server.md).\n");
-  for (const auto& s : host.summaries()) print_table(s, base, opened && opened->id == s.id ? &*opened : nullptr);
+  for (const auto& s : host.summaries())
+    print_table(s, base, opened && opened->id == s.id ? &*opened : nullptr);
   print("Open tables: {}/#{}\n", base, host.new_host_token());
   flush_out();
 
@@ -111,23 +118,32 @@ int serve(const std::string& ruleset, const GameFlags& flags, const ServeFlags& 
 }  // namespace
 
 Command add_serve_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("serve", "hold game tables for players on other machines: secret links for a browser "
-                                          "or arbiter join (docs/server.md)");
+  auto* cmd = app.add_subcommand("serve",
+                                 "hold game tables for players on other machines: secret links for a browser "
+                                 "or arbiter join (docs/server.md)");
   auto ruleset = std::make_shared<std::string>();
   auto flags = std::make_shared<GameFlags>();
   auto sf = std::make_shared<ServeFlags>();
-  cmd->add_option("ruleset", *ruleset, "a ruleset id or folder: open a table of it (the tables in --db are resumed either way)");
-  cmd->add_option("--players", flags->players, "player names in clockwise order (Ann,Bob), or a count")->check(players_check());
-  cmd->add_option("--bot", flags->bots, "a seat the server plays: --bot Cid=mcts (repeatable; kinds as for play)")->check(bot_check());
-  cmd->add_option("--set", flags->set, "a parameter: --set target=25 (repeatable)")->check(key_value("KEY=VALUE"));
+  cmd->add_option("ruleset", *ruleset,
+                  "a ruleset id or folder: open a table of it (the tables in --db are resumed either way)");
+  cmd->add_option("--players", flags->players, "player names in clockwise order (Ann,Bob), or a count")
+      ->check(players_check());
+  cmd->add_option("--bot", flags->bots,
+                  "a seat the server plays: --bot Cid=mcts (repeatable; kinds as for play)")
+      ->check(bot_check());
+  cmd->add_option("--set", flags->set, "a parameter: --set target=25 (repeatable)")
+      ->check(key_value("KEY=VALUE"));
   cmd->add_option("--variant", flags->variant, "a named variant from game.yaml");
   add_seed(cmd, *flags, "for tests only: the seed fixes every shuffle, so whoever knows it knows every hand "
                         "(default: drawn from the OS)");
   cmd->add_option("--host", sf->host, "the address to listen on (default 127.0.0.1: this machine only)");
-  cmd->add_option("--port", sf->port, "the port (default 8080; 0: a free one, printed)")->check(CLI::Range(0, 65535));
+  cmd->add_option("--port", sf->port, "the port (default 8080; 0: a free one, printed)")
+      ->check(CLI::Range(0, 65535));
   cmd->add_option("--db", sf->db, "the SQLite database the tables are kept in (default arbiter-tables.db)");
-  cmd->add_option("--idle-timeout", sf->idle_seconds, "seconds of silence before a ping; unanswered, the connection "
-                                                      "closes (default 300)")->check(CLI::Range(2, 3600));
+  cmd->add_option("--idle-timeout", sf->idle_seconds,
+                  "seconds of silence before a ping; unanswered, the connection "
+                  "closes (default 300)")
+      ->check(CLI::Range(2, 3600));
   return {cmd, [ruleset, flags, sf] {
             try {
               return serve(*ruleset, *flags, *sf);

@@ -56,7 +56,8 @@ int merge_files(const std::vector<std::string>& files, const SimFlags& sim) {
   return 0;
 }
 
-SimOptions sim_options(const LoadedGame& loaded, const GameFlags& flags, const SimFlags& sim, const Table& table) {
+SimOptions sim_options(const LoadedGame& loaded, const GameFlags& flags, const SimFlags& sim,
+                       const Table& table) {
   SimOptions o;
   o.game = game_options(*loaded.ruleset, flags);
   o.bots = seat_bots(table, flags.bots, std::vector<std::string>(table.seat_count(), "random"));
@@ -68,9 +69,11 @@ SimOptions sim_options(const LoadedGame& loaded, const GameFlags& flags, const S
   if (sim.every_seating) {
     int n = table.seat_count();
     if (o.games % n != 0)
-      throw InputError(fmt::format("sim: --every-seating plays each seed once in each of the {} seatings: --games {} is "
-                                   "not a multiple of {} (give {})", n, o.games, n,
-                                   o.games < n ? std::to_string(n) : fmt::format("{} or {}", o.games / n * n, o.games / n * n + n)));
+      throw InputError(fmt::format(
+          "sim: --every-seating plays each seed once in each of the {} seatings: --games {} is "
+          "not a multiple of {} (give {})",
+          n, o.games, n,
+          o.games < n ? std::to_string(n) : fmt::format("{} or {}", o.games / n * n, o.games / n * n + n)));
     o.seatings = n;
   }
   if (!sim.shard.empty()) apply_shard(sim.shard, o);
@@ -79,9 +82,11 @@ SimOptions sim_options(const LoadedGame& loaded, const GameFlags& flags, const S
     o.tally = r.var_index(sim.tally);
     if (o.tally < 0 && is_action_tally(sim.tally)) o.tally_actions = sim.tally;
     else if (o.tally < 0)
-      throw InputError("sim: --tally: unknown variable " + quote(sim.tally) + did_you_mean(sim.tally, r.var_names()) +
-                       (r.vars.empty() ? "; " + r.id + " has no variables" : "; variables: " + join_choices(r.var_names(), ", ")) +
-                       " (or 'actions' for the line of play, 'action:NAME' for how often each seat took NAME)");
+      throw InputError(
+          "sim: --tally: unknown variable " + quote(sim.tally) + did_you_mean(sim.tally, r.var_names()) +
+          (r.vars.empty() ? "; " + r.id + " has no variables"
+                          : "; variables: " + join_choices(r.var_names(), ", ")) +
+          " (or 'actions' for the line of play, 'action:NAME' for how often each seat took NAME)");
   }
   return o;
 }
@@ -91,7 +96,8 @@ SimOptions sim_options(const LoadedGame& loaded, const GameFlags& flags, const S
 SimRun run_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim, bool keep_records) {
   SimRun ran;
   LoadedGame loaded = load_game(name);
-  auto table = flags_table(loaded.ruleset, game_options(*loaded.ruleset, flags));  // checks players, variant, --set
+  auto table =
+      flags_table(loaded.ruleset, game_options(*loaded.ruleset, flags));  // checks players, variant, --set
   SimOptions o = sim_options(loaded, flags, sim, *table);
   RunInfo& run = ran.run;
   run = {worker_count(o), 0};
@@ -113,7 +119,8 @@ SimRun run_sim(const std::string& name, const GameFlags& flags, const SimFlags& 
   report.asked = o.games;
   report.version = ARBITER_VERSION;
   report.prints = fingerprint_table(*table, scripts_dir());
-  if (!sim.ladder.empty()) report.metrics.ladder = run_ladder(loaded.ruleset, *table, o, ladder_rungs(sim.ladder, *loaded.ruleset));
+  if (!sim.ladder.empty())
+    report.metrics.ladder = run_ladder(loaded.ruleset, *table, o, ladder_rungs(sim.ladder, *loaded.ruleset));
   if (keep_records) ran.records = std::move(records);
   return ran;
 }
@@ -128,7 +135,8 @@ int cmd_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim
       throw InputError("sim: --html draws a report or a --merge; --compare prints its table only");
     if (!sim.compare.empty()) return compare_files(sim.compare.at(0), sim.compare.at(1));
     if (!sim.merge.empty()) return merge_files(sim.merge, sim);
-    if (name.empty()) throw InputError("sim: name a ruleset (or give --compare A.json B.json, or --merge A.json B.json …)");
+    if (name.empty())
+      throw InputError("sim: name a ruleset (or give --compare A.json B.json, or --merge A.json B.json …)");
     if (sim.games < 1) throw InputError("sim: --games must be at least 1");
     if (sim.max_actions < 1) throw InputError("sim: --max-actions must be at least 1");
     if (!sim.sweep.empty()) return run_sweep(name, flags, sim);
@@ -153,8 +161,9 @@ namespace {
 // The option that would be, as a usage error (exit status 2); 0 when there is none.
 int refuse_run_options(const CLI::App& cmd, const SimFlags& sim) {
   if (sim.compare.empty() && sim.merge.empty()) return 0;
-  for (const char* option : {"--games", "--threads", "--max-actions", "--seed", "--players", "--set", "--variant",
-                             "--bot", "--rotate", "--tally", "--ladder", "--shard", "--sweep", "--lead", "--every-seating"})
+  for (const char* option :
+       {"--games", "--threads", "--max-actions", "--seed", "--players", "--set", "--variant", "--bot",
+        "--rotate", "--tally", "--ladder", "--shard", "--sweep", "--lead", "--every-seating"})
     if (cmd.count(option) > 0) {
       print_err("sim: {} is for running games; --{} reads reports and takes only --json or --csv\n", option,
                 sim.merge.empty() ? "compare" : "merge");
@@ -165,29 +174,37 @@ int refuse_run_options(const CLI::App& cmd, const SimFlags& sim) {
 
 // The designer's lab: the skill ladder, shards, sweeps, the HTML page.
 void add_lab_flags(CLI::App* sim, SimFlags& sf) {
-  sim->add_option("--ladder", sf.ladder, "a skill ladder: bots weakest first (random,mcts:25,mcts:50,mcts:100); "
-                                         "every pair plays the run's seeds, the stronger in one seat");
-  sim->add_option("--shard", sf.shard, "play the K-th of N adjacent parts of the games (K/N); --merge the N reports");
-  sim->add_option("--sweep", sf.sweep, "a run per value of a parameter on the same seeds: KEY=V1,V2,… or KEY=LO..HI[:STEP]");
-  sim->add_option("--html", sf.html, "also write the report as one self-contained HTML page with charts to this file "
-                                     "(measures the lead, as --lead does)");
-  sim->add_flag("--every-seating", sf.every_seating,
-                "play each seed once in every seating of the bots (--games a multiple of the seats), so that seat "
-                "and bot effects separate exactly");
-  sim->add_flag("--lead", sf.lead, "measure the lead and stalls from the ruleset's score hook, read for every seat at "
-                                   "every turn (a score variable is read without it)");
+  sim->add_option("--ladder", sf.ladder,
+                  "a skill ladder: bots weakest first (random,mcts:25,mcts:50,mcts:100); "
+                  "every pair plays the run's seeds, the stronger in one seat");
+  sim->add_option("--shard", sf.shard,
+                  "play the K-th of N adjacent parts of the games (K/N); --merge the N reports");
+  sim->add_option("--sweep", sf.sweep,
+                  "a run per value of a parameter on the same seeds: KEY=V1,V2,… or KEY=LO..HI[:STEP]");
+  sim->add_option("--html", sf.html,
+                  "also write the report as one self-contained HTML page with charts to this file "
+                  "(measures the lead, as --lead does)");
+  sim->add_flag(
+      "--every-seating", sf.every_seating,
+      "play each seed once in every seating of the bots (--games a multiple of the seats), so that seat "
+      "and bot effects separate exactly");
+  sim->add_flag("--lead", sf.lead,
+                "measure the lead and stalls from the ruleset's score hook, read for every seat at "
+                "every turn (a score variable is read without it)");
 }
 
 // What `sim` adds to the game flags: bots, rotation, how many games and how to report them.
 void add_sim_flags(CLI::App* sim, GameFlags& flags, SimFlags& sf) {
   constexpr int kMaxInt = std::numeric_limits<int>::max();
-  sim->add_option("--bot", flags.bots, "a bot kind in a seat: --bot 2=random, --bot Bill=random, --bot all=random "
-                                       "(repeatable; default: random in every seat)")
+  sim->add_option("--bot", flags.bots,
+                  "a bot kind in a seat: --bot 2=random, --bot Bill=random, --bot all=random "
+                  "(repeatable; default: random in every seat)")
       ->check(bot_check());
   sim->add_flag("--rotate", sf.rotate,
                 "move every bot one seat on from game to game, so that each kind plays every seat alike");
-  sim->add_option("--games", sf.games,
-                  "how many games (default 1000, at most " + std::to_string(kMaxSimGames) + ": the report keeps each)")
+  sim->add_option(
+         "--games", sf.games,
+         "how many games (default 1000, at most " + std::to_string(kMaxSimGames) + ": the report keeps each)")
       ->check(CLI::Range(1, kMaxSimGames));
   sim->add_option("--threads", sf.threads, "worker threads, 1.." + std::to_string(kMaxThreads) +
                                                " (default: one per core); the results do not depend on it")
@@ -197,11 +214,14 @@ void add_sim_flags(CLI::App* sim, GameFlags& flags, SimFlags& sf) {
       ->check(CLI::Range(1, kMaxInt));
   auto* json = sim->add_flag("--json", sf.json, "print the report as JSON (what --compare reads)");
   sim->add_flag("--csv", sf.csv, "print one CSV row per seat")->excludes(json);
-  sim->add_option("--tally", sf.tally, "count the games by a variable's final value (a per-seat one: by seat and value), by their line of play (actions) or by how often each seat took an action (action:NAME)");
-  auto* compare = sim->add_option("--compare", sf.compare,
-                                  "compare two --json reports metric by metric, and list what differs in their "
-                                  "parameters, components and rules files: --compare A.json B.json")
-                      ->expected(2);
+  sim->add_option(
+      "--tally", sf.tally,
+      "count the games by a variable's final value (a per-seat one: by seat and value), by their line of play (actions) or by how often each seat took an action (action:NAME)");
+  auto* compare =
+      sim->add_option("--compare", sf.compare,
+                      "compare two --json reports metric by metric, and list what differs in their "
+                      "parameters, components and rules files: --compare A.json B.json")
+          ->expected(2);
   sim->add_option("--merge", sf.merge,
                   "merge --json reports of adjacent seed ranges (shards of one run: --seed S --games N, "
                   "--seed S+N --games N, …) into the report one run would give; with --json, as JSON")
@@ -213,7 +233,8 @@ void add_sim_flags(CLI::App* sim, GameFlags& flags, SimFlags& sf) {
 }  // namespace
 
 Command add_sim_command(CLI::App& app) {
-  auto* sim = app.add_subcommand("sim", "play many games with bots: win rates, game length, scores, the first seat's edge");
+  auto* sim = app.add_subcommand(
+      "sim", "play many games with bots: win rates, game length, scores, the first seat's edge");
   auto ruleset = std::make_shared<std::string>();
   auto flags = std::make_shared<GameFlags>();
   auto sf = std::make_shared<SimFlags>();

@@ -39,18 +39,21 @@ struct Shown {
 };
 
 Shown shown(const SolveStep& s) {
-  Shown r{static_cast<long long>(std::floor(s.low * 1e6)), static_cast<long long>(std::ceil(s.high * 1e6)), 0, 0};
+  Shown r{static_cast<long long>(std::floor(s.low * 1e6)), static_cast<long long>(std::ceil(s.high * 1e6)), 0,
+          0};
   r.estimate = r.low + (r.high - r.low) / 2;
   r.within = std::max(r.high - r.estimate, r.estimate - r.low);
   return r;
 }
 
-std::string micro(long long m) { return fmt::format("{}{}.{:06d}", m < 0 ? "-" : "", std::llabs(m) / 1000000, std::llabs(m) % 1000000); }
+std::string micro(long long m) {
+  return fmt::format("{}{}.{:06d}", m < 0 ? "-" : "", std::llabs(m) / 1000000, std::llabs(m) % 1000000);
+}
 
 void print_step(const SolveStep& step) {
   Shown s = shown(step);
-  print("{:>10} {:>12} {:>12} {:>15}   {} .. {}\n", step.iteration, micro(s.estimate), micro(-s.estimate), micro(s.within),
-        micro(s.low), micro(s.high));
+  print("{:>10} {:>12} {:>12} {:>15}   {} .. {}\n", step.iteration, micro(s.estimate), micro(-s.estimate),
+        micro(s.within), micro(s.low), micro(s.high));
 }
 
 void print_strategy(const std::vector<std::string>& seats, const SolveReport& r) {
@@ -68,36 +71,41 @@ SolveReport run(const LoadedGame& l, const SolveOptions& o) {
   std::unique_ptr<ProgressBar> bar;
   return solve(l.ruleset, o, rules_factory(), [&](int done, const SolveStep*) {
     if (!bar) bar = std::make_unique<ProgressBar>("iterations", 0, color_enabled(STDERR_FILENO));
-    if (done % 16 == 0 || done == o.iterations) bar->draw(static_cast<std::size_t>(done), static_cast<std::size_t>(o.iterations));
+    if (done % 16 == 0 || done == o.iterations)
+      bar->draw(static_cast<std::size_t>(done), static_cast<std::size_t>(o.iterations));
   });
 }
 
 void print_report(const std::string& id, const std::vector<std::string>& seats, const SolveOptions& o,
                   const SolveReport& r, bool strategy) {
   // The seed decides every shuffle, which is not a branch of the tree: it says which tree this is.
-  print("solve {} (seed {}): {} histories, {} information sets; {}\n", id, o.game.seed, r.histories, r.infosets, r.scale);
+  print("solve {} (seed {}): {} histories, {} information sets; {}\n", id, o.game.seed, r.histories,
+        r.infosets, r.scale);
   print("{:>10} {:>12} {:>12} {:>15}   {}\n", "iteration", seats[0], seats[1], "exploitability",
         seats[0] + "'s value lies in");
   for (const SolveStep& s : r.steps) print_step(s);
   Shown last = shown(r.steps.back());
-  print("\nvalue under best play: {} {}, {} {} (within {}: {}'s lies from {} to {}, between what it keeps against a "
-        "best response and what a best response earns, after {} iterations, {:.2f} s)\n",
-        seats[0], micro(last.estimate), seats[1], micro(-last.estimate), micro(last.within), seats[0], micro(last.low),
-        micro(last.high), o.iterations, r.seconds);
-  print("against a seat that picks at random: {} {:.6f} as the first seat, {} {:.6f} as the second\n", seats[0],
-        r.against_random[0], seats[1], r.against_random[1]);
+  print(
+      "\nvalue under best play: {} {}, {} {} (within {}: {}'s lies from {} to {}, between what it keeps against a "
+      "best response and what a best response earns, after {} iterations, {:.2f} s)\n",
+      seats[0], micro(last.estimate), seats[1], micro(-last.estimate), micro(last.within), seats[0],
+      micro(last.low), micro(last.high), o.iterations, r.seconds);
+  print("against a seat that picks at random: {} {:.6f} as the first seat, {} {:.6f} as the second\n",
+        seats[0], r.against_random[0], seats[1], r.against_random[1]);
   if (strategy) print_strategy(seats, r);
 }
 
 // The average strategy keyed by what a bot sees, written to `path`; "" or why not.
-std::string write_bot(const std::string& path, const LoadedGame& l, const SolveOptions& o, const SolveReport& r) {
+std::string write_bot(const std::string& path, const LoadedGame& l, const SolveOptions& o,
+                      const SolveReport& r) {
   if (!r.positions_error.empty()) return r.positions_error;
   SolvedStrategy s = solved_strategy(*make_table(l.ruleset, o.game), r);
   Shown last = shown(r.steps.back());
-  s.comment = fmt::format("# The average strategy `arbiter solve {}` found after {} iterations (seed {}): value {} for\n"
-                          "# the first seat, within {} (from {} to {}). Play it with --bot SEAT=solved:FILE.\n",
-                          l.ruleset->id, o.iterations, o.game.seed, micro(last.estimate), micro(last.within),
-                          micro(last.low), micro(last.high));
+  s.comment = fmt::format(
+      "# The average strategy `arbiter solve {}` found after {} iterations (seed {}): value {} for\n"
+      "# the first seat, within {} (from {} to {}). Play it with --bot SEAT=solved:FILE.\n",
+      l.ruleset->id, o.iterations, o.game.seed, micro(last.estimate), micro(last.within), micro(last.low),
+      micro(last.high));
   return write_strategy(path, s);
 }
 
@@ -136,25 +144,31 @@ int cmd_solve(const std::string& name, const GameFlags& flags, const SolveFlags&
 }
 
 Command add_solve_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("solve", "find a two-player zero-sum game's value under best play (CFR+ over the whole tree)");
+  auto* cmd = app.add_subcommand(
+      "solve", "find a two-player zero-sum game's value under best play (CFR+ over the whole tree)");
   auto ruleset = std::make_shared<std::string>();
   auto flags = std::make_shared<GameFlags>();
   auto sf = std::make_shared<SolveFlags>();
   cmd->add_option("ruleset", *ruleset, "a ruleset id or folder")->required();
   add_game_flags(cmd, *flags);
-  cmd->add_option("--iterations", sf->iterations, "CFR+ iterations, 1.." + std::to_string(kMaxSolveIterations) + " (default 1000)")
+  cmd->add_option("--iterations", sf->iterations,
+                  "CFR+ iterations, 1.." + std::to_string(kMaxSolveIterations) + " (default 1000)")
       ->check(CLI::Range(1, kMaxSolveIterations));
-  cmd->add_option("--every", sf->every, "print the value and exploitability every K iterations (default: a tenth of them)")
+  cmd->add_option("--every", sf->every,
+                  "print the value and exploitability every K iterations (default: a tenth of them)")
       ->check(CLI::Range(1, kMaxSolveIterations));
-  cmd->add_option("--max-histories", sf->max_histories, "refuse a game whose tree has more histories than this, 1.." +
-                                                          std::to_string(kMaxSolveHistories) + " (the default)")
+  cmd->add_option("--max-histories", sf->max_histories,
+                  "refuse a game whose tree has more histories than this, 1.." +
+                      std::to_string(kMaxSolveHistories) + " (the default)")
       ->check(CLI::Range(std::size_t{1}, kMaxSolveHistories));
-  cmd->add_option("--max-memory", sf->max_memory, "refuse a game whose tree and tables would take more than this many MiB, 1.." +
-                                                       std::to_string(kMaxSolveMemoryMiB) + " (default " +
-                                                       std::to_string(kMaxSolveBytes >> 20) + ")")
+  cmd->add_option("--max-memory", sf->max_memory,
+                  "refuse a game whose tree and tables would take more than this many MiB, 1.." +
+                      std::to_string(kMaxSolveMemoryMiB) + " (default " +
+                      std::to_string(kMaxSolveBytes >> 20) + ")")
       ->check(CLI::Range(std::size_t{1}, kMaxSolveMemoryMiB));
   cmd->add_flag("--strategy", sf->strategy, "also print the average strategy of every information set");
-  cmd->add_option("--write-bot", sf->write_bot, "write the average strategy to FILE, for --bot SEAT=solved:FILE in play and sim")
+  cmd->add_option("--write-bot", sf->write_bot,
+                  "write the average strategy to FILE, for --bot SEAT=solved:FILE in play and sim")
       ->option_text("FILE");
   return {cmd, [ruleset, flags, sf] { return cmd_solve(*ruleset, *flags, *sf); }};
 }

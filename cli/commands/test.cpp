@@ -16,7 +16,9 @@ namespace arbiter::cli {
 
 namespace {
 
-bool scenario_extension(const fs::path& file) { return file.extension() == ".yaml" || file.extension() == ".yml"; }
+bool scenario_extension(const fs::path& file) {
+  return file.extension() == ".yaml" || file.extension() == ".yml";
+}
 
 // A target's scenario files, or why there are none: `error` for a target that is not
 // there, `none` (saying where, and what was looked for) for one that holds no scenario.
@@ -41,7 +43,9 @@ void add_folder(const fs::path& dir, Found& found) {
   std::sort(other_case.begin(), other_case.end());
   found.none = "no scenario file in " + dir.string() + ": looked for files ending in .yaml or .yml" +
                (ec ? " (" + ec.message() + ")" : "") +
-               (other_case.empty() ? "" : ", in lower case (" + join_choices(other_case, ", ") + (other_case.size() == 1 ? " is" : " are") + " not read)");
+               (other_case.empty() ? ""
+                                   : ", in lower case (" + join_choices(other_case, ", ") +
+                                         (other_case.size() == 1 ? " is" : " are") + " not read)");
 }
 
 // A target is a scenario file, a folder of them, or a ruleset (id or folder).
@@ -51,8 +55,10 @@ Found scenario_files(const std::string& target) {
   if (fs::is_regular_file(target, ec)) found.files.push_back(target);
   else if (fs::exists(target, ec) && !fs::is_directory(target, ec))
     found.error = quote(target) + " is neither a scenario file nor a folder";
-  else if (fs::is_directory(fs::path(target) / "scenarios", ec)) add_folder(fs::path(target) / "scenarios", found);
-  else if (fs::is_directory(target, ec) && !fs::exists(fs::path(target) / "game.yaml")) add_folder(target, found);
+  else if (fs::is_directory(fs::path(target) / "scenarios", ec))
+    add_folder(fs::path(target) / "scenarios", found);
+  else if (fs::is_directory(target, ec) && !fs::exists(fs::path(target) / "game.yaml"))
+    add_folder(target, found);
   else {
     try {
       std::string dir = find_ruleset_dir(target, search_path());
@@ -96,24 +102,27 @@ int cmd_test(const std::vector<std::string>& targets, bool verbose) {
   }
   RulesFactory factory = rules_factory();
   for (const auto& f : files)
-    for (const ScenarioResult& r : run_scenarios(f, search_path(), factory, scripts_dir())) switch (r.verdict) {
-      case ScenarioResult::Verdict::Pass:
-        ++passed;
-        print("{} {}{}\n", style("PASS", "32", color), r.name, verbose ? "  (" + f + ")" : "");
-        break;
-      case ScenarioResult::Verdict::Skip:
-        ++skipped;
-        print("{} {}{}\n", style("SKIP", "33", color), r.name, r.detail.empty() ? "" : "  (" + r.detail + ")");
-        break;
-      case ScenarioResult::Verdict::Fail:
-        ++failed;
-        print("{} {}\n", style("FAIL", "31", color), r.name);
-        std::string detail = r.detail;
-        std::size_t pos = 0;
-        while ((pos = detail.find('\n', pos)) != std::string::npos) detail.replace(pos, 1, "\n  "), pos += 3;
-        print("  {}\n", detail);
-        break;
-    }
+    for (const ScenarioResult& r : run_scenarios(f, search_path(), factory, scripts_dir()))
+      switch (r.verdict) {
+        case ScenarioResult::Verdict::Pass:
+          ++passed;
+          print("{} {}{}\n", style("PASS", "32", color), r.name, verbose ? "  (" + f + ")" : "");
+          break;
+        case ScenarioResult::Verdict::Skip:
+          ++skipped;
+          print("{} {}{}\n", style("SKIP", "33", color), r.name,
+                r.detail.empty() ? "" : "  (" + r.detail + ")");
+          break;
+        case ScenarioResult::Verdict::Fail:
+          ++failed;
+          print("{} {}\n", style("FAIL", "31", color), r.name);
+          std::string detail = r.detail;
+          std::size_t pos = 0;
+          while ((pos = detail.find('\n', pos)) != std::string::npos)
+            detail.replace(pos, 1, "\n  "), pos += 3;
+          print("  {}\n", detail);
+          break;
+      }
   print("{} passed, {} failed{}\n", passed, failed, skipped ? fmt::format(", {} skipped", skipped) : "");
   return failed == 0 ? 0 : 1;
 }

@@ -54,7 +54,10 @@ std::vector<std::string> texts_of(const json& j, const char* key) {
 }  // namespace
 
 JoinSession::JoinSession(JoinClient& client, bool interactive)
-    : client_(client), interactive_(interactive), color_(interactive && color_enabled(STDOUT_FILENO)), editor_(interactive) {
+    : client_(client),
+      interactive_(interactive),
+      color_(interactive && color_enabled(STDOUT_FILENO)),
+      editor_(interactive) {
   if (interactive_) editor_.set_wake_fd(client_.wake_fd());
 }
 
@@ -92,7 +95,8 @@ void JoinSession::handle(const JoinClient::Event& e) {
     return print_err("{}\n", fit(e.text));
   }
   json m = json::parse(e.text, nullptr, false);
-  if (!m.is_object()) return print_err("{}\n", fit("The server sent a message that is not a JSON object; it is left aside."));
+  if (!m.is_object())
+    return print_err("{}\n", fit("The server sent a message that is not a JSON object; it is left aside."));
   std::string type = text_of(m, "type");
   if (type == "welcome") on_welcome(m);
   else if (type == "state") on_state(m);
@@ -113,11 +117,14 @@ void JoinSession::on_welcome(const json& m) {
   for (const auto& s : seats_) {
     if (!s.is_object()) continue;
     std::string name = text_of(s, "name"), plays = text_of(s, "plays");
-    who.push_back(name == me_ ? name + " (you)" : plays.empty() || plays == "human" ? name : name + " (" + plays + ")");
+    who.push_back(name == me_                         ? name + " (you)"
+                  : plays.empty() || plays == "human" ? name
+                                                      : name + " (" + plays + ")");
   }
   std::string as = me_.empty() ? "watching" : "as " + me_;
-  print("{}\n", fit(fmt::format("{} at table {}, {}. Seats: {}. Type :help for commands; Tab completes actions.",
-                                text_of(m, "ruleset"), text_of(m, "table"), as, join_choices(who, ", "))));
+  print("{}\n",
+        fit(fmt::format("{} at table {}, {}. Seats: {}. Type :help for commands; Tab completes actions.",
+                        text_of(m, "ruleset"), text_of(m, "table"), as, join_choices(who, ", "))));
 }
 
 void JoinSession::on_state(const json& m) {
@@ -173,7 +180,8 @@ void JoinSession::on_presence(const json& m) {
     bool now = flag_of(s, "connected"), before = false;
     for (const auto& o : seats_)
       if (text_of(o, "name") == text_of(s, "name")) before = flag_of(o, "connected");
-    if (now != before) print("{}\n", fit(text_of(s, "name") + (now ? " is at the table." : " has left the table.")));
+    if (now != before)
+      print("{}\n", fit(text_of(s, "name") + (now ? " is at the table." : " has left the table.")));
   }
   seats_ = seats;
 }
@@ -203,14 +211,19 @@ std::vector<std::string> JoinSession::seat_order(const json& by_seat) const {
 void JoinSession::on_over(const json& m) {
   show_news();
   show_table();  // the last table, as `arbiter play` shows it before its last line
-  GameEnd end{texts_of(m, "winners"), text_of(m, "reason"), !m.contains("final_scores") || flag_of(m, "final_scores"), {}};
-  json marks = m.contains("payoffs") ? json::object() : m.value(end.final_scores ? "scores" : "results", json::object());
+  GameEnd end{texts_of(m, "winners"),
+              text_of(m, "reason"),
+              !m.contains("final_scores") || flag_of(m, "final_scores"),
+              {}};
+  json marks = m.contains("payoffs") ? json::object()
+                                     : m.value(end.final_scores ? "scores" : "results", json::object());
   // A score that could not be read (null, with the server's `error` saying why) shows as "?".
   std::string error = text_of(m, "error");
   for (const std::string& name : seat_order(marks))
     end.seats.emplace_back(name, end.final_scores && !error.empty() && marks[name].is_null() ? "?"
-                                 : end.final_scores ? value_text(marks[name])
-                                                    : value_text(marks[name].is_number() ? marks[name] : json()));
+                                 : end.final_scores
+                                     ? value_text(marks[name])
+                                     : value_text(marks[name].is_number() ? marks[name] : json()));
   print("{}\n", fit(end_line(end)));
   if (!error.empty()) {  // on standard error, as `arbiter play` says it; piped, join exits 1
     print_err("{}\n", fit(error));

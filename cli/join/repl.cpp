@@ -68,7 +68,8 @@ int JoinSession::run() {
     }
     if (!prompt()) break;
   }
-  if (!over_ && !done_ && joined_ && interactive_) print("{}\n", fit("You left the table; the link lets you back in."));
+  if (!over_ && !done_ && joined_ && interactive_)
+    print("{}\n", fit("You left the table; the link lets you back in."));
   return failed_ ? 1 : status_;
 }
 
@@ -82,12 +83,16 @@ void JoinSession::drain() {
 // once what was sent is answered (the answer says whether the last line was taken).
 void JoinSession::wait() {
   if (input_over_ && std::chrono::steady_clock::now() >= answer_by_) {
-    if (!awaiting_ && !unanswered_ && pending_.empty()) return void(quit_ = true);  // no line's fate is in doubt
+    if (!awaiting_ && !unanswered_ && pending_.empty())
+      return void(quit_ = true);  // no line's fate is in doubt
     if (pending_.empty())
-      refused(fmt::format("{}the input ended and the server did not answer within {} s; it may not have been taken",
-                          sent_line_.empty() ? "" : sent_line_ + ": ", kLastAnswerSeconds), sent_line_number_);
+      refused(fmt::format(
+                  "{}the input ended and the server did not answer within {} s; it may not have been taken",
+                  sent_line_.empty() ? "" : sent_line_ + ": ", kLastAnswerSeconds),
+              sent_line_number_);
     else
-      refused(fmt::format("the input ended and the seat had no decision for this line within {} s", kLastAnswerSeconds),
+      refused(fmt::format("the input ended and the seat had no decision for this line within {} s",
+                          kLastAnswerSeconds),
               pending_.front().second);
     failed_ = true;
     return;
@@ -120,12 +125,14 @@ void JoinSession::input_ended() {
 // ending (a state in which no seat is waited for is followed by the end).
 bool JoinSession::settled() const {
   if (!synced_ || awaiting_ || unanswered_ || !pending_.empty()) return false;
-  return over_ || !state_.contains("waiting_for") || !state_["waiting_for"].is_array() || !state_["waiting_for"].empty();
+  return over_ || !state_.contains("waiting_for") || !state_["waiting_for"].is_array() ||
+         !state_["waiting_for"].empty();
 }
 
 int JoinSession::wait_ms() const {
   if (!input_over_) return -1;
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(answer_by_ - std::chrono::steady_clock::now());
+  auto left =
+      std::chrono::duration_cast<std::chrono::milliseconds>(answer_by_ - std::chrono::steady_clock::now());
   return static_cast<int>(std::max<long long>(0, left.count()));
 }
 
@@ -160,7 +167,9 @@ void JoinSession::show_decision() {
   if (options.empty() || decision_shown_at_ == seq_) return;
   decision_shown_at_ = seq_;
   show_table();
-  if (out_of_turn()) print("{}\n", style(fit("Before play goes on, you may act: " + join_choices(options, ", ")), "33", color_));
+  if (out_of_turn())
+    print("{}\n",
+          style(fit("Before play goes on, you may act: " + join_choices(options, ", ")), "33", color_));
   else print("{}\n{}", style("Your options:", "1", color_), render_actions(options, width()));
 }
 
@@ -279,7 +288,9 @@ bool JoinSession::meta(const std::string& line) {
   else if (cmd == ":table") show_table();
   else if (cmd == ":legal") print("{}", render_actions(legal(), width()));
   else if (cmd == ":log") show_log();
-  else if (cmd == ":view" && (arg.empty() || arg == normalize_action(me_) || (me_.empty() && arg == "public"))) show_table();
+  else if (cmd == ":view" &&
+           (arg.empty() || arg == normalize_action(me_) || (me_.empty() && arg == "public")))
+    show_table();
   else if (cmd == ":view") refused("over the network you see only your own seat's table: :view shows it");
   else refused("unknown command " + quote(cmd) + did_you_mean(cmd, commands()) + "; :help lists them");
   return !failed_ || interactive_;

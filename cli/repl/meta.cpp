@@ -26,8 +26,9 @@ std::string typed_path(const std::string& typed) {
 
 // `path` as one word a shell reads back as it is (quoted when it holds anything but the usual).
 std::string shell_word(const std::string& path) {
-  if (!path.empty() && path.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-+/") ==
-                           std::string::npos)
+  if (!path.empty() &&
+      path.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-+/") ==
+          std::string::npos)
     return path;
   std::string out = "'";
   for (char c : path) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
@@ -83,20 +84,27 @@ bool Repl::meta(int seat, const std::string& line) {
 }
 
 void Repl::cmd_help(int, const std::string&) { print("{}", kHelp); }
-void Repl::cmd_rules(int, const std::string&) { print("{}", rules_info(*loaded_.ruleset, &engine_->table())); }
+void Repl::cmd_rules(int, const std::string&) {
+  print("{}", rules_info(*loaded_.ruleset, &engine_->table()));
+}
 void Repl::cmd_table(int seat, const std::string&) { show_table(viewer_for(seat)); }
-void Repl::cmd_legal(int seat, const std::string&) { print("{}", render_actions(legal_of(seat), terminal_width())); }
+void Repl::cmd_legal(int seat, const std::string&) {
+  print("{}", render_actions(legal_of(seat), terminal_width()));
+}
 void Repl::cmd_reload(int, const std::string&) { reload(); }
 
 void Repl::cmd_log(int seat, const std::string&) {
   for (const auto& e : make_view(state(), viewer_for(seat)).log)
-    print("{}\n", fit(e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text : e.text));
+    print("{}\n",
+          fit(e.kind == Event::Kind::Action ? "> " + engine_->table().seats[e.seat].name + ": " + e.text
+                                            : e.text));
 }
 
 void Repl::cmd_view(int seat, const std::string& arg) {
   int viewer = viewer_for(seat);
   int target = arg == "public" ? -1 : engine_->table().seat_by_name(arg);
-  if (arg != "public" && target < 0) refused("unknown seat " + quote(arg) + did_you_mean(arg, engine_->table().seat_names()));
+  if (arg != "public" && target < 0)
+    refused("unknown seat " + quote(arg) + did_you_mean(arg, engine_->table().seat_names()));
   else if (target >= 0 && target != viewer && human_count() > 0 && !state().over)
     refused("while the game is on you may view only your own seat, or 'public'");
   else show_table(target);
@@ -113,18 +121,22 @@ void Repl::cmd_undo(int seat, const std::string&) {
   // (never what: it may be hidden from the one who typed :undo).
   if (human_count() > 1 && whose_seat >= 0 && whose_seat != seat) {
     const std::string& whose = engine_->table().seats[whose_seat].name;
-    return print("{}\n", fit(fmt::format("Undone: {}'s last action (and what followed) is taken back; {} is to act again.",
-                                         whose, whose)));
+    return print(
+        "{}\n",
+        fit(fmt::format("Undone: {}'s last action (and what followed) is taken back; {} is to act again.",
+                        whose, whose)));
   }
   print("Undone.\n");
 }
 
 void Repl::cmd_save(int, const std::string& typed) {
   if (no_undo_ && !state().over)
-    return refused("a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
+    return refused(
+        "a save shows every hand (it holds the seed and every action): under --no-undo it is written once the game is over");
   const std::string arg = typed_path(typed);
   try {
-    write_save(arg, save_text(*engine_, state(), save_kinds(), driver_->passed()));  // all or nothing: see save.hpp
+    write_save(
+        arg, save_text(*engine_, state(), save_kinds(), driver_->passed()));  // all or nothing: see save.hpp
     saved_at_ = {state().log.size(), state().hash()};
     print("{}\n", fit("Saved to " + arg + "."));
     if (!warned_save_)
@@ -161,7 +173,8 @@ void Repl::cmd_load(int, const std::string& typed) {
 
 std::vector<std::string> Repl::save_kinds() const {
   std::vector<std::string> kinds;
-  for (std::size_t i = 0; i < seating_.kinds.size(); ++i) kinds.push_back(seating_.human[i] ? "human" : seating_.kinds[i]);
+  for (std::size_t i = 0; i < seating_.kinds.size(); ++i)
+    kinds.push_back(seating_.human[i] ? "human" : seating_.kinds[i]);
   return kinds;
 }
 
@@ -176,7 +189,10 @@ void Repl::leave() {
   if (quit_) return;
   quit_ = true;
   if (!interactive_ || state().over || !started()) return;
-  if (no_undo_) return print("{}\n", fit("The game is not saved: under --no-undo a save, which shows every hand, is written only once the game is over."));
+  if (no_undo_)
+    return print(
+        "{}\n",
+        fit("The game is not saved: under --no-undo a save, which shows every hand, is written only once the game is over."));
   if (saved_at_ == std::pair{state().log.size(), state().hash()}) return;  // :save wrote it as it stands
   for (;;) {
     std::string typed;
@@ -190,7 +206,8 @@ void Repl::leave() {
     }
     try {
       write_save(file, save_text(*engine_, state(), save_kinds(), driver_->passed()));
-      print("{}\n", fit(fmt::format("Saved to {}; arbiter play --load {} resumes it.", file, shell_word(file))));
+      print("{}\n",
+            fit(fmt::format("Saved to {}; arbiter play --load {} resumes it.", file, shell_word(file))));
       return;
     } catch (const InputError& e) {
       print_err("{}\n", fit(e.what()));
@@ -212,7 +229,8 @@ bool Repl::after_end() {
     line = normalize_action(line);
     if (line.empty()) continue;
     if (line[0] != ':') {
-      print("{}\n", fit("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest."));
+      print("{}\n",
+            fit("The game is over: :undo takes your last action back, :quit leaves, :help lists the rest."));
       continue;
     }
     if (!meta(seat, line)) return false;

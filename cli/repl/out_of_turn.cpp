@@ -22,7 +22,8 @@ bool Repl::out_of_turn(const std::vector<int>& holders) {
 bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
   std::vector<std::string> offers;
   for (int seat : holders)
-    offers.push_back(fmt::format("{}: {}", engine_->table().seats[seat].name, join_choices(legal_of(seat), ", ")));
+    offers.push_back(
+        fmt::format("{}: {}", engine_->table().seats[seat].name, join_choices(legal_of(seat), ", ")));
   if (!interactive_) {
     // Piped input: the next line is taken now only if it is such an action; otherwise it waits.
     std::string line;
@@ -58,7 +59,9 @@ bool Repl::ask_humans_out_of_turn(const std::vector<int>& holders) {
 
 // Asks until one of `holders` acts or they pass: a meta command or a refused line keeps the chance open.
 bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& offer) {
-  std::string who = holders.size() == 1 && human_count() > 1 ? engine_->table().seats[holders[0]].name + ", before" : "Before";
+  std::string who = holders.size() == 1 && human_count() > 1
+                        ? engine_->table().seats[holders[0]].name + ", before"
+                        : "Before";
   print("{}\n", style(fit(who + " play goes on, you may act: " + offer), "33", color_));
   std::vector<std::string> completions(commands());
   for (int seat : holders) {
@@ -74,7 +77,10 @@ bool Repl::ask_out_of_turn(const std::vector<int>& holders, const std::string& o
     if (line[0] == ':') {
       long long applied = applied_;
       bool go_on = meta(holders[0], line);
-      if (!go_on) return quit_ = true, false;
+      if (!go_on) {
+        quit_ = true;
+        return false;
+      }
       if (applied_ != applied) return true;  // :undo, :load or :reload moved the game: this chance is gone
       continue;
     }

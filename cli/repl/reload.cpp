@@ -40,7 +40,8 @@ std::string shows_more(const Ruleset& before, const Ruleset& now) {
 }
 
 // What a reload that took effect says: all alike, the game started again, or where it parted ways.
-std::string reloaded(const Ruleset& r, const Table& t, const GameSteps& old, const Replay& replay, bool redealt) {
+std::string reloaded(const Ruleset& r, const Table& t, const GameSteps& old, const Replay& replay,
+                     bool redealt) {
   std::string total = std::to_string(old.steps.size());
   std::string text;
   if (replay.problem.empty())
@@ -48,13 +49,14 @@ std::string reloaded(const Ruleset& r, const Table& t, const GameSteps& old, con
                        old.steps.empty() ? "nothing was played yet, and the game is set up alike"
                                          : "all " + total + " steps replay alike");
   else if (replay.setup_differs)
-    text = fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts again.", r.id, r.dir,
-                       replay.problem, total);
+    text = fmt::format("Reloaded {} from {}: {}, so none of the {} steps is kept: the game starts again.",
+                       r.id, r.dir, replay.problem, total);
   else
-    text = fmt::format("Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under the edited rules; "
-                       "the steps from {} on are dropped.",
-                       r.id, r.dir, describe_step(t, old.steps, replay.agreed), total, replay.problem, replay.agreed,
-                       replay.agreed + 1);
+    text = fmt::format(
+        "Reloaded {} from {}: {} of {} is {}. The game goes on after step {} under the edited rules; "
+        "the steps from {} on are dropped.",
+        r.id, r.dir, describe_step(t, old.steps, replay.agreed), total, replay.problem, replay.agreed,
+        replay.agreed + 1);
   if (redealt) text += " What no human seat can see is dealt again, as after :undo.";
   return text;
 }
@@ -101,20 +103,23 @@ void Repl::remake_bots(const std::vector<std::optional<Rng>>& streams) {
 // taken or passed at this point stay as they were, so the game goes on as without it.
 void Repl::reload() {
   if (no_undo_)
-    return refused(":reload is off in this game (--no-undo): the game replayed on edited rules could show what it "
-                   "has hidden (the others' hands, the deck)");
+    return refused(
+        ":reload is off in this game (--no-undo): the game replayed on edited rules could show what it "
+        "has hidden (the others' hands, the deck)");
   try {
     GameSteps old = game_steps(*engine_, state());
     // The same folder, named the same way: never a lookup, which could find another ruleset.
     LoadedGame fresh = load_game_folder(loaded_.ruleset->dir, loaded_.ruleset->folder.empty());
     if (std::string more = shows_more(*loaded_.ruleset, *fresh.ruleset); !more.empty())
-      throw InputError("the edited game.yaml shows what the game hid (" + more + "); start a new game to play it");
+      throw InputError("the edited game.yaml shows what the game hid (" + more +
+                       "); start a new game to play it");
     GameOptions o = options_;
     o.seats = engine_->table().seats, o.seed = engine_->table().seed, o.variant = engine_->table().variant;
     auto engine = std::make_unique<Engine>(make_table(fresh.ruleset, o), *fresh.rules);
     Replay r = replay_while_same(*engine, old);
     if (r.setup_said_otherwise)
-      throw InputError(r.problem + ", and a reload shows nothing the game has not; start a new game to play it");
+      throw InputError(r.problem +
+                       ", and a reload shows nothing the game has not; start a new game to play it");
     std::string print_now = rules_print(engine->table());
     bool unchanged = r.problem.empty() && print_now == rules_print_;
     std::vector<std::optional<Rng>> streams = bot_streams();

@@ -24,8 +24,8 @@
 
 namespace arbiter::cli {
 
-Repl::Repl(LoadedGame& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
-           ChancePolicy chance)
+Repl::Repl(LoadedGame& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive,
+           bool keep_going, ChancePolicy chance)
     : loaded_(loaded),
       engine_(std::make_unique<Engine>(table, *loaded.rules)),
       seating_(std::move(seating)),
@@ -59,7 +59,8 @@ std::uint32_t Repl::human_mask() const {
 // At a terminal, from the system's entropy: the game's seed is printed, so a seed derived
 // from it could be worked out. Piped, from the seed, so that a script plays the same way.
 std::uint64_t Repl::next_redeal_seed() {
-  if (interactive_) return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+  if (interactive_)
+    return (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
   return redeal_rng_.next();
 }
 
@@ -127,7 +128,8 @@ void Repl::refused(const std::string& what) {
 
 // With several legal actions that start with `typed`, a person at the terminal picks one.
 // False (said so) when none is picked.
-bool Repl::which_one(const std::vector<std::string>& candidates, const std::string& typed, std::string& chosen) {
+bool Repl::which_one(const std::vector<std::string>& candidates, const std::string& typed,
+                     std::string& chosen) {
   print("Which one? (Enter: none)\n");
   for (std::size_t i = 0; i < candidates.size(); ++i) print("  {}) {}\n", i + 1, candidates[i]);
   // Asked until answered: a number, one of the actions typed out, or Enter to play none (said so).
@@ -141,10 +143,16 @@ bool Repl::which_one(const std::vector<std::string>& candidates, const std::stri
     }
     pick = normalize_action(pick);
     std::size_t n = std::atoi(pick.c_str());
-    if (n >= 1 && n <= candidates.size()) return chosen = candidates[n - 1], true;
-    if (std::find(candidates.begin(), candidates.end(), pick) != candidates.end()) return chosen = pick, true;
-    print("{}\n", fit(fmt::format("{} is not one of 1 to {}; type a number, or Enter to play none.", quote(pick),
-                                   candidates.size())));
+    if (n >= 1 && n <= candidates.size()) {
+      chosen = candidates[n - 1];
+      return true;
+    }
+    if (std::find(candidates.begin(), candidates.end(), pick) != candidates.end()) {
+      chosen = pick;
+      return true;
+    }
+    print("{}\n", fit(fmt::format("{} is not one of 1 to {}; type a number, or Enter to play none.",
+                                  quote(pick), candidates.size())));
   }
 }
 
@@ -161,7 +169,8 @@ bool Repl::apply(int seat, const std::string& text) {
   ActionResult o = driver_->act(seat, action, /*prefixes*/ true);
   if (o.refusal == Refusal::Ambiguous) {
     if (!interactive_) {
-      refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action), join_choices(o.candidates, ", ")));
+      refused(fmt::format("{}: {} could mean {}", engine_->table().seats[seat].name, quote(action),
+                          join_choices(o.candidates, ", ")));
       return false;
     }
     if (!which_one(o.candidates, action, action)) return false;
@@ -218,7 +227,8 @@ bool Repl::handle(int seat, const std::string& raw) {
   if (line.empty()) return true;
   if (line[0] == ':') return meta(seat, line);
   const std::vector<std::string>& legal = legal_of(seat);
-  if (const char* hint = bare_hint(line); hint && std::find(legal.begin(), legal.end(), line) == legal.end()) {
+  if (const char* hint = bare_hint(line);
+      hint && std::find(legal.begin(), legal.end(), line) == legal.end()) {
     refused(hint);
     return keep_going_ || interactive_;
   }
@@ -227,9 +237,10 @@ bool Repl::handle(int seat, const std::string& raw) {
                                    engine_->table().seat_by_name(line.substr(0, colon)) < 0) {
     std::string who = line.substr(0, colon);
     // As typed (the line was lower-cased): 'Zed', not 'zed'.
-    if (auto start = raw.find_first_not_of(" \t"); start != std::string::npos) who = raw.substr(start, who.size());
-    refused("there is no seat " + quote(who) + did_you_mean(who, engine_->table().seat_names()) + "; seats: " +
-            join_choices(engine_->table().seat_names(), ", "));
+    if (auto start = raw.find_first_not_of(" \t"); start != std::string::npos)
+      who = raw.substr(start, who.size());
+    refused("there is no seat " + quote(who) + did_you_mean(who, engine_->table().seat_names()) +
+            "; seats: " + join_choices(engine_->table().seat_names(), ", "));
     return keep_going_ || interactive_;
   }
   int who = seat_prefix(line);

@@ -25,8 +25,8 @@ std::string describe(const Table& t, const Seating& s);
 class Repl {
  public:
   // `interactive`: prompts, colour, screen clearing and Tab completion (stdin is a terminal).
-  Repl(LoadedGame& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive, bool keep_going,
-       ChancePolicy chance = ChancePolicy::AskPhysical);
+  Repl(LoadedGame& loaded, std::shared_ptr<const Table> table, Seating seating, bool interactive,
+       bool keep_going, ChancePolicy chance = ChancePolicy::AskPhysical);
   // --no-undo: :undo and :reload are refused (tournament play).
   void set_no_undo(bool on) { no_undo_ = on; }
   // The seed was not given (nor saved): it fixes every shuffle, so it is shown at the game's end only.
@@ -89,11 +89,12 @@ class Repl {
   bool started() const;                       // an action or outcome has been taken
   std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
-  void reload();                              // :reload (cli/repl/reload.cpp): the ruleset read again, the game replayed on it
+  void reload();  // :reload (cli/repl/reload.cpp): the ruleset read again, the game replayed on it
   std::vector<std::optional<Rng>> bot_streams();  // cli/repl/reload.cpp: the bots' random streams, to hand on
   void remake_bots(const std::vector<std::optional<Rng>>& streams);
   void after_reload();
-  static std::string rules_print(const Table& table);  // what :reload compares: parameters, components, rules files
+  static std::string rules_print(
+      const Table& table);  // what :reload compares: parameters, components, rules files
 
   LoadedGame& loaded_;
   std::unique_ptr<Engine> engine_;
@@ -122,7 +123,8 @@ class Repl {
   bool no_undo_ = false;
   bool secret_seed_ = false;
   bool warned_save_ = false;                  // the save's warning is printed once
-  std::pair<std::size_t, std::uint64_t> saved_at_{0, 0};  // the log's size and the state's hash at the last :save
+  std::pair<std::size_t, std::uint64_t> saved_at_{
+      0, 0};                                  // the log's size and the state's hash at the last :save
   bool quit_ = false;                         // :quit, Ctrl-C twice, or the end of input
   bool cancelled_ = false;                    // the last prompt was left with Ctrl-C
 };

@@ -110,7 +110,8 @@ void Repl::show_end() {
   if (!over.error.empty()) refused(over.error);
   if (!state().payoffs.empty()) {
     std::vector<std::pair<std::string, double>> paid;
-    for (int s = 0; s < state().seat_count(); ++s) paid.emplace_back(engine_->table().seats[s].name, state().payoffs[s]);
+    for (int s = 0; s < state().seat_count(); ++s)
+      paid.emplace_back(engine_->table().seats[s].name, state().payoffs[s]);
     print("{}\n", fit(payoffs_line(paid, engine_->table().ruleset->payoffs.unit)));
   }
   if (secret_seed_)  // kept until now: it tells every shuffle
@@ -122,7 +123,9 @@ void Repl::hand_over(int seat) {
   // Up at a player's prompt walks back what that player typed, never the last one's line.
   if (interactive_ && human_count() > 1) editor_.use_history(seat);
   // A simultaneous choice hides each seat's choice from the next, even in a game that hides nothing else.
-  if (!interactive_ || human_count() < 2 || (!hidden_ && !driver_->decision().simultaneous) || at_screen_ == seat) return;
+  if (!interactive_ || human_count() < 2 || (!hidden_ && !driver_->decision().simultaneous) ||
+      at_screen_ == seat)
+    return;
   // The screen and the terminal's scrollback (ESC[3J, where the terminal knows it): the last
   // player's hand is not a scroll away. docs/play.md says what this cannot hide.
   const char* clear = "\033[2J\033[3J\033[H";

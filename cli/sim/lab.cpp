@@ -28,23 +28,27 @@ std::vector<std::string> ladder_rungs(const std::string& text, const Ruleset& ru
   }
   for (const auto& kind : rungs) {
     std::string error;
-    if (!check_bot_kind(kind, error, &ruleset)) throw InputError("sim: --ladder: " + quote(kind) + ": " + error);
+    if (!check_bot_kind(kind, error, &ruleset))
+      throw InputError("sim: --ladder: " + quote(kind) + ": " + error);
     if (std::count(rungs.begin(), rungs.end(), kind) > 1)
       throw InputError("sim: --ladder: " + quote(kind) + " is named twice; each rung is another bot");
   }
-  if (rungs.size() < 2) throw InputError("sim: --ladder: name two bots or more, weakest first (random,mcts:25,mcts:50)");
+  if (rungs.size() < 2)
+    throw InputError("sim: --ladder: name two bots or more, weakest first (random,mcts:25,mcts:50)");
   if (rungs.size() > 8) throw InputError("sim: --ladder: at most 8 rungs (28 pairs)");
   return rungs;
 }
 
-std::vector<LadderPair> run_ladder(std::shared_ptr<const Ruleset> ruleset, const Table& table, const SimOptions& base,
-                                   const std::vector<std::string>& rungs) {
+std::vector<LadderPair> run_ladder(std::shared_ptr<const Ruleset> ruleset, const Table& table,
+                                   const SimOptions& base, const std::vector<std::string>& rungs) {
   std::vector<LadderPair> out;
   int players = table.seat_count();
   // One bar over every pair's games: a ladder of 8 rungs plays 28 runs after the report's own.
   std::unique_ptr<ProgressBar> bar;
-  if (isatty(STDERR_FILENO)) bar = std::make_unique<ProgressBar>("ladder games", 0, color_enabled(STDERR_FILENO));
-  std::size_t total = rungs.size() * (rungs.size() - 1) / 2 * static_cast<std::size_t>(base.games), before = 0;
+  if (isatty(STDERR_FILENO))
+    bar = std::make_unique<ProgressBar>("ladder games", 0, color_enabled(STDERR_FILENO));
+  std::size_t total = rungs.size() * (rungs.size() - 1) / 2 * static_cast<std::size_t>(base.games),
+              before = 0;
   for (std::size_t gap = 1; gap < rungs.size(); ++gap)
     for (std::size_t weak = 0; weak + gap < rungs.size(); ++weak) {
       SimOptions o = base;
@@ -56,10 +60,15 @@ std::vector<LadderPair> run_ladder(std::shared_ptr<const Ruleset> ruleset, const
       o.lead = false;  // a pair's report gives only the stronger bot's wins
       std::string error;
       std::function<void(int)> draw;
-      if (bar) draw = [&bar, &before, total](int done) { bar->draw(before + static_cast<std::size_t>(done), total); };
+      if (bar)
+        draw = [&bar, &before, total](int done) {
+          bar->draw(before + static_cast<std::size_t>(done), total);
+        };
       auto records = play_games(ruleset, o, rules_factory(), error, draw);
       before += static_cast<std::size_t>(o.games);
-      if (!error.empty()) throw InputError(fmt::format("{}: ladder, {} against {}: {}", ruleset->id, rungs[weak + gap], rungs[weak], error));
+      if (!error.empty())
+        throw InputError(
+            fmt::format("{}: ladder, {} against {}: {}", ruleset->id, rungs[weak + gap], rungs[weak], error));
       SimReport r = summarize(table, o, records);
       LadderPair pair{rungs[weak], rungs[weak + gap], static_cast<int>(gap), r.finished, {}, 1.0 / players};
       for (const auto& k : r.kinds)

@@ -17,8 +17,8 @@ std::vector<std::string> ladder_rungs(const std::string& text, const Ruleset& ru
 // Every pair of rungs played over the seeds of `base` (its games, seed and limits): the
 // stronger in one seat, rotating, the weaker in every other. Throws InputError on a script
 // error, naming the pair, the game and its seed.
-std::vector<LadderPair> run_ladder(std::shared_ptr<const Ruleset> ruleset, const Table& table, const SimOptions& base,
-                                   const std::vector<std::string>& rungs);
+std::vector<LadderPair> run_ladder(std::shared_ptr<const Ruleset> ruleset, const Table& table,
+                                   const SimOptions& base, const std::vector<std::string>& rungs);
 
 // --shard K/N: `o` plays the K-th of N adjacent, disjoint parts of its games (the first
 // parts one game longer when N does not divide them). Throws InputError for a malformed
@@ -32,7 +32,8 @@ struct SimRun {
   RunInfo run;
   std::vector<GameRecord> records;
 };
-SimRun run_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim, bool keep_records = false);
+SimRun run_sim(const std::string& name, const GameFlags& flags, const SimFlags& sim,
+               bool keep_records = false);
 
 // --sweep (cli/sim/sweep.cpp): a run per value, printed as a table, JSON or HTML. Returns the exit status.
 int run_sweep(const std::string& name, const GameFlags& flags, const SimFlags& sim);

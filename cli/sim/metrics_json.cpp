@@ -39,7 +39,8 @@ std::int64_t key_of(const std::string& key, const std::string& what) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != key.size() || key.empty() || std::llabs(value) > kMaxValue) throw InputError(what + ": " + quote(key) + " is not a whole number");
+  if (used != key.size() || key.empty() || std::llabs(value) > kMaxValue)
+    throw InputError(what + ": " + quote(key) + " is not a whole number");
   return value;
 }
 
@@ -63,7 +64,8 @@ ordered_json length_json(const SimMetrics& m) {
 
 ordered_json branching_json(const SimMetrics& m) {
   ordered_json mean = ordered_json::array();
-  for (int p = 0; p < kPhases; ++p) mean.push_back(m.asked[p] ? double(m.options[p]) / double(m.asked[p]) : 0.0);
+  for (int p = 0; p < kPhases; ++p)
+    mean.push_back(m.asked[p] ? double(m.options[p]) / double(m.asked[p]) : 0.0);
   return {{"definition", "legal actions per decision, by tenth of each game's decisions"},
           {"options", m.options}, {"decisions", m.asked}, {"mean", mean}};
 }
@@ -73,13 +75,15 @@ ordered_json kinds_json(const SimMetrics& m) {
   ordered_json kinds = ordered_json::object();
   for (const auto& [name, k] : m.kinds) {
     ordered_json by = ordered_json::object();
-    for (const auto& [times, entry] : k.by_times) by[std::to_string(times)] = {entry.first, sum_json(entry.second)};
+    for (const auto& [times, entry] : k.by_times)
+      by[std::to_string(times)] = {entry.first, sum_json(entry.second)};
     KindSplit s = split_at_median(k);
     kinds[name] = {{"chosen", k.chosen}, {"by_times", by}, {"median", s.median},
                    {"above_median", {{"seat_games", s.above}, {"win_rate", s.above_rate}}},
                    {"below_median", {{"seat_games", s.below}, {"win_rate", s.below_rate}}}};
   }
-  return {{"definition", "the ruleset's tag of each action chosen (its tag hook), else its first word"}, {"kinds", kinds}};
+  return {{"definition", "the ruleset's tag of each action chosen (its tag hook), else its first word"},
+          {"kinds", kinds}};
 }
 
 ordered_json lead_json(const SimMetrics& m) {
@@ -120,13 +124,15 @@ std::vector<LadderPair> read_ladder(const ordered_json& j) {
   std::vector<LadderPair> out;
   for (const auto& p : j)
     out.push_back({p.at("weaker").get<std::string>(), p.at("stronger").get<std::string>(),
-                   static_cast<int>(count_of(p.at("gap"), "ladder.gap", 1)), count_of(p.at("games"), "ladder.games"),
-                   read_exact_sum(p.at("wins"), "ladder.wins"), p.at("fair").get<double>()});
+                   static_cast<int>(count_of(p.at("gap"), "ladder.gap", 1)),
+                   count_of(p.at("games"), "ladder.games"), read_exact_sum(p.at("wins"), "ladder.wins"),
+                   p.at("fair").get<double>()});
   return out;
 }
 
 std::array<std::int64_t, kPhases> read_phases(const ordered_json& j, const std::string& what) {
-  if (!j.is_array() || j.size() != kPhases) throw InputError(what + ": not " + std::to_string(kPhases) + " counts");
+  if (!j.is_array() || j.size() != kPhases)
+    throw InputError(what + ": not " + std::to_string(kPhases) + " counts");
   std::array<std::int64_t, kPhases> out{};
   for (int p = 0; p < kPhases; ++p) out[p] = count_of(j[p], what);
   return out;
@@ -135,19 +141,22 @@ std::array<std::int64_t, kPhases> read_phases(const ordered_json& j, const std::
 void read_kinds(SimMetrics& m, const ordered_json& j) {
   m.too_many_kinds = j.value("too_many", false);
   if (m.too_many_kinds) return;
-  if (j.at("kinds").size() > kMaxActionKinds) throw InputError("metrics.action_kinds: more kinds than a report keeps");
+  if (j.at("kinds").size() > kMaxActionKinds)
+    throw InputError("metrics.action_kinds: more kinds than a report keeps");
   for (const auto& [name, k] : j.at("kinds").items()) {
     ActionKind& kind = m.kinds[name];
     kind.chosen = count_of(k.at("chosen"), "chosen");
     for (const auto& [times, entry] : k.at("by_times").items())
-      kind.by_times[key_of(times, "by_times")] = {count_of(entry.at(0), "by_times"), read_exact_sum(entry.at(1), "by_times")};
+      kind.by_times[key_of(times, "by_times")] = {count_of(entry.at(0), "by_times"),
+                                                  read_exact_sum(entry.at(1), "by_times")};
   }
 }
 
 // A report made before --lead has no "measured": it always measured.
 void read_lead(SimMetrics& m, const ordered_json& lead) {
   const auto& measured = lead.contains("measured") ? lead.at("measured") : ordered_json(true);
-  if (!measured.is_boolean()) throw InputError("metrics.lead.measured: true or false, not " + quote(measured.dump()));
+  if (!measured.is_boolean())
+    throw InputError("metrics.lead.measured: true or false, not " + quote(measured.dump()));
   m.lead_measured = measured.get<bool>();
   if (!m.lead_measured) return;
   m.lead_games = count_of(lead.at("games"), "lead.games");
@@ -174,15 +183,19 @@ SimMetrics read_metrics(const ordered_json& j, int players) {
   m.chance = read_histogram(length.at("chance"), "chance");
   if (length.at("decisions_per_seat").size() != static_cast<std::size_t>(players))
     throw InputError("metrics.length.decisions_per_seat: not one per seat");
-  for (const auto& h : length.at("decisions_per_seat")) m.seat_decisions.push_back(read_histogram(h, "decisions_per_seat"));
+  for (const auto& h : length.at("decisions_per_seat"))
+    m.seat_decisions.push_back(read_histogram(h, "decisions_per_seat"));
   m.options = read_phases(j.at("branching").at("options"), "branching.options");
   m.asked = read_phases(j.at("branching").at("decisions"), "branching.decisions");
   read_kinds(m, j.at("action_kinds"));
   read_lead(m, j.at("lead"));
   for (const auto& [kind, seats] : j.at("seat_bot").items()) {
-    if (seats.size() != static_cast<std::size_t>(players)) throw InputError("metrics.seat_bot: not one entry per seat");
+    if (seats.size() != static_cast<std::size_t>(players))
+      throw InputError("metrics.seat_bot: not one entry per seat");
     auto& row = m.seat_kind[kind];
-    for (const auto& s : seats) row.emplace_back(count_of(s.at("games"), "seat_bot.games"), read_exact_sum(s.at("wins"), "seat_bot.wins"));
+    for (const auto& s : seats)
+      row.emplace_back(count_of(s.at("games"), "seat_bot.games"),
+                       read_exact_sum(s.at("wins"), "seat_bot.wins"));
   }
   if (j.contains("ladder")) m.ladder = read_ladder(j.at("ladder"));
   return m;
@@ -192,7 +205,8 @@ ExactSum read_exact_sum(const ordered_json& j, const std::string& what) {
   if (!j.is_array() || j.size() > 64) throw InputError(what + ": not the parts of an exact sum");
   ExactSum s;
   for (const auto& x : j) {
-    if (!x.is_number() || !(std::fabs(x.get<double>()) <= 1e60)) throw InputError(what + ": a part beyond any report's");
+    if (!x.is_number() || !(std::fabs(x.get<double>()) <= 1e60))
+      throw InputError(what + ": a part beyond any report's");
     s.add(x.get<double>());
   }
   return s;

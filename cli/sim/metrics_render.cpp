@@ -23,7 +23,9 @@ constexpr int kWidth = 60;  // the report fits a 60-column terminal
 // A section's heading, wrapped to the report's width.
 std::string heading(const std::string& text) { return wrap_words(text, kWidth) + "\n"; }
 
-std::string bin_label(const Bin& b) { return b.low == b.high ? std::to_string(b.low) : fmt::format("{}–{}", b.low, b.high); }
+std::string bin_label(const Bin& b) {
+  return b.low == b.high ? std::to_string(b.low) : fmt::format("{}–{}", b.low, b.high);
+}
 
 // Length: the quantiles of each measure, then the histogram of turns.
 std::string length_section(const SimReport& r) {
@@ -39,23 +41,28 @@ std::string length_section(const SimReport& r) {
   row("turns", m.turns);
   row("decisions", m.decisions);
   if (histogram_mean(m.chance) > 0) row("chance draws", m.chance);
-  for (std::size_t s = 0; s < m.seat_decisions.size(); ++s) row("  by " + r.seats[s].name, m.seat_decisions[s]);
-  std::string out = heading("Length (quantiles over the finished games; decisions: the seats' chosen actions)") +
-                    columns(rows, "lrrrrrr");
+  for (std::size_t s = 0; s < m.seat_decisions.size(); ++s)
+    row("  by " + r.seats[s].name, m.seat_decisions[s]);
+  std::string out =
+      heading("Length (quantiles over the finished games; decisions: the seats' chosen actions)") +
+      columns(rows, "lrrrrrr");
   std::vector<Bin> bins = bin_histogram(m.turns, 12);
   std::int64_t most = 0;
   for (const auto& b : bins) most = std::max(most, b.count);
   std::vector<std::vector<std::string>> bars = {{"turns", "games", ""}};
-  for (const auto& b : bins) bars.push_back({bin_label(b), std::to_string(b.count), eighths_bar(double(b.count), double(most), 30)});
+  for (const auto& b : bins)
+    bars.push_back({bin_label(b), std::to_string(b.count), eighths_bar(double(b.count), double(most), 30)});
   return out + "\n" + columns(bars, "rrl");
 }
 
 std::string branching_section(const SimMetrics& m) {
   // Two rows of five tenths, so that six-figure means still fit the width.
-  std::vector<std::vector<std::string>> rows = {{"tenth", "1", "2", "3", "4", "5"}, {"actions"}, {"tenth"}, {"actions"}};
+  std::vector<std::vector<std::string>> rows = {
+      {"tenth", "1", "2", "3", "4", "5"}, {"actions"}, {"tenth"}, {"actions"}};
   for (int p = 0; p < kPhases; ++p) {
     if (p >= 5) rows[2].push_back(std::to_string(p + 1));
-    rows[p < 5 ? 1 : 3].push_back(m.asked[p] ? fmt::format("{:.1f}", double(m.options[p]) / double(m.asked[p])) : "–");
+    rows[p < 5 ? 1 : 3].push_back(
+        m.asked[p] ? fmt::format("{:.1f}", double(m.options[p]) / double(m.asked[p])) : "–");
   }
   return heading("Branching (legal actions per decision, mean, by tenth of each game's decisions)") +
          columns(rows, "lrrrrr");
@@ -83,8 +90,9 @@ std::string seat_bot_section(const SimReport& r) {
 std::string endings_section(const SimReport& r) {
   std::int64_t stalled = 0;
   for (const auto& [run, n] : r.metrics.still) stalled += run >= kStallTurns ? n : 0;
-  std::string out = fmt::format("Endings     {} finished, {} drawn, {} without a winner, {} stopped at the action limit",
-                                r.finished, r.draws, r.no_winner, r.hit_limit);
+  std::string out =
+      fmt::format("Endings     {} finished, {} drawn, {} without a winner, {} stopped at the action limit",
+                  r.finished, r.draws, r.no_winner, r.hit_limit);
   if (!r.metrics.lead_measured) out += ", stalls not measured (add --lead)";
   else if (r.metrics.score_moved > 0)  // a ruleset whose scores never move cannot show a stall by them
     out += fmt::format(", {} stalled (no score changed for {} turns or more)", stalled, kStallTurns);
@@ -93,7 +101,8 @@ std::string endings_section(const SimReport& r) {
 
 std::string kinds_section(const SimMetrics& m) {
   if (m.too_many_kinds)
-    return fmt::format("Actions     more than {} kinds (tags or first words): no table of kinds\n", kMaxActionKinds);
+    return fmt::format("Actions     more than {} kinds (tags or first words): no table of kinds\n",
+                       kMaxActionKinds);
   if (m.kinds.empty()) return {};
   std::int64_t total = 0;
   for (const auto& [name, k] : m.kinds) total += k.chosen;
@@ -101,28 +110,33 @@ std::string kinds_section(const SimMetrics& m) {
   for (const auto& [name, k] : m.kinds) {
     KindSplit s = split_at_median(k);
     rows.push_back({name, std::to_string(k.chosen), pct(total ? double(k.chosen) / double(total) : 0),
-                    std::to_string(s.median), s.above ? fmt::format("{} of {}", pct(s.above_rate), s.above) : "–",
+                    std::to_string(s.median),
+                    s.above ? fmt::format("{} of {}", pct(s.above_rate), s.above) : "–",
                     s.below ? fmt::format("{} of {}", pct(s.below_rate), s.below) : "–"});
   }
-  return heading("Action kinds (the ruleset's tag, else the first word; median: times per seat per game; win rates of seats that chose it "
-                 "more or fewer times)") +
+  return heading(
+             "Action kinds (the ruleset's tag, else the first word; median: times per seat per game; win rates of seats that chose it "
+             "more or fewer times)") +
          columns(rows, "lrrrrr");
 }
 
 std::string lead_section(const SimMetrics& m) {
   if (!m.lead_measured)
-    return heading("Lead        not measured: add --lead (it reads the ruleset's score hook for every seat at "
-                   "every turn, which can cost more than the games)");
+    return heading(
+        "Lead        not measured: add --lead (it reads the ruleset's score hook for every seat at "
+        "every turn, which can cost more than the games)");
   if (m.lead_games == 0) return {};
   std::int64_t none = m.lead_changes.count(0) ? m.lead_changes.at(0) : 0;
-  std::string out = heading(fmt::format("Lead        over {} games with one winner and a moving score: {:.2f} lead changes a game "
-                                "(none in {}); the winner led for good from…",
-                                m.lead_games, histogram_mean(m.lead_changes), pct(double(none) / double(m.lead_games))));
+  std::string out = heading(
+      fmt::format("Lead        over {} games with one winner and a moving score: {:.2f} lead changes a game "
+                  "(none in {}); the winner led for good from…",
+                  m.lead_games, histogram_mean(m.lead_changes), pct(double(none) / double(m.lead_games))));
   std::int64_t most = 0;
   for (const auto& [tenth, n] : m.decided) most = std::max(most, n);
   std::vector<std::vector<std::string>> rows;
   for (const auto& [tenth, n] : m.decided)
-    rows.push_back({tenth < 0 ? "never (behind at the end)" : fmt::format("{}–{}% of the turns", tenth * 10, tenth * 10 + 10),
+    rows.push_back({tenth < 0 ? "never (behind at the end)"
+                              : fmt::format("{}–{}% of the turns", tenth * 10, tenth * 10 + 10),
                     pct(double(n) / double(m.lead_games)), eighths_bar(double(n), double(most), 20)});
   return out + columns(rows, "rrl", 2);
 }
@@ -136,9 +150,10 @@ std::string ladder_section(const std::vector<LadderPair>& ladder) {
     rows.push_back({p.stronger, p.weaker, std::to_string(p.gap), p.games ? pct(wins / double(p.games)) : "–",
                     fmt::format("{:.1f}–{:.1f}%", 100 * ci.low, 100 * ci.high), pct(p.fair)});
   }
-  return heading("Skill ladder (the stronger bot in one seat, moving seat by seat, against the weaker in every "
-                 "other; rungs apart, and the share the stronger won: one that grows with the rungs apart means "
-                 "skill tells; one near the equal share, luck)") +
+  return heading(
+             "Skill ladder (the stronger bot in one seat, moving seat by seat, against the weaker in every "
+             "other; rungs apart, and the share the stronger won: one that grows with the rungs apart means "
+             "skill tells; one near the equal share, luck)") +
          columns(rows, "llrrrr");
 }
 
@@ -156,8 +171,8 @@ std::string eighths_bar(double value, double full, int width) {
 
 std::string render_metrics(const SimReport& r) {
   if (!r.metrics.present || r.finished == 0) return {};
-  std::string out = "\n" + length_section(r) + "\n" + branching_section(r.metrics) + seat_bot_section(r) + "\n" +
-                    endings_section(r);
+  std::string out = "\n" + length_section(r) + "\n" + branching_section(r.metrics) + seat_bot_section(r) +
+                    "\n" + endings_section(r);
   std::string kinds = kinds_section(r.metrics), lead = lead_section(r.metrics);
   if (!kinds.empty()) out += "\n" + kinds;
   if (!lead.empty()) out += "\n" + lead;

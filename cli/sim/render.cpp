@@ -44,22 +44,28 @@ std::string labelled(const std::string& label, const std::string& text, std::siz
   std::string wrapped = wrap_words(text, kWidth - static_cast<int>(indent)), out;
   for (std::size_t start = 0, first = 1;; first = 0) {
     std::size_t end = wrapped.find('\n', start);
-    out += (first ? label + std::string(indent - std::min(indent, label.size()), ' ') : std::string(indent, ' ')) +
+    out += (first ? label + std::string(indent - std::min(indent, label.size()), ' ')
+                  : std::string(indent, ' ')) +
            wrapped.substr(start, end == std::string::npos ? end : end - start) + "\n";
     if (end == std::string::npos) break;
     start = end + 1;
   }
   if (sgr)
-    if (std::size_t at = out.find(styled); at != std::string::npos) out.replace(at, styled.size(), style(styled, sgr, true));
+    if (std::size_t at = out.find(styled); at != std::string::npos)
+      out.replace(at, styled.size(), style(styled, sgr, true));
   return out;
 }
 
 std::string pct(double x) { return fmt::format("{:.1f}%", 100 * x); }
 // `3 games (1.5%)`: how many of `of` games, and their share.
-std::string games_pct(int n, int of) { return counted(n, "game") + " (" + pct(of ? double(n) / of : 0) + ")"; }
+std::string games_pct(int n, int of) {
+  return counted(n, "game") + " (" + pct(of ? double(n) / of : 0) + ")";
+}
 std::string range(const Interval& i) { return fmt::format("{:.1f}–{:.1f}%", 100 * i.low, 100 * i.high); }
 // Shared wins make fractions: show one decimal only when there is one.
-std::string count(double x) { return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x); }
+std::string count(double x) {
+  return x == std::floor(x) ? fmt::format("{:.0f}", x) : fmt::format("{:.1f}", x);
+}
 
 std::string params_text(const SimReport& r) {
   std::vector<std::string> parts;
@@ -88,15 +94,18 @@ std::string bots_text(const SimReport& r) {
 // A mean payoff and its 95% interval, as "-0.06 (-0.10 to -0.02)".
 std::string payoff(const Spread& p) {
   Interval ci = mean_interval(p);
-  return fmt::format("{:+.3f}", p.mean) + " (" + fmt::format("{:+.3f}", ci.low) + " to " + fmt::format("{:+.3f}", ci.high) + ")";
+  return fmt::format("{:+.3f}", p.mean) + " (" + fmt::format("{:+.3f}", ci.low) + " to " +
+         fmt::format("{:+.3f}", ci.high) + ")";
 }
 
 std::string wins_table(const SimReport& r) {
   std::vector<std::vector<std::string>> rows = {{"seat", "bot", "wins", "win rate", "95% CI", "moved first"}};
-  if (r.paid) rows[0].push_back("mean payoff" + (r.payoff_unit.empty() ? "" : " (" + r.payoff_unit + ")") + ", 95% CI");
+  if (r.paid)
+    rows[0].push_back("mean payoff" + (r.payoff_unit.empty() ? "" : " (" + r.payoff_unit + ")") + ", 95% CI");
   for (std::size_t i = 0; i < r.seats.size(); ++i) {
     const SeatStats& s = r.seats[i];
-    rows.push_back({s.name, s.bot, count(s.win.wins), pct(s.win.rate()), range(s.win.ci()), std::to_string(s.first)});
+    rows.push_back(
+        {s.name, s.bot, count(s.win.wins), pct(s.win.rate()), range(s.win.ci()), std::to_string(s.first)});
     if (r.paid) rows.back().push_back(payoff(r.payoffs.at(i)));
   }
   std::string out = columns(rows, r.paid ? "llrrrrr" : "llrrrr");
@@ -113,28 +122,34 @@ std::string outcomes(const SimReport& r, bool color) {
   Interval ci = r.first_seat.ci();
   double fair = 1.0 / r.players;
   bool beyond = ci.low > fair || ci.high < fair;
-  std::string out = labelled("First seat", fmt::format("the seat on turn at the first decision won {} of {} games; an "
-                                                       "equal share is {}:",
-                                                       pct(r.first_seat.rate()), r.first_seat.games, pct(fair)));
-  out += labelled("", fmt::format("{}: edge {:+.1f} points (95% CI {:+.1f} to {:+.1f})", beyond ? "beyond noise" : "within noise",
-                                  100 * r.first_seat_edge(), 100 * (ci.low - fair), 100 * (ci.high - fair)),
+  std::string out =
+      labelled("First seat", fmt::format("the seat on turn at the first decision won {} of {} games; an "
+                                         "equal share is {}:",
+                                         pct(r.first_seat.rate()), r.first_seat.games, pct(fair)));
+  out += labelled("",
+                  fmt::format("{}: edge {:+.1f} points (95% CI {:+.1f} to {:+.1f})",
+                              beyond ? "beyond noise" : "within noise", 100 * r.first_seat_edge(),
+                              100 * (ci.low - fair), 100 * (ci.high - fair)),
                   12, "beyond noise", beyond && color ? "1;33" : nullptr);
   if (r.kinds.size() > 1 && !r.rotated)
     out += labelled("", "(the bots are not all alike: the edge mixes the seat's and its bot's strength)");
-  out += labelled("Ties", fmt::format("{} had several winners (a win shared by k seats counts 1/k to each); {} had "
-                                      "no winner",
-                                      games_pct(r.ties, r.finished), r.no_winner));
+  out += labelled("Ties",
+                  fmt::format("{} had several winners (a win shared by k seats counts 1/k to each); {} had "
+                              "no winner",
+                              games_pct(r.ties, r.finished), r.no_winner));
   if (r.draws)
-    out += labelled("Draws", fmt::format("{} ended with every seat's result alike (a draw): each seat's share (1/2 of "
-                                         "two) counts in its win rate and in the first seat's edge",
-                                         games_pct(r.draws, r.finished)));
+    out += labelled("Draws",
+                    fmt::format("{} ended with every seat's result alike (a draw): each seat's share (1/2 of "
+                                "two) counts in its win rate and in the first seat's edge",
+                                games_pct(r.draws, r.finished)));
   if (r.hit_limit) {
     std::vector<std::string> seeds;
     for (auto s : r.limit_seeds) seeds.push_back(std::to_string(s));
-    std::string text = labelled("Unfinished", fmt::format("{} did not end within {} actions and are left out of "
-                                                          "every figure (seeds {}{})",
-                                                          counted(r.hit_limit, "game"), r.max_actions, join(seeds, ", "),
-                                                          r.hit_limit > int(seeds.size()) ? ", …" : ""));
+    std::string text =
+        labelled("Unfinished", fmt::format("{} did not end within {} actions and are left out of "
+                                           "every figure (seeds {}{})",
+                                           counted(r.hit_limit, "game"), r.max_actions, join(seeds, ", "),
+                                           r.hit_limit > int(seeds.size()) ? ", …" : ""));
     text.pop_back();
     out += style(text, "1;31", color) + "\n";
   }
@@ -144,8 +159,8 @@ std::string outcomes(const SimReport& r, bool color) {
 std::string length_table(const SimReport& r) {
   std::vector<std::vector<std::string>> rows = {{"length", "mean", "sd", "min", "max"}};
   auto row = [&](const char* name, const Spread& s) {
-    rows.push_back({name, fmt::format("{:.1f}", s.mean), fmt::format("{:.1f}", s.sd), fmt::format("{:.0f}", s.min),
-                    fmt::format("{:.0f}", s.max)});
+    rows.push_back({name, fmt::format("{:.1f}", s.mean), fmt::format("{:.1f}", s.sd),
+                    fmt::format("{:.0f}", s.min), fmt::format("{:.0f}", s.max)});
   };
   if (r.rounds_played) row("rounds", r.rounds);
   row("turns", r.turns);
@@ -170,12 +185,14 @@ std::string score_tables(const SimReport& r) {
                     fmt::format("{:.0f}", s.score.min), fmt::format("{:.0f}", s.score.max)});
   std::string out = columns(rows, "lrrrr");
   int full = 0;
-  for (const auto& s : r.seats) full = std::max(full, *std::max_element(s.histogram.begin(), s.histogram.end()));
+  for (const auto& s : r.seats)
+    full = std::max(full, *std::max_element(s.histogram.begin(), s.histogram.end()));
   std::vector<std::vector<std::string>> grid = {{"scores"}};
   std::size_t label = 6, name = 0, n = r.seats.size();
   for (std::size_t b = 0; b < r.seats[0].histogram.size(); ++b) {
     std::int64_t low = r.bin_low + static_cast<std::int64_t>(b) * r.bin_width;
-    grid.push_back({r.bin_width == 1 ? std::to_string(low) : fmt::format("{} to {}", low, low + r.bin_width - 1)});
+    grid.push_back(
+        {r.bin_width == 1 ? std::to_string(low) : fmt::format("{} to {}", low, low + r.bin_width - 1)});
     label = std::max(label, shown_width(grid.back()[0]));
   }
   for (const auto& s : r.seats) name = std::max(name, shown_width(s.name));
@@ -187,9 +204,11 @@ std::string score_tables(const SimReport& r) {
   for (std::size_t b = 1; b < grid.size(); ++b)
     for (const auto& s : r.seats) grid[b].push_back(bar(s.histogram[b - 1], full, width));
   out.append("\n") += columns(grid, std::string("r").append(n, 'l'));
-  out += wrap_words(fmt::format("(games per bin of scores{}; the longest bar is {})",
-                                numbered ? ", the seats numbered in the order above" : "", counted(full, "game")),
-                    kWidth) + "\n";
+  out += wrap_words(
+             fmt::format("(games per bin of scores{}; the longest bar is {})",
+                         numbered ? ", the seats numbered in the order above" : "", counted(full, "game")),
+             kWidth) +
+         "\n";
   return out;
 }
 
@@ -226,7 +245,8 @@ std::string column_blocks(const std::vector<std::vector<std::string>>& rows, std
   std::string out;
   for (std::size_t first = 1; first < count;) {
     std::size_t used = column_width(0), end = first;
-    while (end < count && (end == first || used + 2 + column_width(end) <= width)) used += 2 + column_width(end++);
+    while (end < count && (end == first || used + 2 + column_width(end) <= width))
+      used += 2 + column_width(end++);
     std::vector<std::vector<std::string>> block;
     for (const auto& row : rows) {
       block.push_back({row[0]});
@@ -241,7 +261,8 @@ std::string column_blocks(const std::vector<std::vector<std::string>>& rows, std
 // --tally VAR: the finished games by the variable's final value, the commonest first.
 std::string tally_table(const SimReport& r) {
   std::vector<std::pair<std::string, int>> rows(r.tally_counts.begin(), r.tally_counts.end());
-  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   std::size_t width = r.tally.size();
   for (const auto& [value, n] : rows) width = std::max(width, value.size());
   auto share = [&](int n) { return pct(r.finished ? double(n) / r.finished : 0); };
@@ -260,20 +281,24 @@ std::string tally_table(const SimReport& r) {
 std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   std::string out = style(wrap_words(title(r), kWidth, "  "), "1", color) + "\n";
   if (r.asked > r.games)
-    out += style(wrap_words(fmt::format("Partial: stopped by Ctrl-C after {} of the {} games asked for.", r.games, r.asked),
-                            kWidth), "1;33", color) + "\n";
+    out += style(wrap_words(fmt::format("Partial: stopped by Ctrl-C after {} of the {} games asked for.",
+                                        r.games, r.asked),
+                            kWidth),
+                 "1;33", color) +
+           "\n";
   double rate = run.seconds > 0 ? r.games / run.seconds : 0.0;
-  std::string games = r.seatings > 1 ? fmt::format("{} games (seeds {} to {}, each in all {} seatings)", r.games, r.seed,
-                                                   r.last_seed(), r.seatings)
-                                     : fmt::format("{} games (seeds {} to {})", r.games, r.seed, r.seed + r.games - 1);
+  std::string games = r.seatings > 1
+                          ? fmt::format("{} games (seeds {} to {}, each in all {} seatings)", r.games, r.seed,
+                                        r.last_seed(), r.seatings)
+                          : fmt::format("{} games (seeds {} to {})", r.games, r.seed, r.seed + r.games - 1);
   out += wrap_words(games + ", " + bots_text(r), kWidth, "  ") + "\n";
   // The run on a line of its own: the one line a merge of shards changes.
   if (run.merged)
-    out += fmt::format("Run: merged from {}, {:.1f} s on {} in all\n\n", counted(run.merged, "report"), run.seconds,
-                       counted(run.threads, "thread"));
+    out += fmt::format("Run: merged from {}, {:.1f} s on {} in all\n\n", counted(run.merged, "report"),
+                       run.seconds, counted(run.threads, "thread"));
   else
-    out += fmt::format("Run: {:.1f} s on {}, {:.{}f} games/s\n\n", run.seconds, counted(run.threads, "thread"), rate,
-                       rate < 10 ? 2 : 0);
+    out += fmt::format("Run: {:.1f} s on {}, {:.{}f} games/s\n\n", run.seconds,
+                       counted(run.threads, "thread"), rate, rate < 10 ? 2 : 0);
   if (r.finished == 0) return out + outcomes(r, color);
   out += wins_table(r) + "\n" + outcomes(r, color) + "\n" + length_table(r);
   if (!r.tally.empty()) out.append("\n") += tally_table(r);
@@ -281,7 +306,9 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   bool constant = std::all_of(r.seats.begin(), r.seats.end(), [&](const SeatStats& s) {
     return s.score.min == s.score.max && s.score.min == r.seats[0].score.min;
   });
-  if (constant) out += fmt::format("\nEvery seat scored {:.0f} in every game: this ruleset keeps no score.\n", r.seats[0].score.min);
+  if (constant)
+    out += fmt::format("\nEvery seat scored {:.0f} in every game: this ruleset keeps no score.\n",
+                       r.seats[0].score.min);
   else out.append("\n") += score_tables(r);
   return out + render_metrics(r);
 }
@@ -295,7 +322,8 @@ std::string render_comparison(const SimReport& a, const std::string& a_name, con
   std::string out = head("A", a_name, a) + head("B", b_name, b);
   // Everything the games were played with, by the fingerprints in the reports.
   std::vector<std::string> differences = ruleset_differences(a, b);
-  if (differences.empty()) out += wrap_words("Parameters, components and rules files: the same in both.", kWidth) + "\n";
+  if (differences.empty())
+    out += wrap_words("Parameters, components and rules files: the same in both.", kWidth) + "\n";
   else out += "What differs from A to B (parameters, components, files):\n";
   for (const auto& d : differences) out += labelled("", d, 2);
   out += "\n";
@@ -306,18 +334,22 @@ std::string render_comparison(const SimReport& a, const std::string& a_name, con
     bool sig = m.significant();
     beyond += sig;
     std::string test = fmt::format("{} = {:.2f}", m.proportion ? "z" : "t", m.statistic);
-    if (std::isinf(m.statistic)) test = fmt::format("{} = {}∞", m.proportion ? "z" : "t", m.statistic < 0 ? "-" : "+");
-    rows.push_back({m.metric, m.proportion ? pct(m.a) : fmt::format("{:.2f}", m.a),
-                    m.proportion ? pct(m.b) : fmt::format("{:.2f}", m.b),
-                    m.proportion ? fmt::format("{:+.1f} pts", 100 * (m.b - m.a)) : fmt::format("{:+.2f}", m.b - m.a),
-                    sig ? style(test + " *", "1;33", color) : test + "  "});
+    if (std::isinf(m.statistic))
+      test = fmt::format("{} = {}∞", m.proportion ? "z" : "t", m.statistic < 0 ? "-" : "+");
+    rows.push_back(
+        {m.metric, m.proportion ? pct(m.a) : fmt::format("{:.2f}", m.a),
+         m.proportion ? pct(m.b) : fmt::format("{:.2f}", m.b),
+         m.proportion ? fmt::format("{:+.1f} pts", 100 * (m.b - m.a)) : fmt::format("{:+.2f}", m.b - m.a),
+         sig ? style(test + " *", "1;33", color) : test + "  "});
   }
   out += columns(rows, "lrrrr");
-  out.append("\n") += wrap_words(fmt::format("{} of {} metrics differ beyond noise at 95% (marked *; rates: two-proportion "
-                                       "z-test; means: Welch's t-test). Even with no real change, about one metric in "
-                                       "20 would.",
-                                       beyond, metrics.size()),
-                           kWidth) + "\n";
+  out.append("\n") +=
+      wrap_words(fmt::format("{} of {} metrics differ beyond noise at 95% (marked *; rates: two-proportion "
+                             "z-test; means: Welch's t-test). Even with no real change, about one metric in "
+                             "20 would.",
+                             beyond, metrics.size()),
+                 kWidth) +
+      "\n";
   return out;
 }
 

@@ -17,7 +17,8 @@ std::string render_comparison(const SimReport& a, const std::string& a_name, con
 
 // Columns separated by two spaces, each padded to its widest cell; `align` has one letter per
 // column, 'l' or 'r'. Cells may hold UTF-8 and ANSI colour: widths count what is shown.
-std::string columns(const std::vector<std::vector<std::string>>& rows, const std::string& align, int indent = 0);
+std::string columns(const std::vector<std::vector<std::string>>& rows, const std::string& align,
+                    int indent = 0);
 // `rows` as columns() lays them out (the first column left, the others right), split when too
 // wide into blocks of as many columns as fit `width`, each block repeating the first column.
 std::string column_blocks(const std::vector<std::vector<std::string>>& rows, std::size_t width);

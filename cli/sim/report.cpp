@@ -34,16 +34,21 @@ template <class T = int>
 T whole(const ordered_json& j, const std::string& key, std::int64_t low = 0,
         std::int64_t high = std::numeric_limits<int>::max()) {
   const ordered_json& v = j.at(key);
-  bool fits = v.is_number_unsigned() ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
-                                     : v.is_number_integer() && v.get<std::int64_t>() >= low && v.get<std::int64_t>() <= high;
-  if (!fits) throw InputError(key + ": a whole number from " + std::to_string(low) + " to " + std::to_string(high) + ", not " + quote(v.dump()));
-  return v.is_number_unsigned() ? static_cast<T>(v.get<std::uint64_t>()) : static_cast<T>(v.get<std::int64_t>());
+  bool fits = v.is_number_unsigned()
+                  ? v.get<std::uint64_t>() <= static_cast<std::uint64_t>(high)
+                  : v.is_number_integer() && v.get<std::int64_t>() >= low && v.get<std::int64_t>() <= high;
+  if (!fits)
+    throw InputError(key + ": a whole number from " + std::to_string(low) + " to " + std::to_string(high) +
+                     ", not " + quote(v.dump()));
+  return v.is_number_unsigned() ? static_cast<T>(v.get<std::uint64_t>())
+                                : static_cast<T>(v.get<std::int64_t>());
 }
 
 // A seed: any whole number from 0 to 2^64-1.
 std::uint64_t seed_of(const ordered_json& v, const std::string& key) {
   if (v.is_number_unsigned()) return v.get<std::uint64_t>();
-  if (v.is_number_integer() && v.get<std::int64_t>() >= 0) return static_cast<std::uint64_t>(v.get<std::int64_t>());
+  if (v.is_number_integer() && v.get<std::int64_t>() >= 0)
+    return static_cast<std::uint64_t>(v.get<std::int64_t>());
   throw InputError(key + ": a seed from 0 to 18446744073709551615, not " + quote(v.dump()));
 }
 
@@ -131,6 +136,19 @@ ordered_json prints_json(const RulesetPrints& p) {
   return {{"params", p.params}, {"components", p.components}, {"kinds", kinds}, {"files", p.files}};
 }
 
+// The score histograms' bins of a report that keeps scores; without fine bins (an older
+// report) the coarse ones stand in, and the report no longer merges exactly.
+void read_score_bins(const ordered_json& scores, SimReport& r) {
+  constexpr std::int64_t kEdge = kMaxReportScore * 2;  // bins reach past the scores
+  r.bin_low = whole<std::int64_t>(scores, "bin_low", -kEdge, kEdge);
+  r.bin_width = whole<std::int64_t>(scores, "bin_width", 1, kEdge);
+  if (scores.contains("bins")) r.bins = whole(scores, "bins", 1, 1000);
+  r.fine_low = scores.contains("fine_low") ? whole<std::int64_t>(scores, "fine_low", -kEdge, kEdge) : r.bin_low;
+  r.fine_width =
+      scores.contains("fine_width") ? whole<std::int64_t>(scores, "fine_width", 1, kEdge) : r.bin_width;
+  r.mergeable = r.mergeable && scores.contains("fine_width");
+}
+
 SimReport from_json(const ordered_json& j) {
   SimReport r;
   r.ruleset = j.at("ruleset").get<std::string>();
@@ -141,11 +159,13 @@ SimReport from_json(const ordered_json& j) {
   r.seed = seed_of(j.at("seed"), "seed");
   r.players = whole(j, "players");
   r.games = whole(j, "games");
-  if (j.contains("partial") && j["partial"].is_object() && j["partial"].contains("asked")) r.asked = whole(j["partial"], "asked");
+  if (j.contains("partial") && j["partial"].is_object() && j["partial"].contains("asked"))
+    r.asked = whole(j["partial"], "asked");
   r.max_actions = whole(j, "max_actions");
   r.finished = whole(j, "finished");
   r.hit_limit = whole(j.at("hit_limit"), "games");
-  for (const auto& seed : j.at("hit_limit").at("seeds")) r.limit_seeds.push_back(seed_of(seed, "hit_limit.seeds"));
+  for (const auto& seed : j.at("hit_limit").at("seeds"))
+    r.limit_seeds.push_back(seed_of(seed, "hit_limit.seeds"));
   r.ties = whole(j, "ties");
   r.no_winner = whole(j, "no_winner");
   if (j.contains("draws")) r.draws = whole(j, "draws");  // reports before results had none
@@ -153,16 +173,7 @@ SimReport from_json(const ordered_json& j) {
   r.paid = j.contains("payoffs");  // absent for games without payoffs, so such reports read as before
   if (r.paid) r.payoff_unit = j["payoffs"].at("unit").get<std::string>();
   bool& exact = r.mergeable;
-  if (r.scored) {
-    const auto& scores = j["scores"];
-    constexpr std::int64_t kEdge = kMaxReportScore * 2;  // bins reach past the scores
-    r.bin_low = whole<std::int64_t>(scores, "bin_low", -kEdge, kEdge);
-    r.bin_width = whole<std::int64_t>(scores, "bin_width", 1, kEdge);
-    if (scores.contains("bins")) r.bins = whole(scores, "bins", 1, 1000);
-    r.fine_low = scores.contains("fine_low") ? whole<std::int64_t>(scores, "fine_low", -kEdge, kEdge) : r.bin_low;
-    r.fine_width = scores.contains("fine_width") ? whole<std::int64_t>(scores, "fine_width", 1, kEdge) : r.bin_width;
-    exact = exact && scores.contains("fine_width");
-  }
+  if (r.scored) read_score_bins(j["scores"], r);
   for (const auto& s : j.at("seats")) {
     SeatStats seat{s.at("name").get<std::string>(), s.at("bot").get<std::string>(), read_rate(s.at("win")),
                    whole(s, "moved_first"), {}, {}, {}};
@@ -177,7 +188,8 @@ SimReport from_json(const ordered_json& j) {
   for (const auto& k : j.at("bots"))
     r.kinds.push_back({k.at("kind").get<std::string>(), whole(k, "seats"), read_rate(k.at("win")),
                        k.at("fair").get<double>()});
-  r.rotated = j.value("bots_rotate", false), r.seatings = j.contains("seatings") ? whole(j, "seatings", 1, 64) : 1;
+  r.rotated = j.value("bots_rotate", false);
+  r.seatings = j.contains("seatings") ? whole(j, "seatings", 1, 64) : 1;
   r.first_seat = read_rate(j.at("first_seat").at("win"));
   const auto& length = j.at("length");
   r.turns = read_spread(length.at("turns"), exact);
@@ -186,7 +198,8 @@ SimReport from_json(const ordered_json& j) {
   if (r.rounds_played) r.rounds = read_spread(length.at("rounds"), exact);
   if (j.contains("tally")) {
     r.tally = j["tally"].at("var").get<std::string>();
-    for (const auto& [value, n] : j["tally"].at("counts").items()) r.tally_counts[value] = whole(ordered_json{{"counts", n}}, "counts");
+    for (const auto& [value, n] : j["tally"].at("counts").items())
+      r.tally_counts[value] = whole(ordered_json{{"counts", n}}, "counts");
   }
   if (j.contains("metrics")) r.metrics = read_metrics(j["metrics"], r.players);
   return r;
@@ -197,7 +210,8 @@ SimReport from_json(const ordered_json& j) {
 std::string json_error(const nlohmann::json::exception& e) {
   std::string message = e.what();
   std::size_t tag_end = message.find("] ");
-  if (message.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos) message.erase(0, tag_end + 2);
+  if (message.rfind("[json.exception.", 0) == 0 && tag_end != std::string::npos)
+    message.erase(0, tag_end + 2);
   return message;
 }
 
@@ -233,7 +247,8 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
     j["seats"].push_back(seat_json(r.seats[s], r.scored, r.paid ? &r.payoffs.at(s) : nullptr));
   if (r.paid) j["payoffs"] = {{"unit", r.payoff_unit}};
   j["bots_rotate"] = r.rotated;
-  if (r.seatings > 1) j["seatings"] = r.seatings;  // absent for one game a seed, so such reports read as before
+  if (r.seatings > 1)
+    j["seatings"] = r.seatings;  // absent for one game a seed, so such reports read as before
   j["bots"] = ordered_json::array();
   for (const auto& k : r.kinds)
     j["bots"].push_back({{"kind", k.kind}, {"seats", k.seats}, {"win", rate(k.win)}, {"fair", k.fair}});
@@ -271,12 +286,14 @@ ordered_json read_json_file(const std::string& file) {
   std::string text(kMaxYamlBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
   text.resize(static_cast<std::size_t>(in.gcount()));
-  if (text.size() > kMaxYamlBytes) throw InputError(file + ": larger than any report (" + std::to_string(kMaxYamlBytes >> 20) + " MiB)");
+  if (text.size() > kMaxYamlBytes)
+    throw InputError(file + ": larger than any report (" + std::to_string(kMaxYamlBytes >> 20) + " MiB)");
   constexpr int kMaxDepth = 64;
   ordered_json j;
   try {
     j = ordered_json::parse(text, [&](int depth, ordered_json::parse_event_t, ordered_json&) {
-      if (depth > kMaxDepth) throw InputError(file + ": nested deeper than any report (" + std::to_string(kMaxDepth) + " levels)");
+      if (depth > kMaxDepth)
+        throw InputError(file + ": nested deeper than any report (" + std::to_string(kMaxDepth) + " levels)");
       return true;
     });
   } catch (const ordered_json::parse_error& e) {
@@ -287,15 +304,19 @@ ordered_json read_json_file(const std::string& file) {
   return j;
 }
 
-SimReport read_report_json(const std::string& file, RunInfo* run) { return report_from_json(read_json_file(file), file, run); }
+SimReport read_report_json(const std::string& file, RunInfo* run) {
+  return report_from_json(read_json_file(file), file, run);
+}
 
 SimReport report_from_json(const ordered_json& j, const std::string& file, RunInfo* run) {
-  auto field = [&j](const char* key) { return j.is_object() && j.contains(key) ? j.at(key) : ordered_json(); };
+  auto field = [&j](const char* key) {
+    return j.is_object() && j.contains(key) ? j.at(key) : ordered_json();
+  };
   if (!field("format").is_string() || field("format") != kFormat)
     throw InputError(file + ": not a report of `arbiter sim --json`");
   if (!field("version").is_number_integer() || field("version") != kVersion)
-    throw InputError(file + ": a report of version " + json_text(field("version")) + "; this arbiter reads version " +
-                     std::to_string(kVersion));
+    throw InputError(file + ": a report of version " + json_text(field("version")) +
+                     "; this arbiter reads version " + std::to_string(kVersion));
   try {
     if (run && j.contains("run")) {
       const ordered_json& r = j["run"];
@@ -322,25 +343,28 @@ std::string metrics_csv(const SimReport& r, std::size_t seat) {
   std::string out = fmt::format(",{:.4f},{},{},{:.4f}", histogram_mean(mine), histogram_quantile(mine, 0.5),
                                 histogram_quantile(m.turns, 0.5), histogram_mean(m.chance));
   if (!m.lead_measured) return out + ",,,";
-  out += m.lead_games ? fmt::format(",{:.4f},{:.6f}", histogram_mean(m.lead_changes), decided_by_half(m)) : ",,";
+  out +=
+      m.lead_games ? fmt::format(",{:.4f},{:.6f}", histogram_mean(m.lead_changes), decided_by_half(m)) : ",,";
   return out + fmt::format(",{}", stalled_games(m));
 }
 
 }  // namespace
 
 std::string report_csv(const SimReport& r) {
-  std::string out = "ruleset,variant,seat,name,bot,games,wins,win_rate,ci95_low,ci95_high,moved_first,"
-                    "score_mean,score_sd,score_min,score_max" +
-                    std::string(r.paid ? ",payoff_mean,payoff_ci95_low,payoff_ci95_high" : "") +
-                    ",decisions_mean,decisions_median,turns_median,chance_mean,lead_changes_mean,decided_by_half,stalled\n";
+  std::string out =
+      "ruleset,variant,seat,name,bot,games,wins,win_rate,ci95_low,ci95_high,moved_first,"
+      "score_mean,score_sd,score_min,score_max" +
+      std::string(r.paid ? ",payoff_mean,payoff_ci95_low,payoff_ci95_high" : "") +
+      ",decisions_mean,decisions_median,turns_median,chance_mean,lead_changes_mean,decided_by_half,stalled\n";
   for (std::size_t s = 0; s < r.seats.size(); ++s) {
     const SeatStats& seat = r.seats[s];
     Interval ci = seat.win.ci();
-    out += fmt::format("{},{},{},{},{},{},{},{:.6f},{:.6f},{:.6f},{}", csv_field(r.ruleset), csv_field(r.variant), s + 1,
-                       csv_field(seat.name), csv_field(seat.bot), seat.win.games, seat.win.wins, seat.win.rate(),
-                       ci.low, ci.high, seat.first);
+    out += fmt::format("{},{},{},{},{},{},{},{:.6f},{:.6f},{:.6f},{}", csv_field(r.ruleset),
+                       csv_field(r.variant), s + 1, csv_field(seat.name), csv_field(seat.bot), seat.win.games,
+                       seat.win.wins, seat.win.rate(), ci.low, ci.high, seat.first);
     if (r.scored)
-      out += fmt::format(",{:.4f},{:.4f},{},{}", seat.score.mean, seat.score.sd, seat.score.min, seat.score.max);
+      out +=
+          fmt::format(",{:.4f},{:.4f},{},{}", seat.score.mean, seat.score.sd, seat.score.min, seat.score.max);
     else
       out += ",,,,";
     if (r.paid) {

@@ -27,8 +27,9 @@ struct Series {
 };
 
 // Lines over `x` (labels, evenly spaced) from `y_low` to `y_high`, one per series, with a legend.
-std::string line_chart(const std::string& id, const std::vector<std::string>& x, const std::vector<Series>& series,
-                       double y_low, double y_high, const std::string& y_format = "{:.0f}");
+std::string line_chart(const std::string& id, const std::vector<std::string>& x,
+                       const std::vector<Series>& series, double y_low, double y_high,
+                       const std::string& y_format = "{:.0f}");
 
 // A number as data-value writes it: the shortest text that reads back as the same double.
 std::string exact_number(double x);

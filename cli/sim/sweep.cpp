@@ -37,11 +37,14 @@ std::vector<std::string> range_values(const std::string& spec, const std::string
   std::size_t dots = text.find("..");
   std::size_t colon = text.find(':', dots);
   long long lo = 0, hi = 0, step = 1;
-  bool ok = whole_number(text.substr(0, dots), lo) &&
-            whole_number(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2), hi) &&
-            (colon == std::string::npos || whole_number(text.substr(colon + 1), step));
+  bool ok =
+      whole_number(text.substr(0, dots), lo) &&
+      whole_number(text.substr(dots + 2, colon == std::string::npos ? std::string::npos : colon - dots - 2),
+                   hi) &&
+      (colon == std::string::npos || whole_number(text.substr(colon + 1), step));
   if (!ok || step < 1 || hi < lo)
-    throw InputError("sim: --sweep " + quote(spec) + ": a range is LO..HI or LO..HI:STEP, whole numbers, LO <= HI, STEP >= 1");
+    throw InputError("sim: --sweep " + quote(spec) +
+                     ": a range is LO..HI or LO..HI:STEP, whole numbers, LO <= HI, STEP >= 1");
   if ((hi - lo) / step + 1 > static_cast<long long>(kMaxSweepValues))
     throw InputError(fmt::format("sim: --sweep {}: more than {} values", quote(spec), kMaxSweepValues));
   std::vector<std::string> out;
@@ -66,7 +69,8 @@ Sweep parse_sweep(const std::string& spec) {
       if (s.values.back().empty()) throw InputError("sim: --sweep " + quote(spec) + ": an empty value");
       start = comma + 1;
     }
-  if (s.values.size() > kMaxSweepValues) throw InputError(fmt::format("sim: --sweep {}: more than {} values", quote(spec), kMaxSweepValues));
+  if (s.values.size() > kMaxSweepValues)
+    throw InputError(fmt::format("sim: --sweep {}: more than {} values", quote(spec), kMaxSweepValues));
   if (s.values.size() < 2) throw InputError("sim: --sweep " + quote(spec) + ": give two values or more");
   return s;
 }
@@ -116,7 +120,8 @@ int run_sweep(const std::string& name, const GameFlags& flags, const SimFlags& s
     if (result.runs.back().report.asked > result.runs.back().report.games) break;  // Ctrl-C
   }
   int players = result.runs[0].report.players;
-  for (std::size_t v = 1; v < records.size(); ++v) result.paired.push_back(pair_runs(records[0], records[v], players));
+  for (std::size_t v = 1; v < records.size(); ++v)
+    result.paired.push_back(pair_runs(records[0], records[v], players));
   if (sim.json) print("{}", sweep_json(result));
   else print("{}", render_sweep(result, color_enabled(STDOUT_FILENO)));
   if (!sim.html.empty()) write_sweep_html(sim.html, result);

@@ -23,7 +23,8 @@ struct Paired {
   std::vector<std::pair<std::int64_t, std::int64_t>> seats;  // (won under A only, under B only)
 };
 Paired pair_runs(const std::vector<GameRecord>& a, const std::vector<GameRecord>& b, int players);
-// The paired t statistic of differences (mean / standard error); ±infinity when they are all one nonzero value.
+// The paired t statistic of differences (mean / standard error); ±infinity when they are all one nonzero
+// value.
 double paired_t(const Spread& differences);
 // McNemar's statistic as a z (B's discordant wins minus A's, over the root of both); 0 when none.
 double mcnemar_z(std::int64_t a_only, std::int64_t b_only);

@@ -48,14 +48,17 @@ SweepResult read_sweep(const std::string& file) {
       s.runs.push_back(std::move(run));
     }
     for (const auto& p : j.at("paired")) {
-      Paired pair{read_difference(p.at("turns"), "turns"), read_difference(p.at("decisions"), "decisions"), {}};
+      Paired pair{
+          read_difference(p.at("turns"), "turns"), read_difference(p.at("decisions"), "decisions"), {}};
       for (const auto& seat : p.at("seats"))
-        pair.seats.emplace_back(count_of(seat.at("won_at_a_only"), "seats"), count_of(seat.at("won_at_b_only"), "seats"));
+        pair.seats.emplace_back(count_of(seat.at("won_at_a_only"), "seats"),
+                                count_of(seat.at("won_at_b_only"), "seats"));
       s.paired.push_back(std::move(pair));
     }
   } catch (const ordered_json::exception& e) {
     std::string message = e.what();  // without the library's tag ("[json.exception.…] ")
-    throw InputError(file + ": an incomplete sweep report: " + message.substr(message.find("] ") == std::string::npos ? 0 : message.find("] ") + 2));
+    throw InputError(file + ": an incomplete sweep report: " +
+                     message.substr(message.find("] ") == std::string::npos ? 0 : message.find("] ") + 2));
   } catch (const InputError& e) {
     throw InputError(file + ": " + e.what());
   }
@@ -94,8 +97,10 @@ int merge_sweeps(const std::vector<std::string>& files, bool json, const std::st
     for (std::size_t k = 1; k < parts.size(); ++k) {
       Paired& into = m.paired[v];
       const Paired& from = parts[k].paired[v];
-      if (from.seats.size() != into.seats.size()) throw InputError(files[k] + ": its pairings have other seats");
-      into.turns = merge_spreads(into.turns, from.turns), into.decisions = merge_spreads(into.decisions, from.decisions);
+      if (from.seats.size() != into.seats.size())
+        throw InputError(files[k] + ": its pairings have other seats");
+      into.turns = merge_spreads(into.turns, from.turns),
+      into.decisions = merge_spreads(into.decisions, from.decisions);
       for (std::size_t s = 0; s < into.seats.size(); ++s)
         into.seats[s].first += from.seats[s].first, into.seats[s].second += from.seats[s].second;
     }

@@ -81,14 +81,16 @@ bool plain_text(const std::string& s) {
 int keep_line_at_wake(int, int) {
   if (!g_woken) return 0;  // typed by hand: nothing to do
   std::string line = rl_line_buffer && rl_end > 0 ? std::string(rl_line_buffer, rl_end) : std::string();
-  // A line with a control character in it (typed after Ctrl-V) is not typed again: its keys would be commands.
+  // A line with a control character in it (typed after Ctrl-V) is not typed again: its keys would be
+  // commands.
   g_typed_so_far = plain_text(line) ? line : g_shadow_known ? g_shadow : "";
   return 0;
 }
 
 void follow_key(unsigned char c) {
   if (c == 0x7f || c == 0x08) {  // Backspace: the last character, all its UTF-8 bytes
-    while (!g_shadow.empty() && (static_cast<unsigned char>(g_shadow.back()) & 0xC0) == 0x80) g_shadow.pop_back();
+    while (!g_shadow.empty() && (static_cast<unsigned char>(g_shadow.back()) & 0xC0) == 0x80)
+      g_shadow.pop_back();
     if (!g_shadow.empty()) g_shadow.pop_back();
   } else if (c >= 0x20) {
     g_shadow.push_back(static_cast<char>(c));
@@ -174,7 +176,9 @@ void LineEditor::use_history(int seat) {
   if (!interactive_ || seat == history_seat_) return;
   history_seat_ = seat;
   auto found = seats_.find(seat);
-  if (seat >= 0 && found == seats_.end()) found = seats_.emplace(seat, std::vector<std::string>(shared_.begin(), shared_.begin() + from_file_)).first;
+  if (seat >= 0 && found == seats_.end())
+    found =
+        seats_.emplace(seat, std::vector<std::string>(shared_.begin(), shared_.begin() + from_file_)).first;
   const std::vector<std::string>& lines = seat < 0 ? shared_ : found->second;
   clear_history();
   for (const std::string& line : lines) add_history(line.c_str());
@@ -192,7 +196,8 @@ LineEditor::Read LineEditor::read(const std::string& prompt, std::string& line) 
     line = std::move(got.text);
     return Read::Line;
   }
-  if (take_interrupt()) return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
+  if (take_interrupt())
+    return Read::Cancelled;  // pressed between prompts (a bot's Ctrl-C is taken by the REPL)
   g_typed = 0;
   g_too_long = false;
   g_woken = false;

@@ -26,10 +26,13 @@ void ProgressBar::draw(std::size_t done, std::size_t total) {
   int columns = ioctl(STDERR_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col > 0 ? w.ws_col : 80;
   const int width = std::clamp(columns - 50, 8, 30);
   int filled = total ? static_cast<int>(width * done / total) : width;
-  std::string bar = std::string("[").append(style(std::string(filled, '#'), "36", color_)).append(width - filled, '.').append("]");
+  std::string bar = std::string("[")
+                        .append(style(std::string(filled, '#'), "36", color_))
+                        .append(width - filled, '.')
+                        .append("]");
   std::string left = rate > 0 ? fmt::format("{:.0f} s left", static_cast<double>(total - done) / rate) : "";
-  print_err("{}{} {}/{} {} {:.{}f}/s {}{}", control("\r"), bar, done, total, unit_, rate, rate_decimals_, left,
-            control("\033[K"));
+  print_err("{}{} {}/{} {} {:.{}f}/s {}{}", control("\r"), bar, done, total, unit_, rate, rate_decimals_,
+            left, control("\033[K"));
 }
 
 }  // namespace arbiter::cli

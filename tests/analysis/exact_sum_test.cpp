@@ -11,7 +11,8 @@ using namespace arbiter;
 TEST_CASE("an exact sum rounds once, however the values are ordered or split") {
   std::mt19937_64 rng(3);
   std::vector<double> values;
-  for (int i = 0; i < 3000; ++i) values.push_back(1.0 / static_cast<double>(1 + rng() % 7) * (rng() % 2 ? 1 : 1e-9));
+  for (int i = 0; i < 3000; ++i)
+    values.push_back(1.0 / static_cast<double>(1 + rng() % 7) * (rng() % 2 ? 1 : 1e-9));
   ExactSum all;
   for (double x : values) all.add(x);
   for (int trial = 0; trial < 20; ++trial) {

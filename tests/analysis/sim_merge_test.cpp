@@ -78,15 +78,18 @@ TEST_CASE("sim_merge: reports of other seats, bots, rulesets or tallies are refu
   }
   SECTION("another bot") {
     b.seats[0].bot = "mcts";
-    CHECK_THROWS_WITH(merge_reports({a, b}, {"a.json", "b.json"}), Catch::Contains("Andy is played by random in one and mcts"));
+    CHECK_THROWS_WITH(merge_reports({a, b}, {"a.json", "b.json"}),
+                      Catch::Contains("Andy is played by random in one and mcts"));
   }
   SECTION("another ruleset") {
     b.ruleset = "stacks";
-    CHECK_THROWS_WITH(merge_reports({a, b}, {"a.json", "b.json"}), Catch::Contains("they are of different rulesets"));
+    CHECK_THROWS_WITH(merge_reports({a, b}, {"a.json", "b.json"}),
+                      Catch::Contains("they are of different rulesets"));
   }
   SECTION("another tally") {
     b.tally = "count";
-    CHECK_THROWS_WITH(merge_reports({a, b}, {"a.json", "b.json"}), Catch::Contains("they tally different variables (none and count)"));
+    CHECK_THROWS_WITH(merge_reports({a, b}, {"a.json", "b.json"}),
+                      Catch::Contains("they tally different variables (none and count)"));
   }
 }
 

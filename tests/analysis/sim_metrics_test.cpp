@@ -153,10 +153,15 @@ class CountingScores final : public Rules {
   Status turn_start(State& s) override { return rules_.turn_start(s); }
   Status round_end(State& s) override { return rules_.round_end(s); }
   Status apply(State& s, int seat, const std::string& a) override { return rules_.apply(s, seat, a); }
-  Status outcome(State& s, const std::string& d, const std::string& r) override { return rules_.outcome(s, d, r); }
+  Status outcome(State& s, const std::string& d, const std::string& r) override {
+    return rules_.outcome(s, d, r);
+  }
   Status round_order(const State& s, std::vector<int>& o) override { return rules_.round_order(s, o); }
-  Status actions(const State& s, int seat, std::vector<std::string>& out) override { return rules_.actions(s, seat, out); }
-  Status accepts(const State& s, int seat, const std::string& a, bool& ok, std::string& c, std::string& why) override {
+  Status actions(const State& s, int seat, std::vector<std::string>& out) override {
+    return rules_.actions(s, seat, out);
+  }
+  Status accepts(const State& s, int seat, const std::string& a, bool& ok, std::string& c,
+                 std::string& why) override {
     return rules_.accepts(s, seat, a, ok, c, why);
   }
   bool scores_by_hook() const override { return rules_.scores_by_hook(); }
@@ -181,9 +186,12 @@ TEST_CASE("a score hook is read at every turn only when the lead is asked for", 
     o.games = 3, o.threads = 1, o.lead = lead;
     std::atomic<int> calls{0};
     std::string error;
-    auto records = play_games(ruleset, o, [&calls](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
-      return std::make_unique<CountingScores>(r, calls);
-    }, error);
+    auto records = play_games(
+        ruleset, o,
+        [&calls](std::shared_ptr<const Ruleset> r) -> std::unique_ptr<Rules> {
+          return std::make_unique<CountingScores>(r, calls);
+        },
+        error);
     REQUIRE(error.empty());
     int seats = make_table(ruleset, o.game)->seat_count(), turns = 0;
     for (const auto& g : records) turns += g.turns;

@@ -91,11 +91,12 @@ TEST_CASE("every finished game's win is counted once, shared wins included") {
   CHECK(r.seats[0].first == r.finished);
 }
 
-TEST_CASE("a shared win counts 1/k to each seat, and ties, no-winner and unfinished games are counted apart") {
+TEST_CASE(
+    "a shared win counts 1/k to each seat, and ties, no-winner and unfinished games are counted apart") {
   SimOptions o = options(0, 1);
   o.bots = {"random", "random", "greedy"};
-  std::vector<GameRecord> records = {game({0}, {40, 10, 5}), game({0, 2}, {40, 3, 40}), game({}, {0, 0, 0}, 1),
-                                     game({1}, {-10, 45, 12}, 1)};
+  std::vector<GameRecord> records = {game({0}, {40, 10, 5}), game({0, 2}, {40, 3, 40}),
+                                     game({}, {0, 0, 0}, 1), game({1}, {-10, 45, 12}, 1)};
   records.push_back(game({2}, {1, 2, 3}));
   records.back().hit_limit = true;
   records.back().seed = 99;
@@ -179,7 +180,8 @@ TEST_CASE("every seating: each seed is played once with every bot in every seat"
   CHECK(r.rotated);
   CHECK(r.seatings == 3);
   REQUIRE(r.metrics.seat_kind.count("mcts:3") == 1);
-  for (const auto& [n, wins] : r.metrics.seat_kind.at("mcts:3")) CHECK(n == 3);  // every seat, every seed, once
+  for (const auto& [n, wins] : r.metrics.seat_kind.at("mcts:3"))
+    CHECK(n == 3);  // every seat, every seed, once
   for (const auto& [n, wins] : r.metrics.seat_kind.at("random")) CHECK(n == 6);
 }
 
@@ -293,7 +295,8 @@ TEST_CASE("sim tally counts the finished games by a variable's final value") {
   CHECK(total == r.finished);
   SECTION("a per-seat variable is counted by seat and value") {
     o.tally = stacks()->var_index("score");
-    SimReport per_seat = summarize(*make_table(stacks(), o.game), o, play_games(stacks(), o, lua_rules(), error));
+    SimReport per_seat =
+        summarize(*make_table(stacks(), o.game), o, play_games(stacks(), o, lua_rules(), error));
     int n = 0;
     for (const auto& [value, count] : per_seat.tally_counts) {
       CHECK(value.find('=') != std::string::npos);
@@ -312,8 +315,9 @@ std::vector<GameRecord> varied_games(int n, std::uint64_t first_seed) {
   std::vector<GameRecord> records;
   for (int g = 0; g < n; ++g) {
     int kind = static_cast<int>(rng() % 6);
-    std::vector<int> winners = kind == 0 ? std::vector<int>{0, 1, 2} : kind == 1 ? std::vector<int>{}
-                                                                                 : std::vector<int>{static_cast<int>(rng() % 3)};
+    std::vector<int> winners = kind == 0   ? std::vector<int>{0, 1, 2}
+                               : kind == 1 ? std::vector<int>{}
+                                           : std::vector<int>{static_cast<int>(rng() % 3)};
     // Early games score little, later ones a lot, so each part's bins are narrower than the whole's.
     int spread = 3 + g * 7;
     GameRecord rec = game(winners, {static_cast<int>(rng() % spread) - 2, static_cast<int>(rng() % spread),
@@ -346,7 +350,8 @@ TEST_CASE("merged reports of parts of a run equal the run's report, byte for byt
   for (int trial = 0; trial < 12; ++trial) {
     // Cut the run into 2 to 5 parts at random places, and merge them in a shuffled order.
     std::vector<int> cuts = {0, n};
-    for (int c = 0, parts = 1 + static_cast<int>(rng() % 4); c < parts; ++c) cuts.push_back(1 + static_cast<int>(rng() % (n - 1)));
+    for (int c = 0, parts = 1 + static_cast<int>(rng() % 4); c < parts; ++c)
+      cuts.push_back(1 + static_cast<int>(rng() % (n - 1)));
     std::sort(cuts.begin(), cuts.end());
     cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
     std::vector<SimReport> reports;
@@ -375,15 +380,20 @@ TEST_CASE("reports whose seeds overlap, leave a gap, or differ in their games ar
     p.games = to - from;
     return summarize(*table, p, std::vector<GameRecord>(all.begin() + from, all.begin() + to));
   };
-  SimReport a = part(0, 10, 7), overlapping = part(10, 20, 12), apart = part(10, 20, 30), follows = part(10, 20, 17);
+  SimReport a = part(0, 10, 7), overlapping = part(10, 20, 12), apart = part(10, 20, 30),
+            follows = part(10, 20, 17);
   CHECK_THROWS_WITH(merge_reports({a, overlapping}, {"a.json", "b.json"}), Catch::Contains("overlap"));
-  CHECK_THROWS_WITH(merge_reports({a, apart}, {"a.json", "b.json"}), Catch::Contains("no report holds seeds 17 to 29"));
+  CHECK_THROWS_WITH(merge_reports({a, apart}, {"a.json", "b.json"}),
+                    Catch::Contains("no report holds seeds 17 to 29"));
   follows.max_actions = 5;
-  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}), Catch::Contains("action limits differ"));
+  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}),
+                    Catch::Contains("action limits differ"));
   follows = part(10, 20, 17);
   follows.params["target"] = "25";
-  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}), Catch::Contains("parameter target: 40 → 25"));
+  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}),
+                    Catch::Contains("parameter target: 40 → 25"));
   follows = part(10, 20, 17);
   follows.seats[0].fine_histogram[0] += 1;
-  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}), Catch::Contains("b.json: a report that does not add up"));
+  CHECK_THROWS_WITH(merge_reports({a, follows}, {"a.json", "b.json"}),
+                    Catch::Contains("b.json: a report that does not add up"));
 }

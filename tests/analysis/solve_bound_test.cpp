@@ -80,7 +80,8 @@ TEST_CASE("solve bounds: the 2x2 matrix game's 1/7 lies within them at every che
   CHECK(std::abs(s.value - 0.25) < 1e-12);
 }
 
-TEST_CASE("solve bounds: a matrix game with a better row is worth that row, within them at every checkpoint", "[solve]") {
+TEST_CASE("solve bounds: a matrix game with a better row is worth that row, within them at every checkpoint",
+          "[solve]") {
   // Top earns 3 whatever Bill does, bottom -3. After one iteration both play uniformly: the
   // profile is worth 0, 3 away from the value, though the best responses are 3 apart: the
   // bounds' middle (1.5) is within half of that, the profile's value is not.

@@ -55,7 +55,8 @@ inline double simplex_max(const Matrix& a, const std::vector<double>& b, const s
 // plays more, which lets the plans' equalities be inequalities with the same optimum.
 inline double game_value(const SolveTree& tree) {
   const std::size_t nodes = tree.nodes.size(), seqs = tree.slots + 1;
-  std::vector<std::uint32_t> seq[2] = {std::vector<std::uint32_t>(nodes, 0), std::vector<std::uint32_t>(nodes, 0)};
+  std::vector<std::uint32_t> seq[2] = {std::vector<std::uint32_t>(nodes, 0),
+                                       std::vector<std::uint32_t>(nodes, 0)};
   std::vector<double> reach(nodes, 1.0);
   std::vector<std::int64_t> parent(tree.infosets.size(), -1);  // the seat's sequence leading to the set
   double low = 0;

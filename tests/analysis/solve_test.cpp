@@ -32,8 +32,8 @@ SolveTree tree_of(const std::string& dir, const GameOptions& o, std::size_t max 
 double exploitability(const Cfr& cfr) { return (cfr.best_response(0) + cfr.best_response(1)) / 2; }
 
 // The probability of `action` in the information set first reached as `where`.
-double probability(const SolveTree& tree, const std::vector<SolvedInfoset>& strategy, const std::string& where,
-                   const std::string& action) {
+double probability(const SolveTree& tree, const std::vector<SolvedInfoset>& strategy,
+                   const std::string& where, const std::string& action) {
   for (const SolvedInfoset& i : strategy)
     if (i.where == where)
       for (std::size_t a = 0; a < i.actions.size(); ++a)
@@ -123,20 +123,25 @@ TEST_CASE("solve: long action texts are held once, not once an information set",
 TEST_CASE("solve: a tree past the cap on bytes is refused with the figure", "[solve]") {
   GameOptions o = two_seats();
   o.set = {{"length", "16"}};
-  SolveTree tree = build_solve_tree(load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions",
-                                                 ARBITER_SOURCE_DIR "/scripts"),
-                                    o, lua_rules(), kMaxSolveHistories, false, std::size_t{1} << 20);
-  CHECK_THAT(tree.error, Catch::Contains("the game is too large to solve: its tree and the solver's tables would take "
-                                         "more than 1 MiB ("));
+  SolveTree tree =
+      build_solve_tree(load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions",
+                                    ARBITER_SOURCE_DIR "/scripts"),
+                       o, lua_rules(), kMaxSolveHistories, false, std::size_t{1} << 20);
+  CHECK_THAT(tree.error,
+             Catch::Contains("the game is too large to solve: its tree and the solver's tables would take "
+                             "more than 1 MiB ("));
 }
 
-TEST_CASE("solve: results that do not add up to the same in every finished game are refused, naming two", "[solve]") {
+TEST_CASE("solve: results that do not add up to the same in every finished game are refused, naming two",
+          "[solve]") {
   SolveTree tree = tree_of(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-not-constant-sum", two_seats());
-  CHECK(tree.error == "the seats' results do not add up to the same in every finished game: 1 after Andy: win, "
-                      "0 after Andy: nobody; solve takes games where one seat's gain is the other's loss");
+  CHECK(tree.error ==
+        "the seats' results do not add up to the same in every finished game: 1 after Andy: win, "
+        "0 after Andy: nobody; solve takes games where one seat's gain is the other's loss");
 }
 
-TEST_CASE("solve: the strategy to report counts against the cap, and is kept only when asked for", "[solve]") {
+TEST_CASE("solve: the strategy to report counts against the cap, and is kept only when asked for",
+          "[solve]") {
   // 255 information sets, each labelled by a way of up to 8 actions of 4,000 bytes: some
   // 4 MiB of labels, in a tree of a few hundred KiB.
   SolveOptions o;
@@ -144,10 +149,12 @@ TEST_CASE("solve: the strategy to report counts against the cap, and is kept onl
   o.game.set = {{"length", "8"}};
   o.iterations = 1;
   o.max_bytes = std::size_t{2} << 20;
-  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions", ARBITER_SOURCE_DIR "/scripts");
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hostile/solve-long-actions",
+                              ARBITER_SOURCE_DIR "/scripts");
   SolveReport with = solve(ruleset, o, lua_rules());
-  CHECK_THAT(with.error, Catch::Contains("the game is too large to solve: with the strategy to report (--strategy, "
-                                         "--write-bot), it would take more than 2 MiB ("));
+  CHECK_THAT(with.error,
+             Catch::Contains("the game is too large to solve: with the strategy to report (--strategy, "
+                             "--write-bot), it would take more than 2 MiB ("));
   o.strategy = false;
   SolveReport without = solve(ruleset, o, lua_rules());
   CHECK(without.error.empty());

@@ -18,8 +18,9 @@ std::vector<std::string> texts(const std::string& source) {
 
 TEST_CASE("lua_tokens: names, keywords, numbers and symbols, longest symbol first") {
   LuaTokens t = lua_tokens("local x = a.b:c(1, 0x1F, 2.5e-3, .5) // 2 ... ~= <= ::top::");
-  std::vector<std::string> want = {"local", "x", "=", "a", ".", "b", ":", "c", "(", "1", ",", "0x1F", ",", "2.5e-3",
-                                   ",", ".5", ")", "//", "2", "...", "~=", "<=", "::", "top", "::"};
+  std::vector<std::string> want = {"local", "x",   "=",    "a",  ".",      "b",   ":",  "c", "(",
+                                   "1",     ",",   "0x1F", ",",  "2.5e-3", ",",   ".5", ")", "//",
+                                   "2",     "...", "~=",   "<=", "::",     "top", "::"};
   REQUIRE(texts("local x = a.b:c(1, 0x1F, 2.5e-3, .5) // 2 ... ~= <= ::top::") == want);
   CHECK(t.tokens[0].kind == LuaTokenKind::Keyword);
   CHECK(t.tokens[1].kind == LuaTokenKind::Name);

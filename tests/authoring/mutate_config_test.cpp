@@ -78,8 +78,10 @@ TEST_CASE("mutate.yaml: accepted survivors keyed by function and near, game.yaml
   std::string path = "mutate.yaml:";
   CHECK_THAT(ConfigDir("accepted:\n  - {file: rules.lua, change: x, reason: y}\n").error(),
              Catch::Contains(path + "2:5: an accepted survivor of a Lua file needs near"));
-  CHECK_THAT(ConfigDir("accepted:\n  - {file: rules.lua, line: 3, near: a, change: x, reason: y}\n").error(),
-             Catch::Contains(path + "2:5: an accepted survivor is keyed by near and function, or (the old form) by line"));
+  CHECK_THAT(
+      ConfigDir("accepted:\n  - {file: rules.lua, line: 3, near: a, change: x, reason: y}\n").error(),
+      Catch::Contains(path +
+                      "2:5: an accepted survivor is keyed by near and function, or (the old form) by line"));
   CHECK_THAT(ConfigDir("accepted:\n  - {file: game.yaml, near: a, change: x, reason: y}\n").error(),
              Catch::Contains(path + "2:5: a game.yaml survivor is keyed by its file and change alone"));
 }
@@ -106,10 +108,12 @@ TEST_CASE("mutate.yaml: every problem is refused with its line and column") {
              Catch::Contains(path + "2:5: an accepted survivor needs a file"));
   CHECK_THAT(ConfigDir("words:\n  - {file: rules.lua, reason: \"  \"}\n").error(),
              Catch::Contains(path + "2:31: the reason is empty"));
-  CHECK_THAT(ConfigDir("words: {file: rules.lua}\n").error(), Catch::Contains(path + "1:8: words should be a list"));
+  CHECK_THAT(ConfigDir("words: {file: rules.lua}\n").error(),
+             Catch::Contains(path + "1:8: words should be a list"));
   CHECK_THAT(ConfigDir("words:\n  - {file: game.yaml, reason: r}\n").error(),
              Catch::Contains(path + "2:12: words are Lua"));
   CHECK_THAT(ConfigDir("min_score: 101\n").error(),
-             Catch::Contains(path + "1:12: min_score (a percent) should be a whole number from 0 to 100, not '101'"));
+             Catch::Contains(
+                 path + "1:12: min_score (a percent) should be a whole number from 0 to 100, not '101'"));
   CHECK_THAT(ConfigDir("accepted: [\n").error(), Catch::Contains(path));
 }

@@ -95,7 +95,8 @@ TEST_CASE("mutate run: a weaker suite kills fewer of the same mutants") {
   CHECK(with(p, r, MutantVerdict::Killed).size() == 19);
 }
 
-TEST_CASE("mutate run: the verdicts do not depend on the threads, and loading once equals loading per scenario") {
+TEST_CASE(
+    "mutate run: the verdicts do not depend on the threads, and loading once equals loading per scenario") {
   MutationPlan p = plan(kFixtures + "nim");
   MutateResult one = run_mutants(p, options(1));
   MutateOptions fresh = options(3);
@@ -113,7 +114,8 @@ TEST_CASE("mutate run: the verdicts do not depend on the threads, and loading on
 TEST_CASE("mutate plan: --max picks the same mutants for the same seed, others for another") {
   MutationPlan all = plan(kFixtures + "nim");
   CHECK(all.chosen.size() == 25);
-  MutationPlan a = plan(kFixtures + "nim", 5, 1), b = plan(kFixtures + "nim", 5, 1), c = plan(kFixtures + "nim", 5, 2);
+  MutationPlan a = plan(kFixtures + "nim", 5, 1), b = plan(kFixtures + "nim", 5, 1),
+               c = plan(kFixtures + "nim", 5, 2);
   CHECK(a.chosen.size() == 5);
   CHECK(a.chosen == b.chosen);
   CHECK(a.chosen != c.chosen);
@@ -121,7 +123,8 @@ TEST_CASE("mutate plan: --max picks the same mutants for the same seed, others f
   CHECK(plan(kFixtures + "nim", 99, 1).chosen.size() == 25);
 }
 
-TEST_CASE("mutate plan: mutate.yaml entries that match nothing are stale, whatever the sample; a words file is not mutated") {
+TEST_CASE(
+    "mutate plan: mutate.yaml entries that match nothing are stale, whatever the sample; a words file is not mutated") {
   Scratch s("nim");
   s.write("mutate.yaml",
           "words:\n  - {file: gone.lua, reason: r}\n  - {file: rules.lua, function: describe, reason: r}\n"
@@ -131,10 +134,12 @@ TEST_CASE("mutate plan: mutate.yaml entries that match nothing are stale, whatev
   REQUIRE(p.stale.size() == 4);
   CHECK_THAT(p.stale[0], Catch::Contains("mutate.yaml:2: words: nim has no Lua file 'gone.lua'"));
   CHECK_THAT(p.stale[1], Catch::Contains("mutate.yaml:3: words: rules.lua defines no function 'describe'"));
-  CHECK_THAT(p.stale[2], Catch::Contains("mutate.yaml:5: stale: no mutant rules.lua:99: '<' -> '<=' (this entry is "
-                                         "keyed by line"));
-  CHECK_THAT(p.stale[3], Catch::Contains("mutate.yaml:6: stale: no mutant of rules.lua in rules.apply() near 'n < 3': "
-                                         "'<' -> '<='"));
+  CHECK_THAT(p.stale[2],
+             Catch::Contains("mutate.yaml:5: stale: no mutant rules.lua:99: '<' -> '<=' (this entry is "
+                             "keyed by line"));
+  CHECK_THAT(p.stale[3],
+             Catch::Contains("mutate.yaml:6: stale: no mutant of rules.lua in rules.apply() near 'n < 3': "
+                             "'<' -> '<='"));
   s.write("mutate.yaml", "words:\n  - {file: rules.lua, reason: \"all of it is words, for the test\"}\n");
   MutationPlan words = plan(s.dir.string());
   CHECK(words.files == V{"game.yaml"});
@@ -148,7 +153,8 @@ std::vector<std::string> accepted_of(const MutationPlan& p) {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < p.candidates.size(); ++i)
     if (!p.accepted[i].empty())
-      out.push_back(p.candidates[i].file + ":" + std::to_string(p.candidates[i].line) + ": " + p.candidates[i].change);
+      out.push_back(p.candidates[i].file + ":" + std::to_string(p.candidates[i].line) + ": " +
+                    p.candidates[i].change);
   return out;
 }
 
@@ -161,12 +167,14 @@ const char* const kNimAccepted =
 
 }  // namespace
 
-TEST_CASE("mutate plan: an entry keyed by function and near still matches when lines are added above it, one keyed by line goes stale") {
+TEST_CASE(
+    "mutate plan: an entry keyed by function and near still matches when lines are added above it, one keyed by line goes stale") {
   Scratch s("nim");
   s.write("mutate.yaml", kNimAccepted);
   MutationPlan before = plan(s.dir.string());
   CHECK(before.stale.empty());
-  CHECK(accepted_of(before) == V{"rules.lua:6: '1' -> '0'", "rules.lua:6: '2' -> '3'", "game.yaml:4: players.min: '2' -> '1'"});
+  CHECK(accepted_of(before) ==
+        V{"rules.lua:6: '1' -> '0'", "rules.lua:6: '2' -> '3'", "game.yaml:4: players.min: '2' -> '1'"});
   std::ifstream in(kFixtures + "nim/rules.lua");
   std::string rules((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   s.write("rules.lua", "-- two lines\n-- added above\n" + rules);
@@ -176,19 +184,23 @@ TEST_CASE("mutate plan: an entry keyed by function and near still matches when l
   CHECK_THAT(after.stale[0], Catch::Contains("mutate.yaml:7: stale: no mutant rules.lua:6: '2' -> '3'"));
 }
 
-TEST_CASE("mutate rekey: line-keyed entries that match are keyed by their code, the others left out, the rest kept") {
+TEST_CASE(
+    "mutate rekey: line-keyed entries that match are keyed by their code, the others left out, the rest kept") {
   Scratch s("nim");
-  s.write("mutate.yaml", std::string("# kept\nmin_score: 50\n") + kNimAccepted +
-                             "  - file: rules.lua\n    line: 99\n    change: x\n    reason: |\n      stale\n\n"
-                             "  - file: game.yaml\n    line: 4\n    change: \"players.max: '2' -> '3'\"\n    reason: r\n");
+  s.write("mutate.yaml",
+          std::string("# kept\nmin_score: 50\n") + kNimAccepted +
+              "  - file: rules.lua\n    line: 99\n    change: x\n    reason: |\n      stale\n\n"
+              "  - file: game.yaml\n    line: 4\n    change: \"players.max: '2' -> '3'\"\n    reason: r\n");
   Rekeyed r = rekey_mutate_config(plan(s.dir.string()));
-  CHECK(r.text == "# kept\nmin_score: 50\naccepted:\n"
-                  "  - file: rules.lua\n    function: rules.actions\n    near: \"for n = 1, math.\"\n    change: \"'1' -> '0'\"\n"
-                  "    reason: by code\n"
-                  "  - file: rules.lua\n    function: rules.actions\n    near: \".min(2, game:\"\n"
-                  "    change: \"'2' -> '3'\"\n    reason: by line\n"
-                  "  - file: game.yaml\n    change: \"players.min: '2' -> '1'\"\n    reason: by change\n\n"
-                  "  - file: game.yaml\n    change: \"players.max: '2' -> '3'\"\n    reason: r\n");
+  CHECK(
+      r.text ==
+      "# kept\nmin_score: 50\naccepted:\n"
+      "  - file: rules.lua\n    function: rules.actions\n    near: \"for n = 1, math.\"\n    change: \"'1' -> '0'\"\n"
+      "    reason: by code\n"
+      "  - file: rules.lua\n    function: rules.actions\n    near: \".min(2, game:\"\n"
+      "    change: \"'2' -> '3'\"\n    reason: by line\n"
+      "  - file: game.yaml\n    change: \"players.min: '2' -> '1'\"\n    reason: by change\n\n"
+      "  - file: game.yaml\n    change: \"players.max: '2' -> '3'\"\n    reason: r\n");
   CHECK(r.changed.size() == 2);
   REQUIRE(r.dropped.size() == 1);
   CHECK_THAT(r.dropped[0], Catch::Contains("mutate.yaml:16: rules.lua:99: x"));
@@ -199,18 +211,21 @@ TEST_CASE("mutate rekey: line-keyed entries that match are keyed by their code, 
   s.write("mutate.yaml", "accepted:\n  - {file: rules.lua, line: 6, change: \"'1' -> '0'\", reason: r}\n"
                          "  - {file: game.yaml, line: 4, change: \"players.min: '2' -> '1'\", reason: r}\n"
                          "  - {file: game.yaml, change: \"players.max: '2' -> '3'\", reason: r, line: 4}\n");
-  CHECK(rekey_mutate_config(plan(s.dir.string())).text ==
-        "accepted:\n  - {file: rules.lua, function: rules.actions, near: \"for n = 1, math.\", change: \"'1' -> '0'\", "
-        "reason: r}\n  - {file: game.yaml, change: \"players.min: '2' -> '1'\", reason: r}\n"
-        "  - {file: game.yaml, change: \"players.max: '2' -> '3'\", reason: r}\n");
-  CHECK(accepted_entry_yaml(p.candidates[0], "") ==
-        "  - file: rules.lua\n    function: rules.actions\n    near: \"if seat ~= game:active() then return {}\"\n"
-        "    change: \"negated 'seat ~= game:active()'\"\n    reason: \"\"\n");
+  CHECK(
+      rekey_mutate_config(plan(s.dir.string())).text ==
+      "accepted:\n  - {file: rules.lua, function: rules.actions, near: \"for n = 1, math.\", change: \"'1' -> '0'\", "
+      "reason: r}\n  - {file: game.yaml, change: \"players.min: '2' -> '1'\", reason: r}\n"
+      "  - {file: game.yaml, change: \"players.max: '2' -> '3'\", reason: r}\n");
+  CHECK(
+      accepted_entry_yaml(p.candidates[0], "") ==
+      "  - file: rules.lua\n    function: rules.actions\n    near: \"if seat ~= game:active() then return {}\"\n"
+      "    change: \"negated 'seat ~= game:active()'\"\n    reason: \"\"\n");
 }
 
 TEST_CASE("mutate run: a suite that fails without a mutant is reported, naming the scenario") {
   Scratch s("nim");
-  s.write("scenarios/wrong.yaml", "name: A wrong expectation\nplayers: [Andy, Bill]\nsteps:\n  - expect: {over: true}\n");
+  s.write("scenarios/wrong.yaml",
+          "name: A wrong expectation\nplayers: [Andy, Bill]\nsteps:\n  - expect: {over: true}\n");
   MutationPlan p = plan(s.dir.string());
   MutateResult r = run_mutants(p, options(2));
   CHECK_FALSE(r.baseline_passed);

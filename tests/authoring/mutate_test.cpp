@@ -17,7 +17,8 @@ namespace {
 // "LINE: CHANGE" for each mutant of `source`.
 std::vector<std::string> changes(const std::string& source, const LuaWords& words = {}) {
   std::vector<std::string> out;
-  for (const auto& m : lua_mutants("rules.lua", source, words)) out.push_back(std::to_string(m.line) + ": " + m.change);
+  for (const auto& m : lua_mutants("rules.lua", source, words))
+    out.push_back(std::to_string(m.line) + ": " + m.change);
   return out;
 }
 
@@ -42,21 +43,23 @@ TEST_CASE("mutate: nothing inside strings or comments") {
 
 TEST_CASE("mutate: comparisons swap with their boundary, == with ~=") {
   CHECK(changes("local ok = a < b, a <= b, a > b, a >= b, a == b, a ~= b") ==
-        V{"1: '<' -> '<='", "1: '<=' -> '<'", "1: '>' -> '>='", "1: '>=' -> '>'", "1: '==' -> '~='", "1: '~=' -> '=='"});
+        V{"1: '<' -> '<='", "1: '<=' -> '<'", "1: '>' -> '>='", "1: '>=' -> '>'", "1: '==' -> '~='",
+          "1: '~=' -> '=='"});
   CHECK(changes("local x <const> = y\nlocal z <close> = w").empty());  // attributes, not comparisons
 }
 
 TEST_CASE("mutate: arithmetic swaps + -, * /, // %; a unary minus is left alone") {
-  CHECK(changes("local x = a + b - c * d / e // f % g") ==
-        V{"1: '+' -> '-'", "1: '-' -> '+'", "1: '*' -> '/'", "1: '/' -> '*'", "1: '//' -> '%'", "1: '%' -> '//'"});
+  CHECK(changes("local x = a + b - c * d / e // f % g") == V{"1: '+' -> '-'", "1: '-' -> '+'",
+                                                             "1: '*' -> '/'", "1: '/' -> '*'",
+                                                             "1: '//' -> '%'", "1: '%' -> '//'"});
   CHECK(changes("local x = -a, f(-b), t[-c], (-d) ^ e").empty());
   CHECK(changes("local x = f(a) - t[b] - c").size() == 2);
 }
 
 TEST_CASE("mutate: whole numbers one off both ways, 0 to -1 too; floats are left alone") {
-  CHECK(changes("local x = 0, 1, 7, 0x10, 1.5, 2e3") ==
-        V{"1: '0' -> '-1'", "1: '0' -> '1'", "1: '1' -> '0'", "1: '1' -> '2'", "1: '7' -> '6'", "1: '7' -> '8'", "1: '0x10' -> '15'",
-          "1: '0x10' -> '17'"});
+  CHECK(changes("local x = 0, 1, 7, 0x10, 1.5, 2e3") == V{"1: '0' -> '-1'", "1: '0' -> '1'", "1: '1' -> '0'",
+                                                          "1: '1' -> '2'", "1: '7' -> '6'", "1: '7' -> '8'",
+                                                          "1: '0x10' -> '15'", "1: '0x10' -> '17'"});
   CHECK(results("local x = y - 0") == V{"local x = y + 0", "local x = y - -1", "local x = y - 1"});
   CHECK(results("local x = y-0") == V{"local x = y+0", "local x = y- -1", "local x = y-1"});
   CHECK(results("local x = -0") == V{"local x = - -1", "local x = -1"});
@@ -68,7 +71,8 @@ TEST_CASE("mutate: and with or, true with false") {
 }
 
 TEST_CASE("mutate: if, elseif, while and until conditions are negated whole") {
-  std::string source = "if a and b then\nelseif c then\nend\nwhile f(x, y) do end\nrepeat n = n + 1 until n > 3 or done\n";
+  std::string source =
+      "if a and b then\nelseif c then\nend\nwhile f(x, y) do end\nrepeat n = n + 1 until n > 3 or done\n";
   std::vector<Mutant> ms = lua_mutants("rules.lua", source);
   std::vector<std::string> negated;
   for (const auto& m : ms)
@@ -108,8 +112,9 @@ TEST_CASE("mutate: a line that is one call or assignment is deleted; declaration
 TEST_CASE("mutate: words are left alone: narration, error messages, refusal reasons, narrating blocks") {
   CHECK(changes("game:say('%d left', n - 1)\ngame:tell(s, 'x', n + 1)\ngame:tell_others(s, t[1])").empty());
   CHECK(changes("error(('need %d'):format(n + 1))\nassert(n > 0, ('n is %d'):format(n - 1))") ==
-        V{"1: deleted 'error(('need %d'):format(n + 1))'", "2: deleted 'assert(n > 0, ('n is %d'):format(n - 1))'",
-          "2: '>' -> '>='", "2: '0' -> '-1'", "2: '0' -> '1'"});
+        V{"1: deleted 'error(('need %d'):format(n + 1))'",
+          "2: deleted 'assert(n > 0, ('n is %d'):format(n - 1))'", "2: '>' -> '>='", "2: '0' -> '-1'",
+          "2: '0' -> '1'"});
   CHECK(changes("if x then return false, 'only ' .. n + 1 end") ==
         V{"1: negated 'x'", "1: 'false' -> 'true'"});
   CHECK(changes("if game:narrating() then\n  local n = a + 1\n  game:say(n)\nelse\n  b = c + 1\nend") ==
@@ -117,9 +122,10 @@ TEST_CASE("mutate: words are left alone: narration, error messages, refusal reas
 }
 
 TEST_CASE("mutate: what is built only while narrating is words") {
-  CHECK(changes("local narrating = game:narrating()\nlocal name = narrating and f(n + 1) or g(n - 1)\n"
-                "if narrating then\n  x = n + 1\nend\nlocal s = game:narrating() and {} or nil\nprint(n + 1)\n")
-            .empty());
+  CHECK(
+      changes("local narrating = game:narrating()\nlocal name = narrating and f(n + 1) or g(n - 1)\n"
+              "if narrating then\n  x = n + 1\nend\nlocal s = game:narrating() and {} or nil\nprint(n + 1)\n")
+          .empty());
   CHECK(changes("local on = game:narrating() or a > b") == V{"1: 'or' -> 'and'", "1: '>' -> '>='"});
 }
 
@@ -132,12 +138,14 @@ TEST_CASE("mutate: functions declared as words: their bodies and the calls to th
   std::vector<std::string> found;
   LuaWords words{{"describe", "words.pieces", "nowhere"}, {}};
   std::vector<std::string> made;
-  for (const auto& m : lua_mutants("rules.lua", source, words, &found)) made.push_back(std::to_string(m.line) + ": " + m.change);
+  for (const auto& m : lua_mutants("rules.lua", source, words, &found))
+    made.push_back(std::to_string(m.line) + ": " + m.change);
   CHECK(made == V{"5: '+' -> '-'", "5: '1' -> '0'", "5: '1' -> '2'"});
   CHECK(found == V{"describe", "words.pieces"});
 }
 
-TEST_CASE("mutate: a words function declared in another file: its calls here are words, a namesake here is not") {
+TEST_CASE(
+    "mutate: a words function declared in another file: its calls here are words, a namesake here is not") {
   std::string source =
       "local position = require 'position'\n"
       "position.say(pos, n + 1)\n"
@@ -145,8 +153,10 @@ TEST_CASE("mutate: a words function declared in another file: its calls here are
       "local z = position.count(n + 1)\n";
   LuaWords words{{}, {"position.say", "say"}};
   std::vector<std::string> made;
-  for (const auto& m : lua_mutants("attacks.lua", source, words)) made.push_back(std::to_string(m.line) + ": " + m.change);
-  CHECK(made == V{"3: '-' -> '+'", "3: '1' -> '0'", "3: '1' -> '2'", "4: '+' -> '-'", "4: '1' -> '0'", "4: '1' -> '2'"});
+  for (const auto& m : lua_mutants("attacks.lua", source, words))
+    made.push_back(std::to_string(m.line) + ": " + m.change);
+  CHECK(made == V{"3: '-' -> '+'", "3: '1' -> '0'", "3: '1' -> '2'", "4: '+' -> '-'", "4: '1' -> '0'",
+                  "4: '1' -> '2'"});
 }
 
 TEST_CASE("mutate: lines and columns are the changed token's, after strings that span lines") {
@@ -200,7 +210,8 @@ TEST_CASE("mutate: game.yaml's plain whole numbers, one off both ways, names and
       "components:\n  kinds:\n    - {name: 7, value: -2, count: 0}\n    - {name: \"8\", value: \"3\"}\n"
       "board: {files: [a, b], ranks: [1, 2]}\n";
   std::vector<std::string> made;
-  for (const auto& m : yaml_mutants("game.yaml", yaml)) made.push_back(std::to_string(m.line) + ": " + m.change);
+  for (const auto& m : yaml_mutants("game.yaml", yaml))
+    made.push_back(std::to_string(m.line) + ": " + m.change);
   CHECK(made == V{"2: players.min: '2' -> '1'", "2: players.min: '2' -> '3'", "2: players.max: '4' -> '3'",
                   "2: players.max: '4' -> '5'", "4: params.target.default: '10' -> '9'",
                   "4: params.target.default: '10' -> '11'", "4: params.target.min: '1' -> '0'",
@@ -217,8 +228,9 @@ TEST_CASE("mutate: each bound of players and params is made one wider and one na
   std::vector<std::string> made;
   for (const auto& m : yaml_mutants("game.yaml", yaml)) made.push_back(m.change);
   CHECK(made == V{"players.min: '1' -> '0'", "players.min: '1' -> '2'", "players.max: '6' -> '5'",
-                  "players.max: '6' -> '7'", "params.rounds.min: '0' -> '-1'", "params.rounds.min: '0' -> '1'",
-                  "params.rounds.max: '9' -> '8'", "params.rounds.max: '9' -> '10'"});
+                  "players.max: '6' -> '7'", "params.rounds.min: '0' -> '-1'",
+                  "params.rounds.min: '0' -> '1'", "params.rounds.max: '9' -> '8'",
+                  "params.rounds.max: '9' -> '10'"});
 }
 
 namespace {
@@ -233,7 +245,8 @@ std::vector<std::string> strings_of(const std::string& source) {
 
 }  // namespace
 
-TEST_CASE("mutate: over every shipped ruleset's Lua, no mutant touches a string, and each still reads as Lua") {
+TEST_CASE(
+    "mutate: over every shipped ruleset's Lua, no mutant touches a string, and each still reads as Lua") {
   std::size_t mutants = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(ARBITER_SOURCE_DIR "/rulesets")) {
     if (entry.path().extension() != ".lua") continue;
@@ -260,10 +273,46 @@ TEST_CASE("mutate: over every shipped ruleset's Lua, no mutant touches a string,
 }
 
 TEST_CASE("mutate: text that is not Lua never crashes the generator, and every edit lies inside it") {
-  const std::vector<std::string> pieces = {"if", "then", "end", "(", ")", "[[", "]]", "--", "--[[", "\"", "'", "\\",
-                                           "<", "<=", "==", "~=", "+", "-", "1", "0x", "local", "function", "=",
-                                           "\n", " ", "and", "not", "until", "repeat", ":say", "error", ",", "{", "}",
-                                           "return false,", "[==[", "game:narrating()", ";", "x", "..."};
+  const std::vector<std::string> pieces = {"if",
+                                           "then",
+                                           "end",
+                                           "(",
+                                           ")",
+                                           "[[",
+                                           "]]",
+                                           "--",
+                                           "--[[",
+                                           "\"",
+                                           "'",
+                                           "\\",
+                                           "<",
+                                           "<=",
+                                           "==",
+                                           "~=",
+                                           "+",
+                                           "-",
+                                           "1",
+                                           "0x",
+                                           "local",
+                                           "function",
+                                           "=",
+                                           "\n",
+                                           " ",
+                                           "and",
+                                           "not",
+                                           "until",
+                                           "repeat",
+                                           ":say",
+                                           "error",
+                                           ",",
+                                           "{",
+                                           "}",
+                                           "return false,",
+                                           "[==[",
+                                           "game:narrating()",
+                                           ";",
+                                           "x",
+                                           "..."};
   Rng rng(7);
   for (int round = 0; round < 3000; ++round) {
     std::string source;

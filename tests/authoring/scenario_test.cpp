@@ -8,8 +8,10 @@
 
 #include "lua/lua_rules.hpp"
 #include "authoring/scenario/scenario.hpp"
+#include "tests/authoring/scenario_text.hpp"
 
 using namespace arbiter;
+using namespace arbiter::scenario_text;
 
 namespace {
 
@@ -48,8 +50,9 @@ TEST_CASE("a failed expectation names the step, what was expected and what was f
 TEST_CASE("a rejected action that is accepted fails") {
   ScenarioResult r = run("reject-accepted.yaml");
   CHECK(r.verdict == Verdict::Fail);
-  CHECK_THAT(r.detail, Catch::Contains("reject-accepted.yaml:9:") && Catch::Contains("step 2:") &&
-                           Catch::Contains("expected 'Andy: play 4 bid 4' to be refused, but it was accepted"));
+  CHECK_THAT(r.detail,
+             Catch::Contains("reject-accepted.yaml:9:") && Catch::Contains("step 2:") &&
+                 Catch::Contains("expected 'Andy: play 4 bid 4' to be refused, but it was accepted"));
 }
 
 TEST_CASE("unknown names fail with the place and a suggestion") {
@@ -81,7 +84,8 @@ TEST_CASE("unknown names fail with the place and a suggestion") {
     RulesFactory factory = [](std::shared_ptr<const Ruleset> r) {
       return std::make_unique<LuaRules>(r, ARBITER_SOURCE_DIR "/scripts");
     };
-    ScenarioResult r = run_scenario(kScenarios + "pass.yaml", {ARBITER_SOURCE_DIR "/tests/fixtures"}, factory);
+    ScenarioResult r =
+        run_scenario(kScenarios + "pass.yaml", {ARBITER_SOURCE_DIR "/tests/fixtures"}, factory);
     CHECK(r.verdict == Verdict::Fail);
     CHECK_THAT(r.detail, Catch::Contains("pass.yaml:3:10:") && Catch::Contains("unknown ruleset 'stacks'"));
   }
@@ -113,50 +117,6 @@ TEST_CASE("skip: is a skip, with its reason, and runs nothing") {
   CHECK(r.detail == "waiting for the three-player rules");
 }
 
-namespace {
-
-// Writes `text` to NAME.yaml in a fresh folder, runs it as a scenario, and removes it.
-ScenarioResult run_text(const std::string& name, const std::string& text) {
-  std::string dir = std::filesystem::temp_directory_path() / ("arbiter-scenario-test-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  std::string file = dir + "/" + name + ".yaml";
-  std::ofstream(file) << text;
-  RulesFactory factory = [](std::shared_ptr<const Ruleset> r) {
-    return std::make_unique<LuaRules>(r, ARBITER_SOURCE_DIR "/scripts");
-  };
-  ScenarioResult result = run_scenario(file, {ARBITER_SOURCE_DIR "/rulesets"}, factory);
-  std::filesystem::remove_all(dir);
-  UNSCOPED_INFO(name << ": " << result.detail);
-  return result;
-}
-
-// A scenario of Stacks (Andy and Bill, the deck arranged as in pass.yaml) whose steps are
-// `steps`: "steps:" is on line 6, the first step on line 7.
-ScenarioResult run_steps(const std::string& name, const std::string& steps) {
-  return run_text(name, "ruleset: stacks\nplayers: [Andy, Bill]\nseed: 7\narrange:\n  deck: [\"4\", \"1\", \"2\", \"3\"]\n"
-                        "steps:\n" + steps);
-}
-
-struct Malformed {
-  const char* name;
-  const char* steps;  // from line 6, "steps:"
-  const char* where;  // file:LINE:COLUMN
-  const char* says;
-};
-
-// Each case must fail, at its place and saying what it says: run as `head` and its text, or,
-// with no head, as the steps of run_steps' Stacks game.
-template <std::size_t N>
-void expect_failures(const Malformed (&cases)[N], const std::string& head = "") {
-  for (const auto& c : cases) {
-    INFO(c.name);
-    ScenarioResult r = head.empty() ? run_steps(c.name, c.steps) : run_text(c.name, head + c.steps);
-    CHECK(r.verdict == Verdict::Fail);
-    CHECK_THAT(r.detail, Catch::Contains(std::string(c.name) + ".yaml" + c.where) && Catch::Contains(c.says));
-  }
-}
-
-}  // namespace
 
 // Each of these once passed (or failed by luck, with a misleading message): a reader
 // that recorded an error and returned a fallback (false, 0, none) that happened to hold.
@@ -165,22 +125,25 @@ TEST_CASE("a malformed expectation fails where it stands, never passes") {
       {"over-maybe", "  - expect: {over: maybe}\n", ":7:20:", "over should be true or false"},
       {"over-quoted", "  - expect: {over: \"false\"}\n", ":7:20:", "over should be true or false"},
       {"over-null", "  - expect: {over: }\n", ":7:", "over should be true or false"},
-      {"count-lots", "  - expect: {zones: {Bill.stack: {count: lots}}}\n", ":7:42:",
-       "count should be a whole number, not 'lots'"},
-      {"count-negative", "  - expect: {zones: {Bill.stack: {count: -1}}}\n", ":7:42:", "count should be 0 or more"},
-      {"count-huge", "  - expect: {zones: {Bill.stack: {count: 99999999999999999999}}}\n", ":7:42:",
-       "count should be a whole number"},
-      {"round-huge", "  - expect: {round: 99999999999999999999999}\n", ":7:21:", "round should be a whole number"},
+      {"count-lots", "  - expect: {zones: {Bill.stack: {count: lots}}}\n",
+       ":7:42:", "count should be a whole number, not 'lots'"},
+      {"count-negative", "  - expect: {zones: {Bill.stack: {count: -1}}}\n",
+       ":7:42:", "count should be 0 or more"},
+      {"count-huge", "  - expect: {zones: {Bill.stack: {count: 99999999999999999999}}}\n",
+       ":7:42:", "count should be a whole number"},
+      {"round-huge", "  - expect: {round: 99999999999999999999999}\n",
+       ":7:21:", "round should be a whole number"},
       {"winners-map", "  - expect: {winners: {Andy: 1}}\n", ":7:23:", "winners is a list of seats"},
       {"winners-scalar", "  - expect: {winners: Andy}\n", ":7:23:", "winners is a list of seats"},
       {"var-list", "  - expect: {vars: {last_bid: [3]}}\n", ":7:31:", "not a list or map"},
       {"var-map", "  - expect: {vars: {last_bid: {a: 1}}}\n", ":7:31:", "not a list or map"},
-      {"var-quoted-number", "  - expect: {vars: {Andy.score: \"0\"}}\n", ":7:33:",
-       "expected Andy.score to be 0, found 0 (expected text, found a number)"},
-      {"score-fraction", "  - expect: {score: {Andy: 1.5}}\n", ":7:28:", "a score should be a whole number, not '1.5'"},
+      {"var-quoted-number", "  - expect: {vars: {Andy.score: \"0\"}}\n",
+       ":7:33:", "expected Andy.score to be 0, found 0 (expected text, found a number)"},
+      {"score-fraction", "  - expect: {score: {Andy: 1.5}}\n",
+       ":7:28:", "a score should be a whole number, not '1.5'"},
       {"score-list", "  - expect: {score: {Andy: [0]}}\n", ":7:28:", "a score should be a whole number"},
-      {"excludes-nested", "  - expect: {legal: {Andy: {excludes: [[call]]}}}\n", ":7:40:",
-       "an action should be a single value"},
+      {"excludes-nested", "  - expect: {legal: {Andy: {excludes: [[call]]}}}\n",
+       ":7:40:", "an action should be a single value"},
       {"expect-empty", "  - expect: {}\n", ":7:13:", "expect is empty"},
       {"expect-null", "  - Andy: play 4 bid 4\n  - expect:\n", ":", "expect is a map of checks"},
       {"legal-empty", "  - expect: {legal: {Andy: {}}}\n", ":7:", "a legal check is empty"},
@@ -188,22 +151,24 @@ TEST_CASE("a malformed expectation fails where it stands, never passes") {
       {"seat-zero", "  - 0: fold\n", ":7:5:", "unknown step or seat '0'"},
       {"seat-99", "  - expect: {active: 99}\n", ":7:22:", "unknown seat '99'"},
       {"step-text", "  - \"Andy: fold\"\n", ":7:5:", "a step is a map with exactly one key"},
-      {"step-two-keys", "  - Andy: play 4 bid 4\n    expect: {over: true}\n", ":7:5:",
-       "a step is a map with exactly one key"},
-      {"after-last-step", "  - Andy: play 4 bid 4\nexpect: {over: true}\n", ":8:1:", "unknown key 'expect' in the scenario"},
+      {"step-two-keys", "  - Andy: play 4 bid 4\n    expect: {over: true}\n",
+       ":7:5:", "a step is a map with exactly one key"},
+      {"after-last-step", "  - Andy: play 4 bid 4\nexpect: {over: true}\n",
+       ":8:1:", "unknown key 'expect' in the scenario"},
       // A second document is a second scenario (docs/scenarios.md): steps cut off by a '---'
       // or '...' are read as one, and fail as one, never dropped.
-      {"second-document", "  - Andy: play 4 bid 4\n...\n---\n- expect: {over: true}\n", ":10:3:",
-       "unknown key 'expect' in the scenario"},
-      {"document-end", "  - Andy: play 4 bid 4\n...\n  - expect: {over: true}\n", ":9:5:",
-       "unknown key 'expect' in the scenario"},
+      {"second-document", "  - Andy: play 4 bid 4\n...\n---\n- expect: {over: true}\n",
+       ":10:3:", "unknown key 'expect' in the scenario"},
+      {"document-end", "  - Andy: play 4 bid 4\n...\n  - expect: {over: true}\n",
+       ":9:5:", "unknown key 'expect' in the scenario"},
       {"steps-empty", "  []\n", ":7:3:", "steps is empty"},
   };
   expect_failures(cases);
 }
 
 TEST_CASE("a duplicate top-level key fails, naming both lines") {
-  ScenarioResult r = run_steps("duplicate-steps", "  - expect: {over: true}\nsteps:\n  - expect: {over: false}\n");
+  ScenarioResult r =
+      run_steps("duplicate-steps", "  - expect: {over: true}\nsteps:\n  - expect: {over: false}\n");
   CHECK(r.verdict == Verdict::Fail);
   CHECK_THAT(r.detail, Catch::Contains("duplicate-steps.yaml:8:1:") &&
                            Catch::Contains("duplicate key 'steps' (first given at line 6)"));
@@ -216,9 +181,12 @@ TEST_CASE("the scenario's own keys are read strictly") {
       {"players-negative", "players: -3\n", ":2:10:", "players should be a number from 1 to 32, not -3"},
       {"players-huge", "players: 99999999999\n", ":2:10:", "players should be a number from 1 to 32"},
       {"players-empty", "players: []\n", ":2:10:", "players should be a list of names or a number"},
-      {"player-name-list", "players: [Andy, {name: [x]}]\n", ":2:24:", "a player's name should be a single value"},
-      {"player-age-huge", "players: [Andy, {name: Bill, age: 99999999999}]\n", ":2:35:", "an age is a whole number"},
-      {"seed-negative", "seed: -1\n", ":2:7:", "seed should be a whole number from 0 to 18446744073709551615"},
+      {"player-name-list", "players: [Andy, {name: [x]}]\n",
+       ":2:24:", "a player's name should be a single value"},
+      {"player-age-huge", "players: [Andy, {name: Bill, age: 99999999999}]\n",
+       ":2:35:", "an age is a whole number"},
+      {"seed-negative", "seed: -1\n",
+       ":2:7:", "seed should be a whole number from 0 to 18446744073709551615"},
       {"name-list", "name: [a, b]\n", ":2:7:", "name should be a single value"},
       {"steps-map", "steps: {Andy: fold}\n", ":2:8:", "steps should be a list"},
   };
@@ -232,7 +200,8 @@ TEST_CASE("the scenario's own keys are read strictly") {
 }
 
 TEST_CASE("a seed of 2^63 or more is a seed") {
-  ScenarioResult r = run_text("big-seed", "ruleset: stacks\nseed: 18446744073709551615\nsteps:\n  - expect: {over: false}\n");
+  ScenarioResult r = run_text(
+      "big-seed", "ruleset: stacks\nseed: 18446744073709551615\nsteps:\n  - expect: {over: false}\n");
   CHECK(r.verdict == Verdict::Pass);
 }
 
@@ -254,7 +223,8 @@ TEST_CASE("an arrangement that no shuffle uses fails, naming its line") {
                              Catch::Contains("this arrangement of deck was never used"));
   }
   SECTION("two for one zone, neither used: the first is named") {
-    ScenarioResult r = run_steps("arrange-two", "  - arrange: {deck: [\"5\"]}\n  - arrange: {deck: [\"6\"]}\n");
+    ScenarioResult r =
+        run_steps("arrange-two", "  - arrange: {deck: [\"5\"]}\n  - arrange: {deck: [\"6\"]}\n");
     CHECK(r.verdict == Verdict::Fail);
     CHECK_THAT(r.detail, Catch::Contains("arrange-two.yaml:7:15: step 1:"));
   }
@@ -295,41 +265,44 @@ TEST_CASE("one file holds several scenarios as --- documents or as a list") {
     CHECK_THAT(r.detail, Catch::StartsWith("several.yaml #2: ") && Catch::Contains("several.yaml:2:44:"));
   }
   SECTION("a trailing '---' is no scenario") {
-    CHECK(run_text("trailing", "ruleset: stacks\nsteps: [expect: {over: false}]\n---\n").verdict == Verdict::Pass);
+    CHECK(run_text("trailing", "ruleset: stacks\nsteps: [expect: {over: false}]\n---\n").verdict ==
+          Verdict::Pass);
   }
 }
 
 TEST_CASE("view and log and legal count check what a seat sees and has read and may do") {
   const Malformed cases[] = {
-      {"view-other-hand", "  - expect: {view: {Bill: {Andy.hand: [\"4\", \"2\"]}}}\n", ":7:39:",
-       "expected Bill's view of Andy.hand to hold [2, 4], found [?, ?]"},
-      {"view-count", "  - expect: {view: {Bill: {Andy.hand: {count: 3}}}}\n", ":7:47:",
-       "expected Bill's view of Andy.hand to hold 3, found 2 [?, ?]"},
-      {"log-hidden", "  - Andy: play 4 bid 4\n  - expect: {log: {Bill: {includes: [\"Andy: play 4\"]}}}\n", ":8:38:",
-       "expected Bill's log to include 'Andy: play 4'"},
+      {"view-other-hand", "  - expect: {view: {Bill: {Andy.hand: [\"4\", \"2\"]}}}\n",
+       ":7:39:", "expected Bill's view of Andy.hand to hold [2, 4], found [?, ?]"},
+      {"view-count", "  - expect: {view: {Bill: {Andy.hand: {count: 3}}}}\n",
+       ":7:47:", "expected Bill's view of Andy.hand to hold 3, found 2 [?, ?]"},
+      {"log-hidden", "  - Andy: play 4 bid 4\n  - expect: {log: {Bill: {includes: [\"Andy: play 4\"]}}}\n",
+       ":8:38:", "expected Bill's log to include 'Andy: play 4'"},
       {"log-read", "  - Andy: play 4 bid 4\n  - expect: {log: {Andy: {excludes: [bids 4]}}}\n", ":8:38:",
        "expected Andy's log not to include 'bids 4', but it reads 'Andy plays one card and bids 4.'"},
-      {"legal-count", "  - expect: {legal: {Bill: {count: 1}}}\n", ":7:36:",
-       "expected Bill to have 1 legal action, found 0 []"},
+      {"legal-count", "  - expect: {legal: {Bill: {count: 1}}}\n",
+       ":7:36:", "expected Bill to have 1 legal action, found 0 []"},
   };
   expect_failures(cases);
 }
 
 TEST_CASE("play: stops where the author said or fails") {
   const Malformed cases[] = {
-      {"play-left-over", "  - play: {until: round, actions: [\"Andy: play 4 bid 4\", \"Bill: call\", \"Andy: fold\"]}\n",
+      {"play-left-over",
+       "  - play: {until: round, actions: [\"Andy: play 4 bid 4\", \"Bill: call\", \"Andy: fold\"]}\n",
        ":7:72:", "the round ended before this action (1 queued action left unplayed)"},
-      {"play-ran-out", "  - play: {until: round, actions: [\"Andy: play 4 bid 4\"]}\n", ":7:11:",
-       "the queued actions ran out before the round ended"},
-      {"play-refused", "  - play: {until: round, actions: [\"Bill: call\"]}\n", ":7:36:",
-       "action 1 (Bill: call): expected 'call' by Bill to be accepted"},
-      {"play-over", "  - play: {until: end, then: first}\n  - play: {until: end, then: first}\n", ":8:11:",
-       "the game is already over"},
+      {"play-ran-out", "  - play: {until: round, actions: [\"Andy: play 4 bid 4\"]}\n",
+       ":7:11:", "the queued actions ran out before the round ended"},
+      {"play-refused", "  - play: {until: round, actions: [\"Bill: call\"]}\n",
+       ":7:36:", "action 1 (Bill: call): expected 'call' by Bill to be accepted"},
+      {"play-over", "  - play: {until: end, then: first}\n  - play: {until: end, then: first}\n",
+       ":8:11:", "the game is already over"},
   };
   expect_failures(cases);
   SECTION("until: round where the game is one round stops at its end") {
-    ScenarioResult r = run_text("one-round", "ruleset: tictactoe\nsteps:\n  - play: {until: round, then: first}\n"
-                                             "  - expect: {over: true, round: 1}\n");
+    ScenarioResult r = run_text("one-round",
+                                "ruleset: tictactoe\nsteps:\n  - play: {until: round, then: first}\n"
+                                "  - expect: {over: true, round: 1}\n");
     CHECK(r.verdict == Verdict::Pass);
   }
 }
@@ -337,124 +310,84 @@ TEST_CASE("play: stops where the author said or fails") {
 // Like the checks before them, the new keys read their values strictly.
 TEST_CASE("malformed view and log and legal count and play fail at their line") {
   const Malformed cases[] = {
-      {"legal-count-lots", "  - expect: {legal: {Andy: {count: lots}}}\n", ":7:36:",
-       "count should be a whole number, not 'lots'"},
-      {"legal-count-negative", "  - expect: {legal: {Andy: {count: -1}}}\n", ":7:36:", "count should be 0 or more"},
+      {"legal-count-lots", "  - expect: {legal: {Andy: {count: lots}}}\n",
+       ":7:36:", "count should be a whole number, not 'lots'"},
+      {"legal-count-negative", "  - expect: {legal: {Andy: {count: -1}}}\n",
+       ":7:36:", "count should be 0 or more"},
       {"legal-list", "  - expect: {legal: {Andy: [fold]}}\n", ":7:28:", "a legal check is a map"},
-      {"view-count-lots", "  - expect: {view: {Bill: {Andy.hand: {count: lots}}}}\n", ":7:47:",
-       "count should be a whole number, not 'lots'"},
-      {"view-unknown-zone", "  - expect: {view: {Bill: {Andy.hnd: [\"?\"]}}}\n", ":7:28:",
-       "unknown zone 'Andy.hnd' (did you mean 'Andy.hand'?)"},
-      {"view-unknown-component", "  - expect: {view: {Bill: {Andy.hand: [\"?\", \"x\"]}}}\n", ":7:45:",
-       "unknown component 'x'"},
-      {"view-unknown-seat", "  - expect: {view: {Bil: {Andy.hand: [\"?\"]}}}\n", ":7:21:", "unknown seat 'Bil'"},
+      {"view-count-lots", "  - expect: {view: {Bill: {Andy.hand: {count: lots}}}}\n",
+       ":7:47:", "count should be a whole number, not 'lots'"},
+      {"view-unknown-zone", "  - expect: {view: {Bill: {Andy.hnd: [\"?\"]}}}\n",
+       ":7:28:", "unknown zone 'Andy.hnd' (did you mean 'Andy.hand'?)"},
+      {"view-unknown-component", "  - expect: {view: {Bill: {Andy.hand: [\"?\", \"x\"]}}}\n",
+       ":7:45:", "unknown component 'x'"},
+      {"view-unknown-seat", "  - expect: {view: {Bil: {Andy.hand: [\"?\"]}}}\n",
+       ":7:21:", "unknown seat 'Bil'"},
       {"view-list", "  - expect: {view: {Bill: [Andy.hand]}}\n", ":7:27:", "a seat's view check is a map"},
       {"view-empty", "  - expect: {view: {Bill: {}}}\n", ":7:27:", "a seat's view check is empty"},
-      {"view-zone-scalar", "  - expect: {view: {Bill: {Andy.hand: 2}}}\n", ":7:39:", "a zone check is a list"},
+      {"view-zone-scalar", "  - expect: {view: {Bill: {Andy.hand: 2}}}\n",
+       ":7:39:", "a zone check is a list"},
       {"log-includes-text", "  - expect: {log: {Andy: {includes: Round}}}\n", ":7:37:", "includes is a list"},
-      {"log-includes-empty", "  - expect: {log: {Andy: {includes: []}}}\n", ":7:37:", "includes is a list of one or more"},
-      {"log-unknown-key", "  - expect: {log: {Andy: {include: [Round]}}}\n", ":7:27:",
-       "unknown key 'include' in a log check (did you mean 'includes'?)"},
-      {"log-nested", "  - expect: {log: {Andy: {includes: [[Round]]}}}\n", ":7:38:", "a text should be a single value"},
+      {"log-includes-empty", "  - expect: {log: {Andy: {includes: []}}}\n",
+       ":7:37:", "includes is a list of one or more"},
+      {"log-unknown-key", "  - expect: {log: {Andy: {include: [Round]}}}\n",
+       ":7:27:", "unknown key 'include' in a log check (did you mean 'includes'?)"},
+      {"log-nested", "  - expect: {log: {Andy: {includes: [[Round]]}}}\n",
+       ":7:38:", "a text should be a single value"},
       {"log-empty", "  - expect: {log: {Andy: {}}}\n", ":7:26:", "a log check is empty"},
       // An empty text is in every line, and no player types an empty action: such a check
       // could not fail (or, excluded from the log, fails on any line at all).
-      {"log-includes-empty-text", "  - expect: {log: {Andy: {includes: [\"Round\", \"\"]}}}\n", ":7:47:",
-       "an empty text is in every line: it would check nothing"},
-      {"log-excludes-empty-text", "  - expect: {log: {Andy: {excludes: [\"\"]}}}\n", ":7:38:",
-       "an empty text is in every line"},
-      {"legal-excludes-empty", "  - expect: {legal: {Andy: {excludes: [\" \"]}}}\n", ":7:40:",
-       "an empty action names no action: it would check nothing"},
-      {"legal-includes-empty", "  - expect: {legal: {Andy: {includes: [\"\"]}}}\n", ":7:40:", "an empty action names no action"},
-      {"reject-empty", "  - reject: \"Andy: \"\n", ":7:13:", "reject names no action after 'Andy:': it would check nothing"},
+      {"log-includes-empty-text", "  - expect: {log: {Andy: {includes: [\"Round\", \"\"]}}}\n",
+       ":7:47:", "an empty text is in every line: it would check nothing"},
+      {"log-excludes-empty-text", "  - expect: {log: {Andy: {excludes: [\"\"]}}}\n",
+       ":7:38:", "an empty text is in every line"},
+      {"legal-excludes-empty", "  - expect: {legal: {Andy: {excludes: [\" \"]}}}\n",
+       ":7:40:", "an empty action names no action: it would check nothing"},
+      {"legal-includes-empty", "  - expect: {legal: {Andy: {includes: [\"\"]}}}\n",
+       ":7:40:", "an empty action names no action"},
+      {"reject-empty", "  - reject: \"Andy: \"\n",
+       ":7:13:", "reject names no action after 'Andy:': it would check nothing"},
       {"play-scalar", "  - play: round\n", ":7:11:", "play is a map"},
       {"play-no-until", "  - play: {actions: [\"Andy: fold\"]}\n", ":7:11:", "play needs until"},
-      {"play-until-bogus", "  - play: {until: rond, actions: [\"Andy: fold\"]}\n", ":7:19:",
-       "until 'rond' is not one of round or end (did you mean 'round'?)"},
-      {"play-then-bogus", "  - play: {until: end, then: best}\n", ":7:30:", "then 'best' is not one of first or random"},
+      {"play-until-bogus", "  - play: {until: rond, actions: [\"Andy: fold\"]}\n",
+       ":7:19:", "until 'rond' is not one of round or end (did you mean 'round'?)"},
+      {"play-then-bogus", "  - play: {until: end, then: best}\n",
+       ":7:30:", "then 'best' is not one of first or random"},
       {"play-nothing", "  - play: {until: end}\n", ":7:11:", "play needs actions to play, or then"},
-      {"play-actions-empty", "  - play: {until: end, actions: []}\n", ":7:33:", "actions is a list of one or more"},
-      {"play-action-no-seat", "  - play: {until: end, actions: [fold]}\n", ":7:34:", "a queued action is \"SEAT: ACTION\""},
-      {"play-unknown-key", "  - play: {until: end, then: first, thne: first}\n", ":7:37:", "unknown key 'thne' in play"},
+      {"play-actions-empty", "  - play: {until: end, actions: []}\n",
+       ":7:33:", "actions is a list of one or more"},
+      {"play-action-no-seat", "  - play: {until: end, actions: [fold]}\n",
+       ":7:34:", "a queued action is \"SEAT: ACTION\""},
+      {"play-unknown-key", "  - play: {until: end, then: first, thne: first}\n",
+       ":7:37:", "unknown key 'thne' in play"},
   };
   expect_failures(cases);
 }
 
 TEST_CASE("chance: checks the pending decision's weights, and fails on anything else") {
   const std::string coin = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/coin\nplayers: [Andy]\nsteps:\n";
-  CHECK(run_text("chance-holds", coin + "  - Andy: toss\n  - expect: {chance: {heads: 1, tails: 1.0, edge: 0}}\n").verdict ==
-        Verdict::Pass);
+  CHECK(run_text("chance-holds",
+                 coin + "  - Andy: toss\n  - expect: {chance: {heads: 1, tails: 1.0, edge: 0}}\n")
+            .verdict == Verdict::Pass);
   const Malformed cases[] = {
-      {"chance-wrong", "  - Andy: toss\n  - expect: {chance: {heads: 2}}\n", ":5:30:",
-       "expected the weight of 'heads' in 'toss' to be 2, found 1"},
-      {"chance-none", "  - expect: {chance: {heads: 1}}\n", ":4:22:", "expected a pending chance decision, but none is"},
-      {"chance-unknown", "  - Andy: toss\n  - expect: {chance: {head: 1}}\n", ":5:23:",
-       "has no outcome 'head' (did you mean 'heads'?)"},
-      {"chance-text", "  - Andy: toss\n  - expect: {chance: {heads: lots}}\n", ":5:30:", "a weight should be a number"},
+      {"chance-wrong", "  - Andy: toss\n  - expect: {chance: {heads: 2}}\n",
+       ":5:30:", "expected the weight of 'heads' in 'toss' to be 2, found 1"},
+      {"chance-none", "  - expect: {chance: {heads: 1}}\n",
+       ":4:22:", "expected a pending chance decision, but none is"},
+      {"chance-unknown", "  - Andy: toss\n  - expect: {chance: {head: 1}}\n",
+       ":5:23:", "has no outcome 'head' (did you mean 'heads'?)"},
+      {"chance-text", "  - Andy: toss\n  - expect: {chance: {heads: lots}}\n",
+       ":5:30:", "a weight should be a number"},
       {"chance-empty", "  - Andy: toss\n  - expect: {chance: {}}\n", ":5:", "chance is empty"},
       {"chance-list", "  - Andy: toss\n  - expect: {chance: [heads]}\n", ":5:", "chance is a map"},
       {"chance-near", "  - Andy: toss\n  - expect: {chance: {heads: 1.000000001}}\n", ":5:30:", "found 1"},
       {"chance-zero", "  - Andy: toss\n  - expect: {chance: {edge: 1e-300}}\n", ":5:29:", "found 0"},
-      {"chance-quoted", "  - Andy: toss\n  - expect: {chance: {heads: \"1\"}}\n", ":5:30:", "a weight should be a number"},
-      {"chance-hex", "  - Andy: toss\n  - expect: {chance: {heads: 0x1p0}}\n", ":5:30:", "a weight should be a number"},
-      {"chance-nan", "  - Andy: toss\n  - expect: {chance: {heads: .nan}}\n", ":5:30:", "a weight should be a number"},
+      {"chance-quoted", "  - Andy: toss\n  - expect: {chance: {heads: \"1\"}}\n",
+       ":5:30:", "a weight should be a number"},
+      {"chance-hex", "  - Andy: toss\n  - expect: {chance: {heads: 0x1p0}}\n",
+       ":5:30:", "a weight should be a number"},
+      {"chance-nan", "  - Andy: toss\n  - expect: {chance: {heads: .nan}}\n",
+       ":5:30:", "a weight should be a number"},
   };
   expect_failures(cases, coin);
-}
-
-TEST_CASE("refused: a set-up stopped by a limit is not a refusal") {
-  ScenarioResult r = run_text("refused-loop", "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/setup-loop\nrefused: budget\n");
-  CHECK(r.verdict == Verdict::Fail);
-  CHECK_THAT(r.detail, Catch::Contains("the set-up was stopped by a limit, not refused") &&
-                           Catch::Contains("instruction budget exceeded"));
-}
-
-TEST_CASE("refused: the game must not start, and the refusal must say the text") {
-  const std::string coin = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/coin\n";
-  CHECK(run_text("refused-holds", coin + "players: 3\nrefused: players\n").verdict == Verdict::Pass);
-  const Malformed cases[] = {
-      {"refused-started", "players: 2\nrefused: players\n", ":3:10:", "expected the game to be refused ('players'), but it was set up"},
-      {"refused-other", "players: 3\nrefused: dragons\n", ":3:10:", "expected the refusal to hold 'dragons', found: "},
-      {"refused-empty", "players: 3\nrefused: \"\"\n", ":3:10:", "an empty text, or one of spaces, is in almost every message"},
-      {"refused-steps", "players: 3\nrefused: players\nsteps: []\n", ":4:8:", "has no steps: the game never starts"},
-      {"refused-spaces", "players: 3\nrefused: \" \"\n", ":3:10:", "one of spaces, is in almost every message"},
-      {"refused-number", "players: 3\nrefused: 3\n", ":3:10:", "refused takes the text the refusal must hold"},
-      {"refused-traceback", "players: 3\nrefused: \"in function\"\n", ":3:10:", "expected the refusal to hold 'in function'"},
-      {"refused-arrange", "players: 3\nrefused: players\narrange: {pile: [token]}\n", ":4:10:",
-       "the table was refused before anything was dealt"},
-  };
-  expect_failures(cases, coin);
-}
-
-TEST_CASE("chosen: who has committed to the open simultaneous choice, and nothing else can read it") {
-  const std::string throw_ = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/throw\nplayers: [Ann, Bob]\nsteps:\n";
-  CHECK(run_text("chosen-holds", throw_ + "  - expect: {chosen: []}\n  - Ann: paper\n  - expect: {chosen: [Ann]}\n").verdict ==
-        Verdict::Pass);
-  const Malformed cases[] = {
-      {"chosen-wrong", "  - Ann: paper\n  - expect: {chosen: [Bob]}\n", ":5:", "expected [Bob] to have chosen, found [Ann]"},
-      {"chosen-map", "  - expect: {chosen: {Ann: paper}}\n", ":4:", "chosen is a list of the seats that have chosen"},
-      {"chosen-unknown", "  - expect: {chosen: [Zed]}\n", ":4:", "Zed"},
-      {"chosen-twice", "  - Ann: paper\n  - expect: {chosen: [Ann, Ann]}\n", ":5:", "chosen names Ann twice"},
-  };
-  expect_failures(cases, throw_);
-  const std::string coin = "ruleset: " ARBITER_SOURCE_DIR "/tests/fixtures/coin\nplayers: [Andy]\nsteps:\n";
-  ScenarioResult closed = run_text("chosen-closed", coin + "  - expect: {chosen: []}\n");
-  CHECK(closed.verdict == Verdict::Fail);
-  CHECK_THAT(closed.detail, Catch::Contains("expected a simultaneous choice to be open, but none is"));
-}
-
-TEST_CASE("end_reason: the reason the rules ended the game with, exactly, once it is over") {
-  const std::string ttt = "ruleset: tictactoe\nplayers: [Ann, Bob]\nsteps:\n";
-#define ROW "  - Ann: a1\n  - Bob: b1\n  - Ann: a2\n  - Bob: b2\n  - Ann: a3\n"
-  CHECK(run_text("end-reason-holds", ttt + ROW "  - expect: {end_reason: three in a row}\n").verdict == Verdict::Pass);
-  const Malformed cases[] = {
-      {"end-reason-other", ROW "  - expect: {end_reason: a full grid}\n", ":9:",
-       "expected the game to have ended by 'a full grid', found 'three in a row'"},
-      {"end-reason-not-over", "  - Ann: a1\n  - expect: {end_reason: three in a row}\n", ":5:",
-       "expected the game to have ended by 'three in a row', but it is not over"},
-      {"end-reason-empty", ROW "  - expect: {end_reason: \" \"}\n", ":9:", "end_reason is the text the rules finish with"},
-      {"end-reason-list", ROW "  - expect: {end_reason: [three]}\n", ":9:", "a reason"},
-  };
-#undef ROW
-  expect_failures(cases, ttt);
 }

@@ -25,17 +25,18 @@ TEST_CASE("a ruleset's Lua bot chooses a legal action from its seat's view") {
   auto table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 7, "", {}});
   Engine engine(table, rules);
   State s(table);
-  s.arrange(table->zone_by_name("deck"), {table->kind_by_name("4"), table->kind_by_name("1"), table->kind_by_name("2")});
+  s.arrange(table->zone_by_name("deck"),
+            {table->kind_by_name("4"), table->kind_by_name("1"), table->kind_by_name("2")});
   REQUIRE(engine.start(s).ok);
   std::string error;
   auto bot = make_bot("honest", 1, engine, error);
   REQUIRE(bot);
   std::vector<std::string> legal;
-  engine.legal(s, 0, legal);
+  REQUIRE(engine.legal(s, 0, legal).ok);
   // Andy holds 4 and 2 and has an empty stack: the biggest truthful play is both cards for 6.
   CHECK(bot->choose(make_view(s, 0), legal, true) == "play 2 4 bid 6");
   REQUIRE(engine.apply(s, 0, "play 2 4 bid 6").ok());
-  engine.legal(s, 1, legal);
+  REQUIRE(engine.legal(s, 1, legal).ok);
   // Bill may call, but a bid of 6 is believable: he plays instead.
   std::string choice = bot->choose(make_view(s, 1), legal, true);
   CHECK(choice != "call");
@@ -50,13 +51,14 @@ TEST_CASE("a ruleset's bot is found through a SharedRules handle, as through the
   auto table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 7, "", {}});
   Engine engine(table, rules);
   State s(table);
-  s.arrange(table->zone_by_name("deck"), {table->kind_by_name("4"), table->kind_by_name("1"), table->kind_by_name("2")});
+  s.arrange(table->zone_by_name("deck"),
+            {table->kind_by_name("4"), table->kind_by_name("1"), table->kind_by_name("2")});
   REQUIRE(engine.start(s).ok);
   std::string error;
   auto bot = make_bot("honest", 1, engine, error);
   REQUIRE(bot);
   std::vector<std::string> legal;
-  engine.legal(s, 0, legal);
+  REQUIRE(engine.legal(s, 0, legal).ok);
   REQUIRE(legal.front() != "play 2 4 bid 6");  // what a bot that could not be asked would play
   CHECK(bot->choose(make_view(s, 0), legal, true) == "play 2 4 bid 6");
 }

@@ -31,7 +31,7 @@ std::vector<std::string> choices(const std::shared_ptr<const Ruleset>& ruleset, 
   REQUIRE(engine.decide(s, second).ok());
   for (const auto& b : bets) REQUIRE(engine.apply(s, s.active(), b).ok());
   std::vector<std::string> legal;
-  engine.legal(s, s.active(), legal);
+  REQUIRE(engine.legal(s, s.active(), legal).ok);
   std::vector<std::string> out;
   for (int seed = 1; seed <= seeds; ++seed) {
     MctsBot bot(engine, MctsBudget{300, 0, 2000}, static_cast<std::uint64_t>(seed));
@@ -70,7 +70,8 @@ TEST_CASE("kuhn-poker: mcts holding a Queen plays alike whatever the other seat 
     CHECK(frequencies(with_jack) == frequencies(with_king));
   }
   SECTION("Bill, after a check and after a bet") {
-    for (const std::vector<std::string>& bets : {std::vector<std::string>{"check"}, std::vector<std::string>{"bet"}}) {
+    for (const std::vector<std::string>& bets :
+         {std::vector<std::string>{"check"}, std::vector<std::string>{"bet"}}) {
       CHECK(choices(ruleset, "J", "Q", bets, kSeeds) == choices(ruleset, "K", "Q", bets, kSeeds));
     }
   }

@@ -56,7 +56,7 @@ TEST_CASE("mcts is deterministic for a seed and an iteration budget") {
   Stacks g(2);
   State s = g.start();
   std::vector<std::string> legal;
-  g.engine->legal(s, s.active(), legal);
+  REQUIRE(g.engine->legal(s, s.active(), legal).ok);
   MctsBot a(*g.engine, MctsBudget{50, 0, 2000}, 7), b(*g.engine, MctsBudget{50, 0, 2000}, 7);
   CHECK(a.choose(make_view(s, s.active()), legal, true) == b.choose(make_view(s, s.active()), legal, true));
 }
@@ -83,8 +83,9 @@ TEST_CASE("mcts beats random play in two-player Stacks") {
     std::vector<std::unique_ptr<Bot>> bots;
     int mcts_seat = g % 2;
     for (int seat = 0; seat < 2; ++seat)
-      bots.push_back(seat == mcts_seat ? std::unique_ptr<Bot>(new MctsBot(*game.engine, MctsBudget{150, 0, 2000}, g))
-                                       : std::unique_ptr<Bot>(new RandomBot(g)));
+      bots.push_back(seat == mcts_seat
+                         ? std::unique_ptr<Bot>(new MctsBot(*game.engine, MctsBudget{150, 0, 2000}, g))
+                         : std::unique_ptr<Bot>(new RandomBot(g)));
     REQUIRE(play_out(*game.engine, s, bots, 5000).ok);
     wins += s.winners.size() == 1 && s.winners[0] == mcts_seat;
   }

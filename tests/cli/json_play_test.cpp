@@ -56,8 +56,10 @@ struct Auditor {
         std::string item = z["items"][k];
         bool visible = s.visible(truth[k], seat);
         ++items_checked;
-        if (item != "?" && !visible) problem("seat " + std::to_string(seat) + " was shown hidden " + item + " in " + z["name"].dump());
-        if (item != "?" && item != s.name(truth[k])) problem("zone " + z["name"].dump() + " misnames " + item);
+        if (item != "?" && !visible)
+          problem("seat " + std::to_string(seat) + " was shown hidden " + item + " in " + z["name"].dump());
+        if (item != "?" && item != s.name(truth[k]))
+          problem("zone " + z["name"].dump() + " misnames " + item);
         if (item == "?" && visible) problem("a visible component was hidden in " + z["name"].dump());
       }
     }
@@ -67,7 +69,8 @@ struct Auditor {
     for (const auto& e : s.log.entries())
       if (seat >= 0 && (e.audience & (1u << seat))) readable.insert(e.text);
     for (const auto& l : lines)
-      if (!readable.count(l["text"].get<std::string>())) problem("seat " + std::to_string(seat) + " read " + l.dump());
+      if (!readable.count(l["text"].get<std::string>()))
+        problem("seat " + std::to_string(seat) + " read " + l.dump());
   }
   void check(const State& s, int seat, const std::string& line) {
     ++messages;
@@ -76,11 +79,13 @@ struct Auditor {
     if (seat >= 0 && m.contains("legal")) {
       if (type != "decision") problem("a legal list outside a decision");
       // A seat choosing at the same time as others is told so (its log is checked like any other).
-      if (s.simultaneous.open() != m.value("simultaneous", false)) problem("a decision misses whether it is simultaneous");
+      if (s.simultaneous.open() != m.value("simultaneous", false))
+        problem("a decision misses whether it is simultaneous");
     }
     if (m.contains("view")) zones(s, seat, m["view"]);
     if (m.contains("log")) log(s, seat, m["log"]);
-    if (seat < 0 && (m.contains("legal") || m.contains("log"))) problem("a public message with a seat's news: " + type);
+    if (seat < 0 && (m.contains("legal") || m.contains("log")))
+      problem("a public message with a seat's news: " + type);
   }
 };
 
@@ -95,13 +100,26 @@ struct RandomDriver {
 
   bool read(std::string& out) {
     if (++lines > 100000) return false;
-    if (!queued.empty()) return out = queued.front(), queued.pop_front(), true;
+    if (!queued.empty()) {
+      out = queued.front();
+      queued.pop_front();
+      return true;
+    }
     std::string type = last.value("type", "");
     if (type == "decision") {
       const auto& legal = last["legal"];
-      if (!last["on_turn"].get<bool>() && rng.below(2) == 0) return out = R"({"pass": true})", true;
-      if (rng.below(50) == 0) return out = "not json", true;
-      if (rng.below(50) == 0) return out = R"({"action": "no such action"})", true;
+      if (!last["on_turn"].get<bool>() && rng.below(2) == 0) {
+        out = R"({"pass": true})";
+        return true;
+      }
+      if (rng.below(50) == 0) {
+        out = "not json";
+        return true;
+      }
+      if (rng.below(50) == 0) {
+        out = R"({"action": "no such action"})";
+        return true;
+      }
       out = Json{{"action", legal[rng.below(legal.size())]}}.dump();
       return true;
     }
@@ -110,7 +128,8 @@ struct RandomDriver {
       out = Json{{"outcome", outcomes[rng.below(outcomes.size())]["name"]}}.dump();
       return true;
     }
-    return out = R"({"meta": "quit"})", true;  // nothing to answer: a driver bug, so stop
+    out = R"({"meta": "quit"})";  // nothing to answer: a driver bug, so stop
+    return true;
   }
   void write(const std::string& line) {
     Json m = Json::parse(line);
@@ -137,6 +156,14 @@ struct Run {
 }  // namespace
 
 // The rulesets of the folder, each with three seats where it allows them (else its nearest count).
+// The next of the lines a test types, as the door's reader takes it; false when none is left.
+static bool next_line(std::deque<std::string>& input, InputLine& l) {
+  if (input.empty()) return false;
+  l.text = input.front();
+  input.pop_front();
+  return true;
+}
+
 static std::vector<std::pair<std::string, int>> shipped_rulesets() {
   std::vector<std::pair<std::string, int>> out;
   for (const auto& entry : std::filesystem::directory_iterator(ARBITER_SOURCE_DIR "/rulesets")) {
@@ -149,7 +176,8 @@ static std::vector<std::pair<std::string, int>> shipped_rulesets() {
   return out;
 }
 
-TEST_CASE("every shipped ruleset plays to its end through the JSON front door, each seat told only what it may see") {
+TEST_CASE(
+    "every shipped ruleset plays to its end through the JSON front door, each seat told only what it may see") {
   auto rulesets = shipped_rulesets();
   REQUIRE(rulesets.size() >= 11);
   for (const auto& [id, seats] : rulesets) {
@@ -175,13 +203,13 @@ TEST_CASE("the JSON front door answers a malformed line, a refused action and an
                                    R"({"meta": "undo"})", R"({"action": "a1"})", R"({"meta": "quit"})"};
   std::vector<Json> out;
   JsonChannel ch;
-  ch.read = [&](InputLine& l) { return input.empty() ? false : (l.text = input.front(), input.pop_front(), true); };
+  ch.read = [&](InputLine& l) { return next_line(input, l); };
   ch.write = [&](const std::string& l) { out.push_back(Json::parse(l)); };
   CHECK(play_json(g.engine, g.state, seats, ch) == 0);
   std::vector<std::string> types;
   for (const auto& m : out) types.push_back(m["type"]);
-  CHECK(types == std::vector<std::string>{"start", "decision", "error", "refused", "decision", "undone", "decision",
-                                          "decision"});
+  CHECK(types == std::vector<std::string>{"start", "decision", "error", "refused", "decision", "undone",
+                                          "decision", "decision"});
   CHECK(out[2]["message"] == "line 1: not a JSON object");
   CHECK(out[3]["reason"] == "not legal now");
   CHECK(out[4]["seat"] == "Ben");                // after b2, O is to move
@@ -222,7 +250,7 @@ namespace {
 std::vector<Json> play_lines(Game& g, const JsonSeats& seats, std::deque<std::string> input, int& status) {
   std::vector<Json> out;
   JsonChannel ch;
-  ch.read = [&](InputLine& l) { return input.empty() ? false : (l.text = input.front(), input.pop_front(), true); };
+  ch.read = [&](InputLine& l) { return next_line(input, l); };
   ch.write = [&](const std::string& l) { out.push_back(Json::parse(l)); };
   status = play_json(g.engine, g.state, seats, ch);
   return out;

@@ -22,9 +22,12 @@ struct Game {
   State state;
   explicit Game(const std::string& fen)
       : rules(ruleset, ARBITER_SOURCE_DIR "/scripts"),
-        table(make_table(ruleset, GameOptions{{{"Ann", -1}, {"Ben", -1}}, 1, "",
-                                              fen.empty() ? std::map<std::string, std::string>{}
-                                                          : std::map<std::string, std::string>{{"fen", fen}}})),
+        table(
+            make_table(ruleset, GameOptions{{{"Ann", -1}, {"Ben", -1}},
+                                            1,
+                                            "",
+                                            fen.empty() ? std::map<std::string, std::string>{}
+                                                        : std::map<std::string, std::string>{{"fen", fen}}})),
         engine(table, rules),
         state(table) {
     REQUIRE(engine.start(state).ok);

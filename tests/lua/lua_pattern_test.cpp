@@ -23,8 +23,10 @@ std::string eval(const std::string& expression) {
   set_pattern_functions(L, -1, nullptr);
   lua_setglobal(L, "ours");
   std::string out;
-  std::string code = "return table.concat((function(...) local t = table.pack(...) for i = 1, t.n do t[i] = tostring(t[i]) end "
-                     "return t end)(" + expression + "), ',')";
+  std::string code =
+      "return table.concat((function(...) local t = table.pack(...) for i = 1, t.n do t[i] = tostring(t[i]) end "
+      "return t end)(" +
+      expression + "), ',')";
   if (luaL_dostring(L, code.c_str()) != LUA_OK) out = "error: ";
   out += lua_tostring(L, -1);
   lua_close(L);
@@ -61,7 +63,8 @@ TEST_CASE("our pattern functions fail where Lua's do, with Lua's messages") {
   CHECK_THAT(eval("ours.gsub('a', 'a', '%2')"), Catch::Contains("invalid capture index %2"));
   CHECK_THAT(eval("ours.gsub('a', 'a', '%')"), Catch::Contains("invalid use of '%' in replacement string"));
   CHECK_THAT(eval("ours.gsub('a', 'a', {a = {}})"), Catch::Contains("invalid replacement value (a table)"));
-  CHECK_THAT(eval("ours.gsub('a', 'a')"), Catch::Contains("bad argument #3 to 'gsub' (string/function/table expected"));
+  CHECK_THAT(eval("ours.gsub('a', 'a')"),
+             Catch::Contains("bad argument #3 to 'gsub' (string/function/table expected"));
   CHECK(eval("ours.find('b', 'a%')") == "nil");  // the malformed end is never reached, as in Lua
 }
 
@@ -165,8 +168,9 @@ TEST_CASE("the duel names a difference when there is one") {
   Case c{"abc", "(b)", "x", {}, {}};
   CHECK(duel.differences(c) == "");
   duel.swap_in("find", "match");
-  CHECK_THAT(duel.differences(c), Catch::StartsWith("find(\"abc\", \"(b)\"") && Catch::Contains("library: integer 2, integer 2, \"b\"") &&
-                                     Catch::Contains("ours:    \"b\""));
+  CHECK_THAT(duel.differences(c), Catch::StartsWith("find(\"abc\", \"(b)\"") &&
+                                      Catch::Contains("library: integer 2, integer 2, \"b\"") &&
+                                      Catch::Contains("ours:    \"b\""));
 }
 
 namespace {
@@ -209,10 +213,11 @@ struct Game {
 TEST_CASE("a pattern that backtracks for ever is stopped by the instruction budget, and the game goes on") {
   Game game(SandboxLimits{2'000'000, 16u << 20});
   game.inc();
-  for (const char* action : {"find", "method_match", "gmatch", "gsub", "pcall_loop", "xpcall_find", "balance", "plain",
-                             "backreference"}) {
+  for (const char* action : {"find", "method_match", "gmatch", "gsub", "pcall_loop", "xpcall_find", "balance",
+                             "plain", "backreference"}) {
     std::string e = game.stopped(action);
-    CHECK_THAT(e, Catch::Contains("instruction budget exceeded (2000000 instructions) in apply(): an endless loop?"));
+    CHECK_THAT(e, Catch::Contains(
+                      "instruction budget exceeded (2000000 instructions) in apply(): an endless loop?"));
     CHECK_THAT(e, Catch::StartsWith("pattern-budget/rules.lua:"));
     game.inc();
   }

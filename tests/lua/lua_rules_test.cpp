@@ -32,7 +32,9 @@ int rules_line(const std::string& text) {
   return 0;
 }
 
-std::string at_line(const std::string& text) { return "sandbox/rules.lua:" + std::to_string(rules_line(text)) + ": "; }
+std::string at_line(const std::string& text) {
+  return "sandbox/rules.lua:" + std::to_string(rules_line(text)) + ": ";
+}
 
 struct Sandbox {
   std::shared_ptr<const Ruleset> ruleset = load_ruleset(kFixtures + "/sandbox");
@@ -80,14 +82,16 @@ TEST_CASE("the sandbox has no io, os, debug, dofile or loadfile") {
   CHECK_THAT(s.script_error("os"), Catch::StartsWith(at_line("\"os\"") + "unknown global 'os'"));
   CHECK_THAT(s.script_error("debug"), Catch::StartsWith(at_line("\"debug\"") + "unknown global 'debug'"));
   CHECK_THAT(s.script_error("dofile"), Catch::StartsWith(at_line("\"dofile\"") + "unknown global 'dofile'"));
-  CHECK_THAT(s.script_error("loadfile"), Catch::StartsWith(at_line("\"loadfile\"") + "unknown global 'loadfile'"));
+  CHECK_THAT(s.script_error("loadfile"),
+             Catch::StartsWith(at_line("\"loadfile\"") + "unknown global 'loadfile'"));
   s.ok("inc");
   CHECK(s.var("count") == Value{1});
 }
 
 TEST_CASE("the sandbox cannot make or load bytecode, but loads text") {
   Sandbox s;
-  CHECK_THAT(s.script_error("dump"), Catch::StartsWith(at_line("\"dump\"")) && Catch::Contains("field 'dump'"));
+  CHECK_THAT(s.script_error("dump"),
+             Catch::StartsWith(at_line("\"dump\"")) && Catch::Contains("field 'dump'"));
   CHECK_THAT(s.script_error("bytecode"), Catch::Contains("attempt to load a binary chunk"));
   s.ok("load_text");
   CHECK(s.var("count") == Value{42});
@@ -101,7 +105,8 @@ TEST_CASE("require finds the ruleset's folder first, then scripts/, and nothing 
   CHECK(s.var("note") == Value{"shared helper from scripts"});
   CHECK_THAT(s.script_error("require_escape"),
              Catch::Contains("module name '../outside' may not leave the ruleset's folder"));
-  CHECK_THAT(s.script_error("require_missing"), Catch::Contains("module 'nowhere' not found in sandbox/ or scripts/"));
+  CHECK_THAT(s.script_error("require_missing"),
+             Catch::Contains("module 'nowhere' not found in sandbox/ or scripts/"));
 }
 
 TEST_CASE("table.sort is stable, on short lists and long ones") {
@@ -185,7 +190,8 @@ TEST_CASE("a reading hook may not change the game") {
   std::vector<std::string> legal;
   Status st = s.engine.legal(s.state, 0, legal);
   CHECK_FALSE(st.ok);
-  CHECK_THAT(st.message, Catch::StartsWith(at_line("game:set(\"mode\", nil)") + "the game cannot be changed in actions()"));
+  CHECK_THAT(st.message, Catch::StartsWith(at_line("game:set(\"mode\", nil)") +
+                                           "the game cannot be changed in actions()"));
   CHECK(s.var("mode") == Value{"mutate"});
   CHECK_THAT(s.script_error("inc"), Catch::Contains("cannot be changed in actions()"));
 }
@@ -193,11 +199,13 @@ TEST_CASE("a reading hook may not change the game") {
 TEST_CASE("rules that do not load say where and why") {
   CHECK_THAT(load_error("bad-lua-load"),
              Catch::StartsWith("bad-lua-load/rules.lua:2: ") && Catch::Contains("global 'io'"));
-  CHECK_THAT(load_error("bad-lua-hooks"), Catch::Contains("bad-lua-hooks/rules.lua: the returned table has unknown rule 'aply' "
-                                                          "(did you mean 'apply'?)"));
+  CHECK_THAT(load_error("bad-lua-hooks"),
+             Catch::Contains("bad-lua-hooks/rules.lua: the returned table has unknown rule 'aply' "
+                             "(did you mean 'apply'?)"));
   CHECK(load_error("sandbox") == "");
   LuaRules rules(load_ruleset(kFixtures + "/counter"), kFixtures + "/scripts", kLimits);
-  CHECK(rules.hooks() == std::vector<std::string>{"round_start", "apply", "round_order", "actions", "accepts"});
+  CHECK(rules.hooks() ==
+        std::vector<std::string>{"round_start", "apply", "round_order", "actions", "accepts"});
 }
 
 TEST_CASE("a module that keeps the parser busy is stopped at the time limit, and the game goes on") {
@@ -206,7 +214,8 @@ TEST_CASE("a module that keeps the parser busy is stopped at the time limit, and
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("arbiter-slow-parse-" + std::to_string(::getpid()));
   fs::create_directories(dir);
-  fs::copy_file(kFixtures + "/pattern-budget/game.yaml", dir / "game.yaml", fs::copy_options::overwrite_existing);
+  fs::copy_file(kFixtures + "/pattern-budget/game.yaml", dir / "game.yaml",
+                fs::copy_options::overwrite_existing);
   std::ofstream(dir / "rules.lua") << "return { actions = function(game, seat) return {'inc', 'req'} end,\n"
                                       "  apply = function(game, seat, action)\n"
                                       "    if action.name == 'req' then require('slow') end\n"
@@ -219,7 +228,8 @@ TEST_CASE("a module that keeps the parser busy is stopped at the time limit, and
   }
   slow.close();
   auto ruleset = load_ruleset(dir.string());
-  LuaRules rules(ruleset, kFixtures + "/scripts", SandboxLimits{1'000'000'000'000LL, 64u << 20, std::chrono::milliseconds(200)});
+  LuaRules rules(ruleset, kFixtures + "/scripts",
+                 SandboxLimits{1'000'000'000'000LL, 64u << 20, std::chrono::milliseconds(200)});
   auto table = make_table(ruleset, {});
   Engine engine(table, rules);
   State state(table);

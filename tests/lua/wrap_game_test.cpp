@@ -96,7 +96,8 @@ TEST_CASE("game:move_matching moves them onto the other zone in the order they l
   CHECK(p.zone("other") == "5:two 1:three 2:three 6:blank");
   CHECK(p.zone("pile") == "3:one 4:one");
   CHECK(p.eval("#game:move_matching('pile', 'other', 'colour', 'green')") == "0");
-  CHECK_THAT(p.error("game:move_matching('pile', 'nowhere', 'colour', 'blue')"), Catch::Contains("unknown zone 'nowhere'"));
+  CHECK_THAT(p.error("game:move_matching('pile', 'nowhere', 'colour', 'blue')"),
+             Catch::Contains("unknown zone 'nowhere'"));
 }
 
 TEST_CASE("game:count_matching and game:move_matching_count answer with numbers, as the lists would") {
@@ -111,7 +112,8 @@ TEST_CASE("game:count_matching and game:move_matching_count answer with numbers,
   CHECK(p.zone("other") == "5:two 1:three 2:three 6:blank");
   CHECK(p.zone("pile") == "3:one 4:one");
   CHECK(p.eval("game:move_matching_count('pile', 'other', 'colour', 'green')") == "0");
-  CHECK_THAT(p.error("game:move_matching_count('pile', 'nowhere', 'colour', 'blue')"), Catch::Contains("unknown zone 'nowhere'"));
+  CHECK_THAT(p.error("game:move_matching_count('pile', 'nowhere', 'colour', 'blue')"),
+             Catch::Contains("unknown zone 'nowhere'"));
   CHECK_THAT(p.error("game:count_matching('pile')"), Catch::Contains("string expected"));
 }
 
@@ -125,7 +127,8 @@ TEST_CASE("%S and %C in narration name a seat and a component, with or without a
     if (e.kind == Event::Kind::Say) said.push_back(e.text);
   REQUIRE(said.size() == 2);
   CHECK(said[0] == p.table->seats[1].name + " takes the two (7%S).");
-  CHECK(said[1] == "[" + p.table->seats[0].name + std::string(10 - p.table->seats[0].name.size(), ' ') + "| one]");
+  CHECK(said[1] ==
+        "[" + p.table->seats[0].name + std::string(10 - p.table->seats[0].name.size(), ' ') + "| one]");
   CHECK_THAT(p.error("game:say('%S wins.', 9)"), Catch::Contains("seat 9 does not exist"));
   CHECK_THAT(p.error("game:say('the %C', 99)"), Catch::Contains("component 99 does not exist"));
 }
@@ -142,8 +145,9 @@ TEST_CASE("game:say formats its values only when the log is kept") {
   for (const auto& e : log)
     if (e.kind == Event::Kind::Say) said.push_back(e.text);
   CHECK(said == std::vector<std::string>{"Ann has 3 pieces.", "You see a four.", "Ann looks.", "plain 100%"});
-  CHECK_THAT(p.error("game:say('%d pieces', 'many')"),
-             Catch::Contains("the narration's text and values do not fit") && Catch::Contains("number expected"));
+  CHECK_THAT(
+      p.error("game:say('%d pieces', 'many')"),
+      Catch::Contains("the narration's text and values do not fit") && Catch::Contains("number expected"));
   CHECK_THAT(p.error("game:say(42)"), Catch::Contains("string expected"));
   // With the log off nothing is formatted, so nothing can go wrong in formatting.
   p.state.logging = false;
@@ -160,7 +164,8 @@ TEST_CASE("game:narrating says whether the log is kept") {
 
 TEST_CASE("apply's action has its text, its first word as name and the other words as args") {
   Probe p;
-  p.run("game:set('out',action.name..'|'..#action.args..'|'..action.args[2]..'|'..action.args[3]) -- two words");
+  p.run(
+      "game:set('out',action.name..'|'..#action.args..'|'..action.args[2]..'|'..action.args[3]) -- two words");
   CHECK(p.state.var(p.ruleset->var_index("out"), 0).as_string() == "run|4|--|two");
   // args is made when first read; the same table after that, and the metatable is not the rules' to change
   p.run("game:set('out',tostring(getmetatable(action))..'|'..tostring(rawequal(action.args,action.args)))");
@@ -242,7 +247,8 @@ TEST_CASE("game:become changes a component's kind: its name, properties, view an
   CHECK(twos == 0);
   p.run("game:become(5, 'two')");  // and back: the state is as it was (the log aside)
   CHECK(p.eval("game:name(5)") == "two");
-  CHECK_THAT(p.error("game:become(5, 'tree')"), Catch::Contains("unknown kind 'tree' (did you mean 'three'?)"));
+  CHECK_THAT(p.error("game:become(5, 'tree')"),
+             Catch::Contains("unknown kind 'tree' (did you mean 'three'?)"));
   CHECK_THAT(p.error("game:become(99, 'three')"), Catch::Contains("component 99"));
 }
 
@@ -263,7 +269,8 @@ TEST_CASE("game:hash tells positions apart by kind and place, not by which of tw
 TEST_CASE("game:tops reads the whole board in one call: each cell's top component, or its property") {
   Probe p;
   auto list = [&p](const std::string& call) {
-    return p.eval("(function() local t = {} for i, v in ipairs(" + call + ") do t[i] = tostring(v) end return table.concat(t, ' ') end)()");
+    return p.eval("(function() local t = {} for i, v in ipairs(" + call +
+                  ") do t[i] = tostring(v) end return table.concat(t, ' ') end)()");
   };
   CHECK(list("game:tops()") == "false false");
   p.run("game:move(5, 'b1')");  // the two (value 2, red)
@@ -278,10 +285,18 @@ TEST_CASE("game:tops(key, into) refills the table given and returns it") {
   Probe p;
   p.run("game:move(1, 'a1')");  // a three
   CHECK(p.eval("(function() local t = {} return rawequal(game:tops(nil, t), t) end)()") == "true");
-  CHECK(p.eval("(function() local t = { 'x', 'y', 'z' } game:tops('value', t) return tostring(t[1]) .. ' ' .. tostring(t[2]) .. ' ' .. t[3] end)()") == "3 false z");
-  CHECK(p.eval("(function() local t = {} game:tops(nil, t) game:move(1, 'b1') game:tops(nil, t) return tostring(t[1]) .. ' ' .. tostring(t[2]) end)()") == "false 1");
-  CHECK_THAT(p.error("game:tops(nil, 'board')"), Catch::Contains("bad argument #2 (table expected, got string)"));
-  CHECK_THAT(p.error("game:tops(nil, string)"), Catch::Contains("bad argument #2 (table without a metatable expected"));
+  CHECK(
+      p.eval(
+          "(function() local t = { 'x', 'y', 'z' } game:tops('value', t) return tostring(t[1]) .. ' ' .. tostring(t[2]) .. ' ' .. t[3] end)()") ==
+      "3 false z");
+  CHECK(
+      p.eval(
+          "(function() local t = {} game:tops(nil, t) game:move(1, 'b1') game:tops(nil, t) return tostring(t[1]) .. ' ' .. tostring(t[2]) end)()") ==
+      "false 1");
+  CHECK_THAT(p.error("game:tops(nil, 'board')"),
+             Catch::Contains("bad argument #2 (table expected, got string)"));
+  CHECK_THAT(p.error("game:tops(nil, string)"),
+             Catch::Contains("bad argument #2 (table without a metatable expected"));
 }
 
 namespace {
@@ -325,13 +340,16 @@ TEST_CASE("game:prop and game:sum of a property no kind has are located errors, 
   Probe p;
   CHECK(p.eval("game:prop(6, 'value')") == "nil");  // blank has none, others do
   std::string e = p.error("game:prop(1, 'vaule')");
-  CHECK_THAT(e, Catch::Contains("no component kind has the property 'vaule' (did you mean 'value'?); properties: ") &&
+  CHECK_THAT(e, Catch::Contains(
+                    "no component kind has the property 'vaule' (did you mean 'value'?); properties: ") &&
                     Catch::StartsWith("probe:1: "));  // the chunk and line that asked
-  CHECK_THAT(p.error("game:sum('pile', 'colur')"), Catch::Contains("no component kind has the property 'colur'"));
+  CHECK_THAT(p.error("game:sum('pile', 'colur')"),
+             Catch::Contains("no component kind has the property 'colur'"));
   CHECK(p.eval("game:sum('pile', 'value')") != "");
 }
 
-TEST_CASE("game:finish{results = ...} gives each seat a result in [0, 1]; winners are the best unless all alike") {
+TEST_CASE(
+    "game:finish{results = ...} gives each seat a result in [0, 1]; winners are the best unless all alike") {
   SECTION("a draw") {
     Probe p;
     p.run("game:finish({ results = { 0.5, 0.5 } })");
@@ -353,7 +371,8 @@ TEST_CASE("game:finish{results = ...} gives each seat a result in [0, 1]; winner
   SECTION("malformed results are errors") {
     Probe p;
     CHECK_THAT(p.error("game:finish({ results = { 0.5 } })"), Catch::Contains("1 results for 2 seats"));
-    CHECK_THAT(p.error("game:finish({ results = { 2, 0 } })"), Catch::Contains("seat 1's result should be a number from 0 to 1"));
+    CHECK_THAT(p.error("game:finish({ results = { 2, 0 } })"),
+               Catch::Contains("seat 1's result should be a number from 0 to 1"));
     CHECK_THAT(p.error("game:finish({ results = { 'x', 0 } })"), Catch::Contains("seat 1's result"));
     CHECK_THAT(p.error("game:finish({ 1, results = { 1, 0 } })"), Catch::Contains("not both"));
     CHECK_THAT(p.error("game:finish({ results = 1 })"), Catch::Contains("results should be a list"));

@@ -13,7 +13,8 @@ namespace {
 struct Counter {
   std::shared_ptr<const Ruleset> ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/counter");
   LuaRules rules{ruleset, ARBITER_SOURCE_DIR "/scripts"};
-  std::shared_ptr<const Table> table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}, {"Cleo", -1}}, 1, "", {}});
+  std::shared_ptr<const Table> table =
+      make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}, {"Cleo", -1}}, 1, "", {}});
   Engine engine{table, rules};
   State state{table};
   Counter() { REQUIRE(engine.start(state).ok); }

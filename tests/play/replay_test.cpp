@@ -26,8 +26,11 @@ struct Game {
   Engine engine;
   State state;
   explicit Game(const std::string& dir, std::uint64_t seed = 1)
-      : ruleset(load_ruleset(dir)), rules(ruleset, ARBITER_SOURCE_DIR "/scripts"), table(make_table(ruleset, options(seed))),
-        engine(table, rules), state(table) {
+      : ruleset(load_ruleset(dir)),
+        rules(ruleset, ARBITER_SOURCE_DIR "/scripts"),
+        table(make_table(ruleset, options(seed))),
+        engine(table, rules),
+        state(table) {
     REQUIRE(engine.start(state).ok);
   }
   static GameOptions options(std::uint64_t seed) {
@@ -64,7 +67,8 @@ std::string edited_counter(const std::string& name, const std::string& from, con
 
 }  // namespace
 
-TEST_CASE("replay: a game's steps are its actions with the hash each left, and the same rules follow them all") {
+TEST_CASE(
+    "replay: a game's steps are its actions with the hash each left, and the same rules follow them all") {
   Game g(kCounter);
   g.play_three();
   GameSteps steps = game_steps(g.engine, g.state);
@@ -88,10 +92,12 @@ TEST_CASE("replay: a step its own rules refuse is named") {
   Game g(kCounter);
   g.play(g.state.active(), "inc");
   g.state.log.push({Event::Kind::Action, 0, "dance", kEveryone});
-  CHECK_THROWS_WITH(game_steps(g.engine, g.state), Catch::StartsWith("step 2 (Andy: dance) is refused on replay: "));
+  CHECK_THROWS_WITH(game_steps(g.engine, g.state),
+                    Catch::StartsWith("step 2 (Andy: dance) is refused on replay: "));
 }
 
-TEST_CASE("replay: edited rules are followed until they refuse a step, leave another state or say otherwise") {
+TEST_CASE(
+    "replay: edited rules are followed until they refuse a step, leave another state or say otherwise") {
   Game g(kCounter);
   g.play_three();
   GameSteps steps = game_steps(g.engine, g.state);
@@ -120,7 +126,8 @@ TEST_CASE("replay: edited rules are followed until they refuse a step, leave ano
                                "elseif action.name == \"poke\" then game:tell(seat, \"poked\") "));
     Replay r = replay_while_same(edited.engine, steps);
     CHECK(r.agreed == 1);
-    CHECK(r.problem == "accepted, but says otherwise than before to " + g.table->seats[steps.steps[1].seat].name);
+    CHECK(r.problem ==
+          "accepted, but says otherwise than before to " + g.table->seats[steps.steps[1].seat].name);
   }
 }
 

@@ -54,7 +54,8 @@ TEST_CASE("a sampled state knows of a kind changed out of sight only what the vi
     Rng a(seed), b(seed);
     State from_s = sample_state(table, v, a), from_promoted = sample_state(table, w, b);
     CHECK(from_s.same_play_state(from_promoted));
-    CHECK(names(from_promoted, secret) == std::vector<std::string>{"blank"});  // as dealt: the change was unseen
+    CHECK(names(from_promoted, secret) ==
+          std::vector<std::string>{"blank"});  // as dealt: the change was unseen
   }
 }
 
@@ -130,7 +131,8 @@ TEST_CASE("another seat's hidden variable is sampled from its declared values, n
     Engine e(plain.table, *plain.rules);
     State t(plain.table);
     REQUIRE(e.start(t).ok);
-    for (int i = 0; i < 20; ++i) CHECK(sample_state(plain.table, make_view(t, 0), rng).var(strength, 1) == Value{1});
+    for (int i = 0; i < 20; ++i)
+      CHECK(sample_state(plain.table, make_view(t, 0), rng).var(strength, 1) == Value{1});
   }
 }
 
@@ -140,7 +142,8 @@ TEST_CASE("a hidden variable's declared values bind the rules") {
   State s(g.table);
   REQUIRE(engine.start(s).ok);
   int strength = g.ruleset->var_index("strength");
-  CHECK_THROWS_WITH(set_var_checked(s, strength, 1, Value{4}),
-                    Catch::Contains("variable 'strength' holds one of its values in game.yaml (1, 2, 3), not '4'"));
+  CHECK_THROWS_WITH(
+      set_var_checked(s, strength, 1, Value{4}),
+      Catch::Contains("variable 'strength' holds one of its values in game.yaml (1, 2, 3), not '4'"));
   CHECK_NOTHROW(set_var_checked(s, strength, 1, Value{3}));
 }

@@ -25,10 +25,12 @@ namespace {
 // Stacks with a variant and a parameter, played six actions (each seat's first legal one)
 // from seed 2^64 - 1, which a signed reader could not take back.
 struct StacksGame {
-  std::shared_ptr<const Ruleset> ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks", ARBITER_SOURCE_DIR "/scripts");
+  std::shared_ptr<const Ruleset> ruleset =
+      load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks", ARBITER_SOURCE_DIR "/scripts");
   LuaRules rules{ruleset, ARBITER_SOURCE_DIR "/scripts"};
   std::shared_ptr<const Table> table = make_table(
-      ruleset, GameOptions{{{"Andy", 9}, {"Bill", -1}}, 18446744073709551615ULL, "short", {{"target", "30"}}});
+      ruleset,
+      GameOptions{{{"Andy", 9}, {"Bill", -1}}, 18446744073709551615ULL, "short", {{"target", "30"}}});
   Engine engine{table, rules};
   State state{table};
   StacksGame() {
@@ -95,7 +97,8 @@ TEST_CASE("a save loads back to the same state, with a seed of 2^63 or more") {
   CHECK(s.table->params.at("target") == Value{30});
 }
 
-TEST_CASE("the passes at the saved decision are kept; a save without them has none; an unknown seat is refused") {
+TEST_CASE(
+    "the passes at the saved decision are kept; a save without them has none; an unknown seat is refused") {
   StacksGame g;
   Folder f;
   std::string text = save_text(g.engine, g.state, {}, 2u);  // Bill had passed
@@ -104,8 +107,9 @@ TEST_CASE("the passes at the saved decision are kept; a save without them has no
   CHECK(read_save(f.write("none.yaml", save_text(g.engine, g.state))).passed == 0u);
   std::string edited = std::regex_replace(text, std::regex("passed: \\[Bill\\]"), "passed: [Zed]");
   std::string bad = f.write("passed-unknown.yaml", edited);
-  CHECK_THAT(load_error(g, bad), Catch::StartsWith(bad + ":" + std::to_string(line_of(edited, "Zed")) + ":") &&
-                                     Catch::Contains("unknown seat"));
+  CHECK_THAT(load_error(g, bad),
+             Catch::StartsWith(bad + ":" + std::to_string(line_of(edited, "Zed")) + ":") &&
+                 Catch::Contains("unknown seat"));
 }
 
 TEST_CASE("an undo's re-deal is saved, replayed to the same state, and an edited one refused at its line") {
@@ -123,7 +127,8 @@ TEST_CASE("an undo's re-deal is saved, replayed to the same state, and an edited
   CHECK(replay_save(engine, saved, file).hash() == g.state.hash());
   std::string edited = std::regex_replace(text, std::regex("redeal: 12345"), "redeal: 12346");
   std::string bad = f.write("redeal-edited.yaml", edited);
-  CHECK_THAT(load_error(g, bad), Catch::StartsWith(bad + ":" + std::to_string(line_of(edited, "redeal:")) + ":"));
+  CHECK_THAT(load_error(g, bad),
+             Catch::StartsWith(bad + ":" + std::to_string(line_of(edited, "redeal:")) + ":"));
 }
 
 TEST_CASE("an edited, added or removed header fact is refused at its line") {
@@ -138,23 +143,28 @@ TEST_CASE("an edited, added or removed header fact is refused at its line") {
     const char* says;
   };
   const Edit edits[] = {
-      {"param-edited", "target: 30", "target: 31", "params:", "'params.target' was edited since the game was saved"},
+      {"param-edited", "target: 30", "target: 31",
+       "params:", "'params.target' was edited since the game was saved"},
       {"param-added", "params: \\{", "params: {rounds: 3, ", "params:", "'params.rounds' was added"},
       {"param-removed", "params: \\{target: 30\\}", "params: {}", "check:", "'params.target' was removed"},
       {"params-removed", "params: \\{target: 30\\}\n", "", "check:", "'params.target' was removed"},
-      {"seed-edited", "seed: 18446744073709551615", "seed: 18446744073709551614", "seed:", "'seed' was edited"},
+      {"seed-edited", "seed: 18446744073709551615", "seed: 18446744073709551614",
+       "seed:", "'seed' was edited"},
       {"variant-edited", "variant: short", "variant: long", "variant:", "'variant' was edited"},
       {"variant-removed", "variant: short\n", "", "check:", "'variant' was removed"},
       {"age-edited", "age: 9", "age: 10", "{name: Andy", "'players.1' was edited"},
       {"seat-renamed", "\\{name: Bill\\}", "{name: Bob}", "{name: Bob", "'players.2' was edited"},
-      {"seat-added", "(  - \\{name: Bill\\}\n)", "$1  - {name: Carl}\n", "{name: Carl", "'players.3' was added"},
+      {"seat-added", "(  - \\{name: Bill\\}\n)", "$1  - {name: Carl}\n", "{name: Carl",
+       "'players.3' was added"},
       {"seat-removed", "  - \\{name: Bill\\}\n", "", "check:", "'players.2' was removed"},
-      {"check-edited", "params.target: [0-9a-f]{4}([0-9a-f]{12})", "params.target: 0000$1", "params:", "'params.target' was edited"},
+      {"check-edited", "params.target: [0-9a-f]{4}([0-9a-f]{12})", "params.target: 0000$1",
+       "params:", "'params.target' was edited"},
       {"check-removed", "check: .*\n", "", "arbiter_save", "missing 'check'"},
       {"version-1", "arbiter_save: 3", "arbiter_save: 1", "arbiter_save", "this Arbiter reads version 3"},
   };
   for (const auto& e : edits) {
-    std::string text = std::regex_replace(good, std::regex(e.from), e.to, std::regex_constants::format_first_only);
+    std::string text =
+        std::regex_replace(good, std::regex(e.from), e.to, std::regex_constants::format_first_only);
     REQUIRE(text != good);
     std::string file = f.write(std::string(e.name) + ".yaml", text);
     std::string error = load_error(g, file);
@@ -231,14 +241,17 @@ TEST_CASE("a damaged save is refused with its file and line, never a crash") {
     std::size_t at = good.find("\n  - ", good.find("actions:")) + 1;
     std::string text = good.substr(0, at) + good.substr(good.find('\n', at) + 1);
     std::string file = f.write("short.yaml", text);
-    CHECK_THAT(load_error(g, file), Catch::StartsWith(file + ":" + std::to_string(line_of(text, "end:")) + ":") &&
-                                        Catch::Contains("end says 6 actions, but the file holds 5"));
+    CHECK_THAT(load_error(g, file),
+               Catch::StartsWith(file + ":" + std::to_string(line_of(text, "end:")) + ":") &&
+                   Catch::Contains("end says 6 actions, but the file holds 5"));
   }
   SECTION("a step naming an unknown seat") {
-    std::string text = std::regex_replace(good, std::regex("seat: Bill"), "seat: Zed", std::regex_constants::format_first_only);
+    std::string text = std::regex_replace(good, std::regex("seat: Bill"), "seat: Zed",
+                                          std::regex_constants::format_first_only);
     std::string file = f.write("seat.yaml", text);
-    CHECK_THAT(load_error(g, file), Catch::StartsWith(file + ":" + std::to_string(line_of(text, "Zed")) + ":") &&
-                                        Catch::Contains("unknown seat 'Zed'"));
+    CHECK_THAT(load_error(g, file),
+               Catch::StartsWith(file + ":" + std::to_string(line_of(text, "Zed")) + ":") &&
+                   Catch::Contains("unknown seat 'Zed'"));
   }
   SECTION("binary junk") {
     std::string junk;
@@ -248,7 +261,8 @@ TEST_CASE("a damaged save is refused with its file and line, never a crash") {
   }
   SECTION("a file too big to read") {
     std::string file = f.write("big.yaml", good + "# " + std::string(kMaxYamlBytes, 'x') + "\n");
-    CHECK_THAT(load_error(g, file), Catch::StartsWith(file + ": is ") && Catch::Contains("a YAML file may hold at most"));
+    CHECK_THAT(load_error(g, file),
+               Catch::StartsWith(file + ": is ") && Catch::Contains("a YAML file may hold at most"));
   }
 }
 
@@ -276,10 +290,12 @@ TEST_CASE("a failed write says why and leaves the earlier save intact") {
   }
   SECTION("a folder that does not exist") {
     std::string missing = (f.dir / "no-such-folder" / "game.yaml").string();
-    CHECK_THROWS_WITH(write_save(missing, "x"), Catch::Contains("cannot save to '" + missing + "': No such file or directory"));
+    CHECK_THROWS_WITH(write_save(missing, "x"),
+                      Catch::Contains("cannot save to '" + missing + "': No such file or directory"));
   }
   SECTION("a device or a folder is not a save file") {
-    CHECK_THROWS_WITH(write_save("/dev/full", "x"), Catch::Contains("cannot save to '/dev/full': not a regular file"));
+    CHECK_THROWS_WITH(write_save("/dev/full", "x"),
+                      Catch::Contains("cannot save to '/dev/full': not a regular file"));
     CHECK_THROWS_WITH(write_save(f.dir.string(), "x"), Catch::Contains("not a regular file"));
   }
   CHECK(f.read("game.yaml") == "earlier\n");
@@ -294,7 +310,8 @@ TEST_CASE("a save replaces an earlier one whole, keeping its permissions") {
   fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
   write_save(file, save_text(g.engine, g.state));
   CHECK(f.read("game.yaml") == save_text(g.engine, g.state));
-  CHECK(fs::status(file).permissions() == (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+  CHECK(fs::status(file).permissions() ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
 }
 
 TEST_CASE("a ruleset named by its folder is saved with that folder, fingerprinted; one named by id without") {
@@ -318,8 +335,11 @@ TEST_CASE("a ruleset named by its folder is saved with that folder, fingerprinte
   CHECK(saved.ruleset_line == line_of(text, "ruleset:"));
 
   std::string edited = std::regex_replace(text, std::regex("the sequel"), "the prequel");
-  CHECK_THAT(load_error(g, f.write("moved.yaml", edited)), Catch::Contains(":" + std::to_string(line_of(edited, "folder:")) + ":") &&
-                                                                Catch::Contains("'folder' was edited"));
-  std::string relative = std::regex_replace(text, std::regex("folder: .*\n"), "folder: stacks\n", std::regex_constants::format_first_only);
-  CHECK_THAT(load_error(g, f.write("relative.yaml", relative)), Catch::Contains("folder should be an absolute path, not 'stacks'"));
+  CHECK_THAT(load_error(g, f.write("moved.yaml", edited)),
+             Catch::Contains(":" + std::to_string(line_of(edited, "folder:")) + ":") &&
+                 Catch::Contains("'folder' was edited"));
+  std::string relative = std::regex_replace(text, std::regex("folder: .*\n"), "folder: stacks\n",
+                                            std::regex_constants::format_first_only);
+  CHECK_THAT(load_error(g, f.write("relative.yaml", relative)),
+             Catch::Contains("folder should be an absolute path, not 'stacks'"));
 }

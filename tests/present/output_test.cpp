@@ -11,7 +11,10 @@ using namespace arbiter::present;
 
 namespace {
 // Every class of byte the sink changes, in one string.
-const std::string kHostile = "card \x1b]52;c;ZWNobyBvd25lZA==\x07 \xC2\x9B" "2J \xE2\x80\xAE" "dlof \xFF\xED\xA0\x80 \x7f end";
+const std::string kHostile =
+    "card \x1b]52;c;ZWNobyBvd25lZA==\x07 \xC2\x9B"
+    "2J \xE2\x80\xAE"
+    "dlof \xFF\xED\xA0\x80 \x7f end";
 }
 
 TEST_CASE("Arbiter's own control bytes pass; the same bytes in text are shown", "[output]") {
@@ -38,7 +41,8 @@ TEST_CASE("a marker counts no columns where styled text is measured (ESC ... m)"
   std::string marker = control("\x1b[1m");
   REQUIRE(marker.front() == '\x1b');
   REQUIRE(marker.back() == 'm');
-  for (std::size_t i = 1; i + 1 < marker.size(); ++i) CHECK((marker[i] == '[' || marker[i] == ';' || std::isdigit(static_cast<unsigned char>(marker[i]))));
+  for (std::size_t i = 1; i + 1 < marker.size(); ++i)
+    CHECK((marker[i] == '[' || marker[i] == ';' || std::isdigit(static_cast<unsigned char>(marker[i]))));
 }
 
 TEST_CASE("the sink shows outside text as visible_text does, whole", "[output]") {
@@ -47,7 +51,9 @@ TEST_CASE("the sink shows outside text as visible_text does, whole", "[output]")
   CHECK(shown.find("\xC2\x9B") == std::string::npos);
   CHECK(shown.find("\xE2\x80\xAE") == std::string::npos);
   CHECK(shown.find('\x7f') == std::string::npos);
-  CHECK(shown == "card \\e]52;c;ZWNobyBvd25lZA==\\x07 \\x9b2J \\u202edlof \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \\x7f end");
+  CHECK(
+      shown ==
+      "card \\e]52;c;ZWNobyBvd25lZA==\\x07 \\x9b2J \\u202edlof \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \\x7f end");
 }
 
 TEST_CASE("JSON text: no exception on bytes that are not UTF-8, controls escaped", "[output]") {
@@ -61,14 +67,18 @@ TEST_CASE("JSON text: no exception on bytes that are not UTF-8, controls escaped
   CHECK(text.find("\xEF\xBF\xBD") != std::string::npos);
   // It reads back as the same text, with U+FFFD where the bytes were not UTF-8 ...
   auto back = nlohmann::ordered_json::parse(text);
-  CHECK(back["name"] == "card \x1b]52;c;ZWNobyBvd25lZA==\x07 \xC2\x9B" "2J \xE2\x80\xAE" "dlof \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \x7f end");
+  CHECK(back["name"] ==
+        "card \x1b]52;c;ZWNobyBvd25lZA==\x07 \xC2\x9B"
+        "2J \xE2\x80\xAE"
+        "dlof \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \x7f end");
   // ... and the sink has nothing left to change in it, so it stays valid JSON on the way out.
   CHECK(terminal_text(text) == text);
   CHECK(terminal_text(json_text(j, 2)) == json_text(j, 2));
 }
 
 TEST_CASE("JSON text of clean values is nlohmann's dump, byte for byte", "[output]") {
-  nlohmann::ordered_json j = {{"ruleset", "stacks"}, {"seats", {"Andy", "Bill \xC3\xA9 \xE4\xB8\xAD"}}, {"n", 3}};
+  nlohmann::ordered_json j = {
+      {"ruleset", "stacks"}, {"seats", {"Andy", "Bill \xC3\xA9 \xE4\xB8\xAD"}}, {"n", 3}};
   CHECK(json_text(j) == j.dump());
   CHECK(json_text(j, 2) == j.dump(2));
 }

@@ -42,7 +42,8 @@ TEST_CASE("a text holding its own key is put in once, and a question past the li
 
 TEST_CASE("unknown decisions and outcomes are named with a suggestion; weights are finite, 0 or more") {
   auto r = coin();
-  CHECK_THROWS_WITH(ChanceAsk(*r, "tosss"), Catch::Contains("unknown chance decision 'tosss' (did you mean 'toss'?)"));
+  CHECK_THROWS_WITH(ChanceAsk(*r, "tosss"),
+                    Catch::Contains("unknown chance decision 'tosss' (did you mean 'toss'?)"));
   ChanceAsk a(*r, "toss");
   CHECK_THROWS_WITH(a.weigh("head", 1), "chance 'toss' has no outcome 'head' (did you mean 'heads'?)");
   CHECK_THROWS_WITH(a.weigh("heads", -1), "chance weights are finite numbers, 0 or more");

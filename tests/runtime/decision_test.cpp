@@ -26,7 +26,8 @@ struct Game {
   }
   static GameOptions options(int seats) {
     GameOptions o;
-    for (int i = 0; i < seats; ++i) o.seats.push_back({std::string(1, static_cast<char>('A' + i)) + "nn", -1});
+    for (int i = 0; i < seats; ++i)
+      o.seats.push_back({std::string(1, static_cast<char>('A' + i)) + "nn", -1});
     return o;
   }
   Decision decision() {
@@ -46,7 +47,8 @@ std::vector<int> seats_of(const Decision& d) {
 
 }  // namespace
 
-TEST_CASE("a decision lists the out-of-turn holders first, from the seat after the one on turn, then the seat on turn") {
+TEST_CASE(
+    "a decision lists the out-of-turn holders first, from the seat after the one on turn, then the seat on turn") {
   Game g("counter", 3);
   int first = g.state.active();
   Decision d = g.decision();
@@ -64,14 +66,16 @@ TEST_CASE("a decision lists the out-of-turn holders first, from the seat after t
   CHECK(d.seats[0].actions == std::vector<std::string>{"poke"});
   CHECK(d.seats[2].on_turn);
   CHECK(d.on_turn == now);
-  for (int seat = 0; seat < 3; ++seat) CHECK(decision_order(g.state)[decision_position(g.state, seat)] == seat);
+  for (int seat = 0; seat < 3; ++seat)
+    CHECK(decision_order(g.state)[decision_position(g.state, seat)] == seat);
 }
 
 TEST_CASE("taking an action by index equals applying its text") {
   Game a("counter", 3), b("counter", 3);
   for (int step = 0; step < 6 && !a.state.over; ++step) {
     Decision d = a.decision();
-    std::size_t who = step % 2 ? 0 : d.seats.size() - 1;  // the seat on turn, then (once there is a count) a poke
+    std::size_t who =
+        step % 2 ? 0 : d.seats.size() - 1;  // the seat on turn, then (once there is a count) a poke
     std::size_t action = 0;
     const std::string text = d.seats[who].actions[action];
     REQUIRE(a.engine.take(a.state, d, who, action).ok);

@@ -51,7 +51,8 @@ TEST_CASE("closest does bounded work whatever the lengths and the number of name
   many[10] = std::string(199, 'x') + "y";
   CHECK(closest(std::string(200, 'x') + "", many) == many[0]);
   many.push_back(std::string(200, 'q'));
-  CHECK(closest(std::string(200, 'q'), many) == "");  // beyond the budget: no suggestion rather than a long wait
+  CHECK(closest(std::string(200, 'q'), many) ==
+        "");  // beyond the budget: no suggestion rather than a long wait
 }
 
 TEST_CASE("quote cuts long input and gives its length") {
@@ -67,9 +68,11 @@ TEST_CASE("quote cuts long input and gives its length") {
 }
 
 TEST_CASE("a script error in another seat's action shows only the place it starts with") {
-  CHECK(withheld_script_error("botleak/rules.lua:14: cannot play plum now\n\tbotleak/rules.lua:14: in function <x>", "Bob") ==
-        "botleak/rules.lua:14: a script error in Bob's action (its message is not shown to the other seats: it may name "
-        "what only Bob sees)");
+  CHECK(
+      withheld_script_error(
+          "botleak/rules.lua:14: cannot play plum now\n\tbotleak/rules.lua:14: in function <x>", "Bob") ==
+      "botleak/rules.lua:14: a script error in Bob's action (its message is not shown to the other seats: it may name "
+      "what only Bob sees)");
   // Text before a place is the ruleset's own: error("cannot play plum: " .. err, 0).
   std::string level0 = withheld_script_error("cannot play plum now: leak/rules.lua:13: boom", "Bob");
   CHECK(level0.find("plum") == std::string::npos);

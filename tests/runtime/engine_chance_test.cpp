@@ -15,7 +15,8 @@ namespace {
 struct CoinGame {
   std::shared_ptr<const Ruleset> ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/coin");
   LuaRules rules{ruleset, ARBITER_SOURCE_DIR "/scripts"};
-  std::shared_ptr<const Table> table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 1, "", {}});
+  std::shared_ptr<const Table> table =
+      make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 1, "", {}});
   Engine engine{table, rules};
   State state{table};
   CoinGame() { REQUIRE(engine.start(state).ok); }
@@ -42,7 +43,7 @@ TEST_CASE("a pending chance decision stops play until it is made") {
   REQUIRE(g.engine.pending_chance(g.state) != nullptr);
   CHECK(g.state.chance.question == "How did Andy's coin land?");
   std::vector<std::string> legal;
-  g.engine.legal(g.state, 0, legal);
+  REQUIRE(g.engine.legal(g.state, 0, legal).ok);
   CHECK(legal.empty());
   ActionResult refused = g.engine.apply(g.state, 0, "toss");
   CHECK(refused.refusal == Refusal::NotLegal);

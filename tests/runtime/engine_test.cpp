@@ -55,7 +55,7 @@ struct Game {
 };
 
 // Applies `text` and checks it is refused for `why` with the state exactly as it was.
-ActionResult refused(Game& g, int seat, const std::string& text, Refusal why) {
+ActionResult refusal_of(Game& g, int seat, const std::string& text, Refusal why) {
   State before = g.state;
   std::uint64_t hash = g.state.hash();
   std::size_t log = g.state.log.size();
@@ -67,6 +67,11 @@ ActionResult refused(Game& g, int seat, const std::string& text, Refusal why) {
   CHECK(g.state.hash() == hash);
   CHECK(g.state.log.size() == log);
   return o;
+}
+
+void refused(Game& g, int seat, const std::string& text, Refusal why) {
+  ActionResult o = refusal_of(g, seat, text, why);
+  (void)o;  // refusal_of checked it
 }
 
 void accepted(Game& g, int seat, const std::string& text) {
@@ -106,7 +111,8 @@ TEST_CASE("an accepted action is applied, logged and canonical") {
   CHECK(g.state.turn == 2);
   auto log = g.state.log.entries();
   bool found = false;
-  for (const auto& e : log) found = found || (e.kind == Event::Kind::Action && e.seat == 0 && e.text == "inc");
+  for (const auto& e : log)
+    found = found || (e.kind == Event::Kind::Action && e.seat == 0 && e.text == "inc");
   CHECK(found);
 
   // An open-ended action not in the list, accepted by the ruleset in its canonical form.
@@ -121,12 +127,12 @@ TEST_CASE("refused actions leave the state exactly as it was, with a stable reas
   Game g({{"Andy", -1}, {"Bill", -1}});
 
   SECTION("not your turn") {
-    ActionResult o = refused(g, 1, "inc", Refusal::NotYourTurn);
+    ActionResult o = refusal_of(g, 1, "inc", Refusal::NotYourTurn);
     CHECK(std::string(to_text(o.refusal)) == "not your turn");
     CHECK_THAT(o.message, Catch::Contains("off your turn"));
   }
   SECTION("not legal now, with what is legal instead") {
-    ActionResult o = refused(g, 0, "jump", Refusal::NotLegal);
+    ActionResult o = refusal_of(g, 0, "jump", Refusal::NotLegal);
     CHECK(std::string(to_text(o.refusal)) == "not legal now");
     CHECK_THAT(o.message, Catch::Contains("say inc, add N"));
     CHECK(o.legal == g.legal(0));
@@ -153,7 +159,7 @@ TEST_CASE("a finished game refuses everything as game over") {
   CHECK(g.state.pending == 0);
   CHECK(g.legal(0).empty());
   CHECK(g.legal(1).empty());
-  ActionResult o = refused(g, 1, "inc", Refusal::GameOver);
+  ActionResult o = refusal_of(g, 1, "inc", Refusal::GameOver);
   CHECK(std::string(to_text(o.refusal)) == "game over");
   refused(g, 0, "poke", Refusal::GameOver);
 }
@@ -170,11 +176,12 @@ TEST_CASE("reaching the target ends the game through finish") {
 TEST_CASE("a Lua error in apply leaves the state as it was and names the rules file and line") {
   Game g({{"Andy", -1}, {"Bill", -1}});
   accepted(g, 0, "inc");
-  ActionResult o = refused(g, 1, "boom", Refusal::ScriptError);
+  ActionResult o = refusal_of(g, 1, "boom", Refusal::ScriptError);
   CHECK(std::string(to_text(o.refusal)) == "script error");
   int line = rules_line("error(\"boom");
   REQUIRE(line > 0);
-  CHECK_THAT(o.message, Catch::StartsWith("counter/rules.lua:" + std::to_string(line) + ": boom: a deliberate script error"));
+  CHECK_THAT(o.message, Catch::StartsWith("counter/rules.lua:" + std::to_string(line) +
+                                          ": boom: a deliberate script error"));
   // The changes boom made before failing (count 999, a card drawn) are gone.
   CHECK(g.var("count") == Value{1});
   CHECK(g.state.count(g.table->zone_by_name("Bill.hand")) == 0);

@@ -26,7 +26,8 @@ fs::path counter_copy(const std::string& name) {
   return dir;
 }
 
-RulesetPrints prints(const fs::path& dir, std::map<std::string, std::string> set = {}, const std::string& scripts = "") {
+RulesetPrints prints(const fs::path& dir, std::map<std::string, std::string> set = {},
+                     const std::string& scripts = "") {
   GameOptions o;
   o.set = std::move(set);
   return fingerprint_table(*make_table(load_ruleset(dir.string()), o), scripts);
@@ -62,7 +63,8 @@ TEST_CASE("fingerprint: a table's prints take in the rules files, not scenarios,
   RulesetPrints shared = prints(dir, {}, ARBITER_SOURCE_DIR "/scripts");
   CHECK(shared.files.size() > 2);
   for (const auto& [path, print] : shared.files)
-    CHECK((path == "game.yaml" || path == "rules.lua" || (path.rfind("scripts/", 0) == 0 && path.rfind("scripts/api/", 0) != 0)));
+    CHECK((path == "game.yaml" || path == "rules.lua" ||
+           (path.rfind("scripts/", 0) == 0 && path.rfind("scripts/api/", 0) != 0)));
 }
 
 TEST_CASE("fingerprint: the differences of two reports, one line each") {
@@ -91,9 +93,11 @@ TEST_CASE("fingerprint: the differences of two reports, one line each") {
                                      });
   SimReport reordered = a;
   reordered.prints.components = "c2";
-  CHECK(ruleset_differences(a, reordered) == std::vector<std::string>{"components: the order of the kinds changed"});
+  CHECK(ruleset_differences(a, reordered) ==
+        std::vector<std::string>{"components: the order of the kinds changed"});
   SimReport old = a;
   old.prints = {};
   CHECK(ruleset_differences(a, old) ==
-        std::vector<std::string>{"components and rules files: not recorded in B (a report of an earlier arbiter)"});
+        std::vector<std::string>{
+            "components and rules files: not recorded in B (a report of an earlier arbiter)"});
 }

@@ -42,7 +42,8 @@ TEST_CASE("payoffs: one per seat, within the bounds, adding up to 0 when zero-su
   CHECK_THROWS_WITH(check_payoffs(def, {3, -3}, 2), Catch::Contains("seat 1's payoff 3 is not within"));
   CHECK_THROWS_WITH(check_payoffs(def, {1, 1}, 2), Catch::Contains("add up to 2"));
   CHECK_THROWS_WITH(check_payoffs(def, {1}, 2), Catch::Contains("1 payoffs for 2 seats"));
-  CHECK_THROWS_WITH(check_payoffs(def, {0, std::nan("")}, 2), Catch::Contains("seat 2's payoff is not a number"));
+  CHECK_THROWS_WITH(check_payoffs(def, {0, std::nan("")}, 2),
+                    Catch::Contains("seat 2's payoff is not a number"));
   def.zero_sum = false;
   CHECK_NOTHROW(check_payoffs(def, {1, 1}, 2));
   CHECK(def.scaled(-2) == 0);

@@ -51,7 +51,8 @@ std::string read_all(const std::string& file) {
 }  // namespace
 
 TEST_CASE("a stuck call ends the process, which writes the game kept for rescue first") {
-  std::string dir = std::filesystem::temp_directory_path() / ("arbiter-rescue-test-" + std::to_string(::getpid()));
+  std::string dir =
+      std::filesystem::temp_directory_path() / ("arbiter-rescue-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::string file = dir + "/rescue.yaml";
   pid_t child = fork();
@@ -62,8 +63,9 @@ TEST_CASE("a stuck call ends the process, which writes the game kept for rescue 
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 1);
   CHECK(read_all(file) == "arbiter_save: 1\nsteps: []\n");
-  CHECK_THAT(read_all(dir + "/stderr"), Catch::Contains("stuck/rules.lua: apply() ran past its time limit") &&
-                                            Catch::Contains("The game before this action is saved to " + file));
+  CHECK_THAT(read_all(dir + "/stderr"),
+             Catch::Contains("stuck/rules.lua: apply() ran past its time limit") &&
+                 Catch::Contains("The game before this action is saved to " + file));
   struct stat st {};
   REQUIRE(stat(file.c_str(), &st) == 0);
   CHECK((st.st_mode & 0777) == 0600);  // a save shows every hand
@@ -73,7 +75,8 @@ TEST_CASE("a stuck call ends the process, which writes the game kept for rescue 
 TEST_CASE("the rescue says where the game went, or that nothing was kept") {
   keep_for_rescue("", "");
   CHECK(write_rescue() == "");
-  std::string dir = std::filesystem::temp_directory_path() / ("arbiter-rescue-say-" + std::to_string(::getpid()));
+  std::string dir =
+      std::filesystem::temp_directory_path() / ("arbiter-rescue-say-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   keep_for_rescue(dir + "/g.yaml", "x: 1\n");
   CHECK_THAT(write_rescue(), Catch::Contains("saved to " + dir + "/g.yaml; arbiter play --load"));

@@ -26,7 +26,8 @@ std::vector<std::string> game_of(const std::string& kind, std::uint64_t seed) {
   for (int seat = 0; seat < 2; ++seat) bots.push_back(make_bot(kind, bot_seed(seed, seat), engine, error));
   REQUIRE(bots[0]);
   std::vector<std::string> actions;
-  Status st = play_out(engine, s, bots, 100, [&](const State&, const MatchStep& step) { actions.push_back(step.action); });
+  Status st = play_out(engine, s, bots, 100,
+                       [&](const State&, const MatchStep& step) { actions.push_back(step.action); });
   REQUIRE(st.ok);
   REQUIRE(s.over);
   return actions;
@@ -56,7 +57,7 @@ TEST_CASE("a ruleset bot's draws are its own: the game's generator does not move
   auto twin = make_bot("coin", 11, engine, error);
   REQUIRE(coin);
   std::vector<std::string> legal;
-  engine.legal(s, 0, legal);
+  REQUIRE(engine.legal(s, 0, legal).ok);
   std::vector<std::string> a, b;
   for (int i = 0; i < 12; ++i) a.push_back(coin->choose(make_view(s, 0), legal, true));
   // Two bots of one seed draw the same, each from its own generator, called in turn.

@@ -74,7 +74,8 @@ TEST_CASE("a valid game.yaml is read into the ruleset's facts") {
 
 TEST_CASE("a YAML syntax error names the file, line and column") {
   std::string e = load_error("bad-syntax");
-  CHECK_THAT(e, Catch::Contains("bad-syntax/game.yaml:5:1: ") && Catch::Contains("end of map flow not found"));
+  CHECK_THAT(e,
+             Catch::Contains("bad-syntax/game.yaml:5:1: ") && Catch::Contains("end of map flow not found"));
 }
 
 TEST_CASE("an unknown key gets a suggestion and the allowed keys") {
@@ -96,14 +97,16 @@ TEST_CASE("every mistake in a file is reported together, each with its place") {
   CHECK_THAT(errors[0], Catch::Contains("game.yaml:5:") && Catch::Contains("params.target needs a default"));
   CHECK_THAT(errors[1], Catch::Contains("game.yaml:7:") && Catch::Contains("unknown key 'visiblity'") &&
                             Catch::Contains("did you mean 'visibility'?"));
-  CHECK_THAT(errors[2], Catch::Contains("game.yaml:8:") && Catch::Contains("'secret' is not one of public, owner or hidden"));
+  CHECK_THAT(errors[2], Catch::Contains("game.yaml:8:") &&
+                            Catch::Contains("'secret' is not one of public, owner or hidden"));
   CHECK_THAT(errors[3], Catch::Contains("game.yaml:12:") && Catch::Contains("count cannot be negative"));
 }
 
 TEST_CASE("search.playout is read, and a bad one is reported") {
   auto r = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks-5x5", ARBITER_SOURCE_DIR "/scripts");
   CHECK(r->search_playout == 30);
-  CHECK(load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks", ARBITER_SOURCE_DIR "/scripts")->search_playout == 0);
+  CHECK(load_ruleset(ARBITER_SOURCE_DIR "/rulesets/stacks", ARBITER_SOURCE_DIR "/scripts")->search_playout ==
+        0);
   std::vector<std::string> errors = lines(load_error("bad-search"));
   REQUIRE(errors.size() == 2);
   CHECK_THAT(errors[0], Catch::Contains("game.yaml:4:") && Catch::Contains("unknown key 'depth'"));
@@ -156,7 +159,8 @@ TEST_CASE("rulesets are found by scanning folders") {
   } catch (const InputError& e) {
     CHECK_THAT(std::string(e.what()), Catch::Contains("no game.yaml in folder"));
   }
-  CHECK_THROWS_WITH(find_ruleset_dir("counter", {kFixtures + "/nowhere"}), Catch::Contains("no rulesets found"));
+  CHECK_THROWS_WITH(find_ruleset_dir("counter", {kFixtures + "/nowhere"}),
+                    Catch::Contains("no rulesets found"));
 }
 
 namespace {
@@ -164,7 +168,8 @@ namespace {
 // A scratch folder under the system's temporary folder, removed at the end of the test.
 struct Scratch {
   std::filesystem::path dir;
-  explicit Scratch(const std::string& name) : dir(std::filesystem::temp_directory_path() / ("arbiter-" + name)) {
+  explicit Scratch(const std::string& name)
+      : dir(std::filesystem::temp_directory_path() / ("arbiter-" + name)) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir / "ruleset" / "lib");
   }
@@ -191,19 +196,22 @@ TEST_CASE("a file game.yaml names is confined to the ruleset's folder, as requir
   CHECK(file_in_folder(base, "alias.lua").found);  // a link that stays inside is fine
   FileInFolder missing = file_in_folder(base, "nothing.lua");
   CHECK((!missing.found && missing.refused.empty()));
-  CHECK_THAT(file_in_folder(base, (s.dir / "outside.lua").string()).refused, Catch::Contains("absolute path"));
+  CHECK_THAT(file_in_folder(base, (s.dir / "outside.lua").string()).refused,
+             Catch::Contains("absolute path"));
   CHECK_THAT(file_in_folder(base, "../outside.lua").refused, Catch::Contains("'..'"));
   CHECK_THAT(file_in_folder(base, "lib/../rules.lua").refused, Catch::Contains("'..'"));
   CHECK_THAT(file_in_folder(base, "escape.lua").refused, Catch::Contains("symbolic link"));
   CHECK_THAT(file_in_folder(base, "lib").refused, Catch::Contains("not a regular file"));
-  CHECK_THAT(file_in_folder(base, std::string(256, 'x') + ".lua").refused, Catch::Contains("longer than 255"));
+  CHECK_THAT(file_in_folder(base, std::string(256, 'x') + ".lua").refused,
+             Catch::Contains("longer than 255"));
   CHECK_THAT(file_in_folder(base, std::string("rules.lua\0x", 11)).refused, Catch::Contains("NUL"));
   CHECK_THAT(file_in_folder(base, "").refused, Catch::Contains("empty"));
 }
 
 TEST_CASE("hidden folders, and folders without a game.yaml file, are not rulesets") {
   Scratch s("list-hidden");
-  for (const char* d : {"visible", ".hidden", "no-game", "folder-game"}) std::filesystem::create_directories(s.dir / d);
+  for (const char* d : {"visible", ".hidden", "no-game", "folder-game"})
+    std::filesystem::create_directories(s.dir / d);
   std::filesystem::create_directories(s.dir / "folder-game" / "game.yaml");
   s.write("visible/game.yaml", "name: V\n");
   s.write(".hidden/game.yaml", "name: H\n");
@@ -211,7 +219,8 @@ TEST_CASE("hidden folders, and folders without a game.yaml file, are not ruleset
   std::vector<std::string> ids;
   for (const auto& [id, dir] : list_rulesets({s.dir.string()})) ids.push_back(id);
   CHECK(ids == std::vector<std::string>{"visible"});
-  CHECK_THROWS_WITH(find_ruleset_dir(".hidden", {s.dir.string()}), Catch::Contains("unknown ruleset '.hidden'"));
+  CHECK_THROWS_WITH(find_ruleset_dir(".hidden", {s.dir.string()}),
+                    Catch::Contains("unknown ruleset '.hidden'"));
 }
 
 TEST_CASE("a component kind's keys are checked: a near miss of one is a slip, not a property") {
@@ -227,9 +236,11 @@ TEST_CASE("a component kind's keys are checked: a near miss of one is a slip, no
     load_kinds("    - {name: a, cout: 2}\n    - {nme: b}\n");
     FAIL("a misspelt key was taken for a property");
   } catch (const InputError& e) {
-    CHECK_THAT(e.what(), Catch::Contains("game.yaml:8:17: unknown key 'cout' in a component kind (did you mean 'count'?)") &&
-                             Catch::Contains("goes under props: {cout: ...}") &&
-                             Catch::Contains("game.yaml:9:8: unknown key 'nme' in a component kind (did you mean 'name'?)"));
+    CHECK_THAT(
+        e.what(),
+        Catch::Contains("game.yaml:8:17: unknown key 'cout' in a component kind (did you mean 'count'?)") &&
+            Catch::Contains("goes under props: {cout: ...}") &&
+            Catch::Contains("game.yaml:9:8: unknown key 'nme' in a component kind (did you mean 'name'?)"));
   }
   auto r = load_kinds("    - {name: a, count: 2, cost: 3, props: {code: 7, mount: x}}\n");
   REQUIRE(r->kinds.size() == 1);
@@ -237,7 +248,8 @@ TEST_CASE("a component kind's keys are checked: a near miss of one is a slip, no
   CHECK(r->kinds[0].props.at("cost") == Value{3});
   CHECK(r->kinds[0].props.at("code") == Value{7});
   CHECK(r->kinds[0].props.count("props") == 0);
-  CHECK_THROWS_WITH(load_kinds("    - {name: a, zones: [deck]}\n"), Catch::Contains("(did you mean 'zone'?)"));
+  CHECK_THROWS_WITH(load_kinds("    - {name: a, zones: [deck]}\n"),
+                    Catch::Contains("(did you mean 'zone'?)"));
 }
 
 TEST_CASE("display: false marks a variable the table does not show; views still carry it") {
@@ -254,5 +266,6 @@ TEST_CASE("display: false marks a variable the table does not show; views still 
   CHECK(v.globals.size() == 2);
   s.write("ruleset/game.yaml", "name: D\nplayers: {min: 1, max: 2}\nrules: rules.lua\nzones: {deck: {}}\n"
                                "vars:\n  memo: {display: maybe}\n");
-  CHECK_THROWS_WITH(load_ruleset(dir), Catch::Contains("game.yaml:6:19:") && Catch::Contains("vars.memo.display"));
+  CHECK_THROWS_WITH(load_ruleset(dir),
+                    Catch::Contains("game.yaml:6:19:") && Catch::Contains("vars.memo.display"));
 }

@@ -16,7 +16,8 @@ namespace {
 struct Kuhn {
   std::shared_ptr<const Ruleset> ruleset = load_ruleset(ARBITER_SOURCE_DIR "/rulesets/kuhn-poker");
   LuaRules rules{ruleset, ARBITER_SOURCE_DIR "/scripts"};
-  std::shared_ptr<const Table> table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 1, "", {}});
+  std::shared_ptr<const Table> table =
+      make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 1, "", {}});
   Engine engine{table, rules};
   State state{table};
   Kuhn() { REQUIRE(engine.start(state).ok); }
@@ -42,7 +43,8 @@ TEST_CASE("secret chance: the seat dealt the card reads it, the other reads the 
   CHECK(d.audience == 1u);  // Andy's card: Andy alone
   CHECK(d.question == "Which card is Andy dealt?");
   REQUIRE(k.engine.take_outcome(k.state, d, 1).ok);  // Q
-  auto andy = lines(make_view(k.state, 0)), bill = lines(make_view(k.state, 1)), table = lines(make_view(k.state, -1));
+  auto andy = lines(make_view(k.state, 0)), bill = lines(make_view(k.state, 1)),
+       table = lines(make_view(k.state, -1));
   CHECK(has(andy, "Outcome: Q"));
   CHECK_FALSE(has(andy, "Andy is dealt a card."));
   CHECK(has(bill, "Andy is dealt a card."));

@@ -145,7 +145,8 @@ TEST_CASE("arrange puts the named kinds on top in order, the rest following in s
   CHECK(check_components(arranged) == "");
   std::vector<std::string> got = names(arranged, deck);
   REQUIRE(got.size() == 8);
-  CHECK(std::vector<std::string>(got.begin(), got.begin() + 3) == std::vector<std::string>{"three", "ace", "three"});
+  CHECK(std::vector<std::string>(got.begin(), got.begin() + 3) ==
+        std::vector<std::string>{"three", "ace", "three"});
   // The rest: the unarranged shuffle with the topmost ace taken out (both threes are on top).
   std::vector<std::string> rest = names(plain, deck);
   rest.erase(std::find(rest.begin(), rest.end(), "three"));

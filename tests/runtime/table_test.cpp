@@ -74,8 +74,8 @@ TEST_CASE("make_table refuses what the ruleset does not allow, saying why") {
   SECTION("an unknown parameter gets a suggestion and the list") {
     o.set["targte"] = std::string("5");
     std::string e = table_error(o);
-    CHECK_THAT(e, Catch::Contains("unknown parameter 'targte'") && Catch::Contains("did you mean 'target'?") &&
-                      Catch::Contains("--set targte"));
+    CHECK_THAT(e, Catch::Contains("unknown parameter 'targte'") &&
+                      Catch::Contains("did you mean 'target'?") && Catch::Contains("--set targte"));
     CHECK_THAT(e, Catch::Contains("colour"));
   }
   SECTION("a value out of range") {
@@ -107,21 +107,31 @@ TEST_CASE("make_table refuses what the ruleset does not allow, saying why") {
                Catch::Contains("2 to 4 players, not 5"));
     CHECK(table_error(seats({{"A", -1}, {"B", -1}, {"C", -1}, {"D", -1}})) == "");
   }
+}
+
+TEST_CASE("make_table refuses seat names a reader could not tell apart or trust, saying why") {
   SECTION("seat names that scenarios could not tell apart") {
-    CHECK_THAT(table_error(seats({{"Andy", -1}, {"Andy", -1}})), Catch::Contains("two seats are named 'Andy'"));
+    CHECK_THAT(table_error(seats({{"Andy", -1}, {"Andy", -1}})),
+               Catch::Contains("two seats are named 'Andy'"));
     CHECK_THAT(table_error(seats({{"A.B", -1}, {"C", -1}})), Catch::Contains("'A.B' must be one word"));
     CHECK_THAT(table_error(seats({{"", -1}, {"C", -1}})), Catch::Contains("must be one word"));
   }
   SECTION("seat names that could forge a line of the narration") {
     // A line break, another C0 character, DEL, C1, a bidirectional control, a line separator.
-    for (const char* name : {"Ann\nBob wins.", "A\tB", "A\rB", "A\x1b[2JB", "A\x7f", "A\xc2\x9b", "A\xe2\x80\xae" "B",
-                             "A\xe2\x80\xa8" "B"}) {
+    for (const char* name : {"Ann\nBob wins.", "A\tB", "A\rB", "A\x1b[2JB", "A\x7f", "A\xc2\x9b",
+                             "A\xe2\x80\xae"
+                             "B",
+                             "A\xe2\x80\xa8"
+                             "B"}) {
       INFO(name);
-      CHECK_THAT(table_error(seats({{name, -1}, {"C", -1}})), Catch::Contains("holds a control character") &&
-                                                                Catch::Contains("could pass for a line of the game's own"));
+      CHECK_THAT(table_error(seats({{name, -1}, {"C", -1}})),
+                 Catch::Contains("holds a control character") &&
+                     Catch::Contains("could pass for a line of the game's own"));
     }
-    CHECK_THAT(table_error(seats({{"Ann\nBob", -1}, {"C", -1}})), Catch::Contains("'Ann…' holds a control character (U+000A, character 4)"));
-    CHECK_THAT(table_error(seats({{"A\xff", -1}, {"C", -1}})), Catch::Contains("is not UTF-8 text (at byte 2)"));
+    CHECK_THAT(table_error(seats({{"Ann\nBob", -1}, {"C", -1}})),
+               Catch::Contains("'Ann…' holds a control character (U+000A, character 4)"));
+    CHECK_THAT(table_error(seats({{"A\xff", -1}, {"C", -1}})),
+               Catch::Contains("is not UTF-8 text (at byte 2)"));
     CHECK(table_error(seats({{"Zoë", -1}, {"李", -1}})) == "");
   }
 }
@@ -172,7 +182,8 @@ TEST_CASE("variables get slots: globals first, then each seat's own") {
   CHECK(t->global_vars == 1);
   CHECK(t->seat_vars == 2);
   std::vector<int> slots = {t->var_slot_of(count, 0)};
-  for (int s = 0; s < 3; ++s) slots.push_back(t->var_slot_of(pokes, s)), slots.push_back(t->var_slot_of(score, s));
+  for (int s = 0; s < 3; ++s)
+    slots.push_back(t->var_slot_of(pokes, s)), slots.push_back(t->var_slot_of(score, s));
   std::sort(slots.begin(), slots.end());
   CHECK(slots == std::vector<int>{0, 1, 2, 3, 4, 5, 6});  // every slot used once
   CHECK(t->var_slot_of(count, 2) == t->var_slot_of(count, 0));

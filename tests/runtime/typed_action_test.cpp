@@ -12,7 +12,8 @@ namespace {
 struct Counter {
   std::shared_ptr<const Ruleset> ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/counter");
   LuaRules rules{ruleset, ARBITER_SOURCE_DIR "/scripts"};
-  std::shared_ptr<const Table> table = make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 1, "", {}});
+  std::shared_ptr<const Table> table =
+      make_table(ruleset, GameOptions{{{"Andy", -1}, {"Bill", -1}}, 1, "", {}});
   Engine engine{table, rules};
   State state{table};
   Counter() { REQUIRE(engine.start(state).ok); }
@@ -60,7 +61,8 @@ TEST_CASE("the last word typed may be cut short, unless it ends in a digit") {
   CHECK(read("bid 1").refusal == Refusal::NotLegal);
   CHECK(read("inc tw").action == "inc twice");
   Counter g;
-  CHECK(g.engine.apply(g.state, g.state.active(), "sto").refusal == Refusal::NotLegal);  // an edge without starts
+  CHECK(g.engine.apply(g.state, g.state.active(), "sto").refusal ==
+        Refusal::NotLegal);  // an edge without starts
 }
 
 TEST_CASE("the caller's legal list is read instead of asking the rules again") {

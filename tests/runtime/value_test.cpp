@@ -31,7 +31,8 @@ TEST_CASE("to_text writes what parse_value reads back") {
   CHECK(to_text(Value{false}) == "false");
   CHECK(to_text(Value{-10}) == "-10");
   CHECK(to_text(Value{"Andy"}) == "Andy");
-  for (const Value& v : {Value{}, Value{true}, Value{false}, Value{0}, Value{-7}, Value{123456789}, Value{"x y"}})
+  for (const Value& v :
+       {Value{}, Value{true}, Value{false}, Value{0}, Value{-7}, Value{123456789}, Value{"x y"}})
     CHECK(parse_value(to_text(v)) == v);
 }
 

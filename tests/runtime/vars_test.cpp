@@ -12,7 +12,8 @@ TEST_CASE("a variable set counts every text variable's bytes, the one it replace
   GameOptions options;
   options.seats = {{"Andy", -1}, {"Bill", -1}};
   State s(make_table(ruleset, options));
-  int label = ruleset->var_index("label"), word = ruleset->var_index("word"), secret = ruleset->var_index("secret");
+  int label = ruleset->var_index("label"), word = ruleset->var_index("word"),
+      secret = ruleset->var_index("secret");
   set_var_checked(s, secret, 1, Value("six"));
   CHECK(s.var(secret, 1) == Value("six"));
   CHECK(s.var(secret, 0).is_nil());

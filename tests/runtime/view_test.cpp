@@ -34,7 +34,9 @@ struct Probe {
     FAIL("no " << kind << " left in the deck");
     return -1;
   }
-  std::vector<std::string> items(int seat, const std::string& z) const { return make_view(s, seat).zones[zone(z)].items; }
+  std::vector<std::string> items(int seat, const std::string& z) const {
+    return make_view(s, seat).zones[zone(z)].items;
+  }
   int var(const std::string& name) const { return table->ruleset->var_index(name); }
 };
 
@@ -156,7 +158,8 @@ TEST_CASE("view: a hidden per-seat variable is its seat's alone, in the text and
   CHECK(spectator.var_slots[bid_slot] == Value(-1));
   for (const auto& sv : spectator.seats) CHECK_FALSE(has_var(sv, "bid"));
   CHECK(andy.var_slots[p.table->var_slot_of(p.var("tricks"), kBill)] == Value(2));
-  auto leader = std::find_if(andy.globals.begin(), andy.globals.end(), [](const auto& kv) { return kv.first == "leader"; });
+  auto leader = std::find_if(andy.globals.begin(), andy.globals.end(),
+                             [](const auto& kv) { return kv.first == "leader"; });
   REQUIRE(leader != andy.globals.end());
   CHECK(leader->second == "Bill");  // a seat number, shown by name
   CHECK(andy.undisplayed == Items{"tally"});

@@ -11,11 +11,12 @@ const std::string kFffd = "\xEF\xBF\xBD";
 }
 
 TEST_CASE("clean text is unchanged, byte for byte", "[visible]") {
-  for (std::string clean : {std::string(""), std::string("Andy plays the 4 and bids 7.\nBill folds."),
-                            std::string("caf\xC3\xA9"), std::string("\xE4\xB8\xAD\xE6\x96\x87"),
-                            std::string("\xF0\x9F\x83\x8F joker"), std::string("Stacks \xC2\xB7 round 1 \xE2\x96\xB6"),
-                            std::string("\xC2\xA0 U+00A0 is the first code point after C1"),
-                            std::string("\xEF\xBF\xBF and \xF4\x8F\xBF\xBF (U+10FFFF) are code points")})
+  for (std::string clean :
+       {std::string(""), std::string("Andy plays the 4 and bids 7.\nBill folds."), std::string("caf\xC3\xA9"),
+        std::string("\xE4\xB8\xAD\xE6\x96\x87"), std::string("\xF0\x9F\x83\x8F joker"),
+        std::string("Stacks \xC2\xB7 round 1 \xE2\x96\xB6"),
+        std::string("\xC2\xA0 U+00A0 is the first code point after C1"),
+        std::string("\xEF\xBF\xBF and \xF4\x8F\xBF\xBF (U+10FFFF) are code points")})
     CHECK(visible_text(clean) == clean);
 }
 
@@ -43,7 +44,8 @@ TEST_CASE("C1 controls in their UTF-8 form are \\x80..\\x9f", "[visible]") {
 
 TEST_CASE("bidirectional controls are \\uNNNN, so a shown text reads as it is", "[visible]") {
   CHECK(visible_text("fold\xE2\x80\xAE" "7 dib") == "fold\\u202e7 dib");  // RIGHT-TO-LEFT OVERRIDE
-  for (char32_t cp : {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C})
+  for (char32_t cp :
+       {0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069, 0x200E, 0x200F, 0x061C})
     CHECK(arbiter::shown_escaped(cp));
   CHECK(visible_text("\xE2\x81\xA6x\xE2\x81\xA9") == "\\u2066x\\u2069");
   CHECK(visible_text("\xE2\x80\x8F") == "\\u200f");

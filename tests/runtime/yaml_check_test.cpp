@@ -33,8 +33,8 @@ TEST_CASE("aliases that multiply a small file into a huge tree are refused, not 
   std::string text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
   char prev = 'a';
   for (char c = 'b'; c <= 'j'; ++c, ++prev)
-    text += std::string(1, c) + ": &" + c + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev +
-            ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n";
+    text += std::string(1, c) + ": &" + c + " [*" + prev + ", *" + prev + ", *" + prev + ", *" + prev +
+            ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + ", *" + prev + "]\n";
   YamlChecker y("laughs.yaml");
   CHECK(y.load_text(text).IsNull());
   REQUIRE(y.errors().size() == 1);
@@ -53,7 +53,9 @@ TEST_CASE("a YAML file over the size limit is refused before it is parsed") {
   CHECK(y.load().IsNull());
   std::filesystem::remove(path);
   REQUIRE(y.errors().size() == 1);
-  CHECK_THAT(y.errors()[0], Catch::EndsWith("arbiter-huge.yaml: is 17825818 bytes; a YAML file may hold at most 16777216 (16 MiB)"));
+  CHECK_THAT(y.errors()[0],
+             Catch::EndsWith(
+                 "arbiter-huge.yaml: is 17825818 bytes; a YAML file may hold at most 16777216 (16 MiB)"));
 }
 
 TEST_CASE("an unreadable YAML file says why") {
@@ -104,7 +106,8 @@ TEST_CASE("unsigned_integer reads every 64-bit seed and nothing else") {
 }
 
 TEST_CASE("a file with a zero byte is not text, and says on which line") {
-  std::string file = std::filesystem::temp_directory_path() / ("arbiter-zero-" + std::to_string(::getpid()) + ".yaml");
+  std::string file =
+      std::filesystem::temp_directory_path() / ("arbiter-zero-" + std::to_string(::getpid()) + ".yaml");
   std::ofstream(file, std::ios::binary) << "a: 1\nb: \x01" << std::string(1, '\0') << "\x7f\n";
   YamlChecker y(file);
   CHECK(y.load().IsNull());
@@ -114,7 +117,8 @@ TEST_CASE("a file with a zero byte is not text, and says on which line") {
 }
 
 TEST_CASE("load_documents reads every document (scenario files only), each key-checked") {
-  std::string file = std::filesystem::temp_directory_path() / ("arbiter-docs-" + std::to_string(::getpid()) + ".yaml");
+  std::string file =
+      std::filesystem::temp_directory_path() / ("arbiter-docs-" + std::to_string(::getpid()) + ".yaml");
   std::ofstream(file) << "steps: [a]\n---\nsteps: [b]\n...\n---\nx: 1\nx: 2\n";
   YamlChecker y(file);
   auto docs = y.load_documents();

@@ -15,7 +15,9 @@ std::string hello_answer(Clients& cs, int port, const std::string& table, const 
   Client c(cs, port);
   c.hello(table, token);
   Json m;
-  cs.run_until(5000, [&] { return !c.messages.empty() && (c.messages.front().value("type", "") != "error" || c.closed); });
+  cs.run_until(5000, [&] {
+    return !c.messages.empty() && (c.messages.front().value("type", "") != "error" || c.closed);
+  });
   if (c.messages.empty()) return "nothing";
   std::string type = c.messages.front().value("type", "");
   if (type == "error") cs.run_until(5000, [&] { return c.closed; });
@@ -40,12 +42,14 @@ TEST_CASE("serve: tokens guessed, malformed, of another table, of the host, of a
 
   CHECK(hello_answer(cs, server.port, server.table, server.tokens["Ann"]) == "welcome");
   CHECK(hello_answer(cs, server.port, table_b, token_b) == "welcome");
-  CHECK(hello_answer(cs, server.port, table_b, server.tokens["Ann"]) == "refused and closed");  // A's token on B
+  CHECK(hello_answer(cs, server.port, table_b, server.tokens["Ann"]) ==
+        "refused and closed");  // A's token on B
   CHECK(hello_answer(cs, server.port, server.table, token_b) == "refused and closed");
   CHECK(hello_answer(cs, server.port, server.table, "s." + std::string(32, '0')) == "refused and closed");
   CHECK(hello_answer(cs, server.port, server.table, server.tokens["Ann"] + "0") == "refused and closed");
   CHECK(hello_answer(cs, server.port, server.table, server.host_token) == "refused and closed");
-  CHECK(hello_answer(cs, server.port, server.table, other.tokens["Ann"]) == "refused and closed");  // stale: another server's
+  CHECK(hello_answer(cs, server.port, server.table, other.tokens["Ann"]) ==
+        "refused and closed");  // stale: another server's
   CHECK(hello_answer(cs, server.port, other.table, server.tokens["Ann"]) == "refused and closed");
   // Anything but a hello first closes the connection.
   Client c(cs, server.port);
@@ -57,7 +61,8 @@ TEST_CASE("serve: tokens guessed, malformed, of another table, of the host, of a
     Client h(cs, server.port);
     h.send({{"type", "hello"}, {"table", server.table}, {"token", server.tokens["Ann"]}, {"columns", bad}});
     CHECK(cs.run_until(5000, [&] { return h.closed; }));
-    CHECK(h.all.at(0)["message"].get<std::string>().rfind(R"(hello: "columns" must be a whole number)", 0) == 0);
+    CHECK(h.all.at(0)["message"].get<std::string>().rfind(R"(hello: "columns" must be a whole number)", 0) ==
+          0);
   }
 }
 
@@ -78,7 +83,8 @@ TEST_CASE("serve: an oversized frame and a flood close the connection; the table
   for (int i = 0; i < 200 && !flood.closed; ++i) flood.send({{"type", "action"}, {"action", "nonsense"}});
   CHECK(cs.run_until(5000, [&] { return flood.closed; }));
   bool told = false;
-  for (const Json& e : flood.all) told = told || e.value("message", "").find("messages a second") != std::string::npos;
+  for (const Json& e : flood.all)
+    told = told || e.value("message", "").find("messages a second") != std::string::npos;
   CHECK(told);
   CHECK(flood.all.size() < 100);  // it was not answered 200 times
 
@@ -136,21 +142,28 @@ TEST_CASE("serve: a peer that vanished (no pongs) is dropped after the idle time
   // Ann is told Bob left: a presence with Bob not connected.
   bool gone = cs.run_until(10000, [&] {
     for (const Json& p : ann.all)
-      if (p.value("type", "") == "presence" && p["seats"][1]["connected"] == false && p["seats"][0]["connected"] == true) return true;
+      if (p.value("type", "") == "presence" && p["seats"][1]["connected"] == false &&
+          p["seats"][0]["connected"] == true)
+        return true;
     return false;
   });
   CHECK(gone);
 }
 
-TEST_CASE("serve: the API needs the host token, and every answer carries the security headers and refuses framing", "[serve]") {
+TEST_CASE(
+    "serve: the API needs the host token, and every answer carries the security headers and refuses framing",
+    "[serve]") {
   std::string dir = temp_dir();
   ServerProcess server({"stacks", "--players", "Ann,Bob"}, dir + "/t.db");
   CHECK(http_request(server.port, "GET", "/api/tables").status == 401);
   CHECK(http_request(server.port, "GET", "/api/tables", server.tokens["Ann"]).status == 401);
   CHECK(http_request(server.port, "GET", "/api/tables", "h." + std::string(32, 'a')).status == 401);
-  CHECK(http_request(server.port, "GET", "/api/tables/" + server.table + "/save", server.tokens["watch"]).status == 401);
+  CHECK(http_request(server.port, "GET", "/api/tables/" + server.table + "/save", server.tokens["watch"])
+            .status == 401);
   CHECK(http_request(server.port, "POST", "/api/tables", server.host_token, "{").status == 400);
-  CHECK(http_request(server.port, "POST", "/api/tables", server.host_token, R"({"ruleset":"stacks","players":["A"],"bots":{"A":"nope"}})").status == 400);
+  CHECK(http_request(server.port, "POST", "/api/tables", server.host_token,
+                     R"({"ruleset":"stacks","players":["A"],"bots":{"A":"nope"}})")
+            .status == 400);
   HttpAnswer list = http_request(server.port, "GET", "/api/tables", server.host_token);
   REQUIRE(list.status == 200);
   CHECK(list.body.find(server.tokens["Ann"]) == std::string::npos);
@@ -160,7 +173,8 @@ TEST_CASE("serve: the API needs the host token, and every answer carries the sec
   ann.hello(server.table, server.tokens["Ann"]);
   Json m;
   REQUIRE(next_of(cs, ann, "state", m));
-  CHECK(http_request(server.port, "DELETE", "/api/tables/" + server.table, server.tokens["Ann"]).status == 401);
+  CHECK(http_request(server.port, "DELETE", "/api/tables/" + server.table, server.tokens["Ann"]).status ==
+        401);
   CHECK(http_request(server.port, "DELETE", "/api/tables/" + server.table, server.host_token).status == 200);
   CHECK(cs.run_until(5000, [&] { return ann.closed; }));
   CHECK(hello_answer(cs, server.port, server.table, server.tokens["Ann"]) == "refused and closed");

@@ -15,15 +15,18 @@ Truth::Truth(const std::string& save_text) {
   std::string file = temp_dir() + "/game.yaml";
   std::ofstream(file) << save_text;
   SavedGame game = read_save(file);
-  ruleset = load_ruleset(std::string(ARBITER_SOURCE_DIR "/rulesets/") + game.ruleset, ARBITER_SOURCE_DIR "/scripts");
+  ruleset = load_ruleset(std::string(ARBITER_SOURCE_DIR "/rulesets/") + game.ruleset,
+                         ARBITER_SOURCE_DIR "/scripts");
   rules = std::make_unique<LuaRules>(ruleset, ARBITER_SOURCE_DIR "/scripts");
   engine = std::make_unique<Engine>(make_table(ruleset, game.options), *rules);
   State s(engine->table_ptr());
   if (!engine->start(s).ok) throw std::runtime_error("the save's game does not start");
   states.push_back(s);
   for (const SavedStep& step : game.steps) {
-    ActionResult o = step.seat < 0 ? engine->decide(s, step.action) : engine->apply(s, step.seat, step.action);
-    if (!o.ok() || s.hash() != step.hash) throw std::runtime_error("the save does not replay at " + step.action);
+    ActionResult o =
+        step.seat < 0 ? engine->decide(s, step.action) : engine->apply(s, step.seat, step.action);
+    if (!o.ok() || s.hash() != step.hash)
+      throw std::runtime_error("the save does not replay at " + step.action);
     states.push_back(s);
   }
 }
@@ -47,12 +50,15 @@ std::string Truth::check(const Json& m, int seat) const {
   std::size_t n = m["seq"].get<std::size_t>();
   if (n >= states.size()) return "seq " + std::to_string(n) + " beyond the game's steps";
   View v = make_view(states[n], seat, 0);
-  if (m["view"] != plain(present::view_json(v))) return "seq " + std::to_string(n) + ": the view is not the seat's own";
+  if (m["view"] != plain(present::view_json(v)))
+    return "seq " + std::to_string(n) + ": the view is not the seat's own";
   Json log = plain(present::log_json(v.log, engine->table()));
   std::size_t from = m["log_from"].get<std::size_t>();
-  if (from + m["log"].size() != log.size()) return "seq " + std::to_string(n) + ": the log does not reach the seat's last line";
+  if (from + m["log"].size() != log.size())
+    return "seq " + std::to_string(n) + ": the log does not reach the seat's last line";
   for (std::size_t i = 0; i < m["log"].size(); ++i)
-    if (m["log"][i] != log[from + i]) return "seq " + std::to_string(n) + ": log line " + std::to_string(from + i) + " is not the seat's";
+    if (m["log"][i] != log[from + i])
+      return "seq " + std::to_string(n) + ": log line " + std::to_string(from + i) + " is not the seat's";
   return "";
 }
 

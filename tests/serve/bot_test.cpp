@@ -37,7 +37,8 @@ bool waits_for(const Json& state, const std::string& name) {
 TEST_CASE("serve: a bot thinking at one table does not delay another table's moves", "[serve]") {
   std::string dir = temp_dir();
   ServerProcess server({}, dir + "/t.db");
-  Opened slow = open_table(server, R"({"ruleset":"stacks","players":["Ann","Bot"],"bots":{"Bot":"mcts:4000ms"}})");
+  Opened slow =
+      open_table(server, R"({"ruleset":"stacks","players":["Ann","Bot"],"bots":{"Bot":"mcts:4000ms"}})");
   Opened quick = open_table(server, R"({"ruleset":"stacks","players":["Cy","Di"]})");
   Clients cs;
   Client ann(cs, server.port), cy(cs, server.port), di(cs, server.port);
@@ -67,7 +68,8 @@ TEST_CASE("serve: a bot thinking at one table does not delay another table's mov
     mover.send({{"type", "action"}, {"action", st["legal"][0]}, {"seq", st["seq"]}});
     REQUIRE(next_of(cs, cy, "state", cy_state));
     REQUIRE(next_of(cs, di, "state", di_state));
-    slowest = std::max(slowest, std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count());
+    slowest =
+        std::max(slowest, std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count());
     ++moves;
   }
   double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - bot_started).count();

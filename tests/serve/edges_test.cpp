@@ -27,7 +27,8 @@ std::string raw_exchange(int port, const std::string& requests) {
 
 }  // namespace
 
-TEST_CASE("serve: HEAD gets the header alone, with GET's Content-Length, and the next answer follows it", "[serve]") {
+TEST_CASE("serve: HEAD gets the header alone, with GET's Content-Length, and the next answer follows it",
+          "[serve]") {
   std::string dir = temp_dir();
   ServerProcess server({}, dir + "/t.db");
   HttpAnswer page = http_request(server.port, "GET", "/");
@@ -51,18 +52,23 @@ TEST_CASE("serve: HEAD gets the header alone, with GET's Content-Length, and the
   CHECK(rest.find("{\"error\"") == rest.rfind("{\"error\""));  // one body: the GET's
 }
 
-TEST_CASE("serve: a seat named with a line break, a control or a bidi character is refused by the API, saying why", "[serve]") {
+TEST_CASE(
+    "serve: a seat named with a line break, a control or a bidi character is refused by the API, saying why",
+    "[serve]") {
   std::string dir = temp_dir();
   ServerProcess server({}, dir + "/t.db");
-  for (const char* name : {R"(Ann\nBob wins.)", R"(A\rB)", R"(A\u001b[2J)", R"(A\u009bB)", R"(A\u202eB)", R"(A\u2028B)"}) {
+  for (const char* name :
+       {R"(Ann\nBob wins.)", R"(A\rB)", R"(A\u001b[2J)", R"(A\u009bB)", R"(A\u202eB)", R"(A\u2028B)"}) {
     INFO(name);
-    std::string body = std::string(R"({"ruleset":"tictactoe","players":[")") + name + R"(","Cid"],"bots":{},"set":{}})";
+    std::string body =
+        std::string(R"({"ruleset":"tictactoe","players":[")") + name + R"(","Cid"],"bots":{},"set":{}})";
     HttpAnswer a = http_request(server.port, "POST", "/api/tables", server.host_token, body);
     CHECK(a.status == 400);
     Json j = Json::parse(a.body, nullptr, false);
     REQUIRE(j.is_object());
     std::string error = j.value("error", "");
-    CHECK_THAT(error, Catch::Contains("holds a control character") && Catch::Contains("could pass for a line of the game's own"));
+    CHECK_THAT(error, Catch::Contains("holds a control character") &&
+                          Catch::Contains("could pass for a line of the game's own"));
   }
   HttpAnswer list = http_request(server.port, "GET", "/api/tables", server.host_token);
   CHECK(list.body == "[]\n");  // nothing was opened

@@ -30,7 +30,9 @@ bool play_to_end(Clients& cs, std::vector<Seated>& seats, std::mt19937& rng, int
       while (!s.client->messages.empty()) {
         Json m = s.client->messages.front();
         s.client->messages.pop_front();
-        if (m.value("type", "") != "state" || m["legal"].empty() || m["seq"].get<std::int64_t>() <= s.acted_at) continue;
+        if (m.value("type", "") != "state" || m["legal"].empty() ||
+            m["seq"].get<std::int64_t>() <= s.acted_at)
+          continue;
         const Json& legal = m["legal"];
         s.acted_at = m["seq"].get<std::int64_t>();
         s.client->send({{"type", "action"}, {"action", legal[rng() % legal.size()]}, {"seq", s.acted_at}});
@@ -66,7 +68,8 @@ TEST_CASE("serve: two seats play Stacks to the end, each sent only its own view"
   REQUIRE(play_to_end(cs, seats, rng));
   cs.run_until(500, [&] { return false; });  // the watcher's last messages
 
-  HttpAnswer save = http_request(server.port, "GET", "/api/tables/" + server.table + "/save", server.host_token);
+  HttpAnswer save =
+      http_request(server.port, "GET", "/api/tables/" + server.table + "/save", server.host_token);
   REQUIRE(save.status == 200);
   Truth truth(save.body);
   CHECK(truth.states.back().over);
@@ -97,7 +100,8 @@ TEST_CASE("serve: three seats play Love Letter to the end, each sent only its ow
   }
   std::mt19937 rng(2);
   REQUIRE(play_to_end(cs, seats, rng));
-  HttpAnswer save = http_request(server.port, "GET", "/api/tables/" + server.table + "/save", server.host_token);
+  HttpAnswer save =
+      http_request(server.port, "GET", "/api/tables/" + server.table + "/save", server.host_token);
   REQUIRE(save.status == 200);
   Truth truth(save.body);
   CHECK(truth.states.back().over);
@@ -108,7 +112,8 @@ TEST_CASE("serve: three seats play Love Letter to the end, each sent only its ow
   CHECK(audit(truth, *seats[0].client, truth.seat("Cid")) != "");
 }
 
-TEST_CASE("serve: kill -9 mid-game, restart with the same database: the game resumes and the links work", "[serve]") {
+TEST_CASE("serve: kill -9 mid-game, restart with the same database: the game resumes and the links work",
+          "[serve]") {
   std::string dir = temp_dir();
   std::string db = dir + "/t.db";
   std::string table;

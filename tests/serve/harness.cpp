@@ -51,13 +51,15 @@ void read_links(ServerProcess& s, FILE* out) {
 
 }  // namespace
 
-ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::string& db, const std::string& log) {
+ServerProcess::ServerProcess(const std::vector<std::string>& args, const std::string& db,
+                             const std::string& log) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe failed");
   pid = fork();
   if (pid == 0) {
     dup2(fds[1], 1);
-    if (int fd = log.empty() ? -1 : open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600); fd >= 0) dup2(fd, 2), close(fd);
+    if (int fd = log.empty() ? -1 : open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600); fd >= 0)
+      dup2(fd, 2), close(fd);
     close(fds[0]);
     close(fds[1]);
     std::vector<std::string> words = {ARBITER_BINARY, "serve"};
@@ -95,11 +97,13 @@ int ServerProcess::stop() {
 
 ServerProcess::~ServerProcess() { stop(); }
 
-HttpAnswer http_request(int port, const std::string& method, const std::string& target, const std::string& bearer,
-                        const std::string& body, const std::map<std::string, std::string>& headers) {
+HttpAnswer http_request(int port, const std::string& method, const std::string& target,
+                        const std::string& bearer, const std::string& body,
+                        const std::map<std::string, std::string>& headers) {
   boost::asio::io_context ioc;
   beast::tcp_stream stream(ioc);
-  stream.connect(tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
+  stream.connect(
+      tcp::endpoint(boost::asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port)));
   http::request<http::string_body> req{http::string_to_verb(method), target, 11};
   req.set(http::field::host, "127.0.0.1");
   if (!bearer.empty()) req.set(http::field::authorization, "Bearer " + bearer);

@@ -39,8 +39,9 @@ struct HttpAnswer {
   std::string body;
   std::map<std::string, std::string> headers;
 };
-HttpAnswer http_request(int port, const std::string& method, const std::string& target, const std::string& bearer = "",
-                        const std::string& body = "", const std::map<std::string, std::string>& headers = {});
+HttpAnswer http_request(int port, const std::string& method, const std::string& target,
+                        const std::string& bearer = "", const std::string& body = "",
+                        const std::map<std::string, std::string>& headers = {});
 
 class Clients;
 

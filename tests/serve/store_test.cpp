@@ -11,23 +11,14 @@
 #include <sstream>
 
 #include "harness.hpp"
+#include "tests/sqlite_edit.hpp"
 
 using namespace serve_test;
 namespace fs = std::filesystem;
 
 namespace {
 
-// Runs `sql` on the database while no server has it open.
-void edit_db(const std::string& db, const std::string& sql) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
-  char* error = nullptr;
-  int rc = sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &error);
-  INFO(sql << ": " << (error ? error : ""));
-  sqlite3_free(error);
-  sqlite3_close(h);
-  REQUIRE(rc == SQLITE_OK);
-}
+using arbiter::testing::edit_db;
 
 std::string file_text(const std::string& path) {
   std::stringstream s;
@@ -74,7 +65,8 @@ std::string first_answer(const ServerProcess& s, const std::string& table, const
 
 }  // namespace
 
-TEST_CASE("serve: damaged rows are set aside with their reasons, the server starts and the sound table plays", "[serve]") {
+TEST_CASE("serve: damaged rows are set aside with their reasons, the server starts and the sound table plays",
+          "[serve]") {
   std::string dir = temp_dir(), db = dir + "/t.db";
   Opened good, no_seats, few_kinds, seat5;
   {
@@ -85,17 +77,24 @@ TEST_CASE("serve: damaged rows are set aside with their reasons, the server star
     seat5 = open_table(first, "stacks");
     REQUIRE(first.stop() == 0);
   }
-  edit_db(db, "UPDATE tables SET setup = json_remove(setup, '$.seats') WHERE id = '" + no_seats.table + "';"
-              "UPDATE tables SET setup = json_set(setup, '$.kinds', json('[\"\"]')) WHERE id = '" + few_kinds.table + "';"
-              "INSERT INTO seats SELECT '" + seat5.table + "', 5, token_hash FROM seats WHERE table_id = '" + good.table +
-              "' AND seat = 0;");
+  edit_db(db, "UPDATE tables SET setup = json_remove(setup, '$.seats') WHERE id = '" + no_seats.table +
+                  "';"
+                  "UPDATE tables SET setup = json_set(setup, '$.kinds', json('[\"\"]')) WHERE id = '" +
+                  few_kinds.table +
+                  "';"
+                  "INSERT INTO seats SELECT '" +
+                  seat5.table + "', 5, token_hash FROM seats WHERE table_id = '" + good.table +
+                  "' AND seat = 0;");
   ServerProcess again({}, db, dir + "/log");
   std::string log = file_text(dir + "/log");
-  CHECK_THAT(log, Catch::Contains("table " + no_seats.table + " (stacks) is not resumed, and is set aside: its row "
+  CHECK_THAT(log, Catch::Contains("table " + no_seats.table +
+                                  " (stacks) is not resumed, and is set aside: its row "
                                   "in the database is damaged: its setup has no \"seats\""));
-  CHECK_THAT(log, Catch::Contains("table " + few_kinds.table + " (stacks) is not resumed, and is set aside") &&
-                      Catch::Contains("\"kinds\" is not a list of one entry a seat (2)"));
-  CHECK_THAT(log, Catch::Contains("table " + seat5.table + " (stacks) is not resumed, and is set aside: its row in the "
+  CHECK_THAT(log,
+             Catch::Contains("table " + few_kinds.table + " (stacks) is not resumed, and is set aside") &&
+                 Catch::Contains("\"kinds\" is not a list of one entry a seat (2)"));
+  CHECK_THAT(log, Catch::Contains("table " + seat5.table +
+                                  " (stacks) is not resumed, and is set aside: its row in the "
                                   "database is damaged: it has 3 seat rows for 2 seats"));
   CHECK(log.find("json.exception") == std::string::npos);
   for (const Opened* t : {&no_seats, &few_kinds, &seat5}) {
@@ -103,19 +102,24 @@ TEST_CASE("serve: damaged rows are set aside with their reasons, the server star
     CHECK(l.value("status", "") == "set aside");
     CHECK_THAT(l.value("reason", ""), Catch::Contains("damaged"));
   }
-  CHECK_THAT(first_answer(again, seat5.table, good.tokens["Ann"]), Catch::Contains("its record in the server's database is damaged"));
+  CHECK_THAT(first_answer(again, seat5.table, good.tokens["Ann"]),
+             Catch::Contains("its record in the server's database is damaged"));
   CHECK_THAT(first_answer(again, few_kinds.table, few_kinds.tokens["Bob"]), Catch::Contains("set aside"));
   CHECK(first_answer(again, good.table, good.tokens["Ann"]) == "welcome");
   CHECK(listed(again, good.table).value("status", "") == "playing");
-  CHECK(http_request(again.port, "GET", "/api/tables/" + no_seats.table + "/save", again.host_token).status == 500);
+  CHECK(http_request(again.port, "GET", "/api/tables/" + no_seats.table + "/save", again.host_token).status ==
+        500);
   CHECK(http_request(again.port, "DELETE", "/api/tables/" + no_seats.table, again.host_token).status == 200);
   CHECK(listed(again, no_seats.table).is_null());
   CHECK(again.stop() == 0);
 }
 
-TEST_CASE("serve: a table whose ruleset was edited since it opened is set aside, its players told, export still works", "[serve]") {
+TEST_CASE(
+    "serve: a table whose ruleset was edited since it opened is set aside, its players told, export still works",
+    "[serve]") {
   std::string dir = temp_dir(), db = dir + "/t.db";
-  fs::copy(std::string(ARBITER_SOURCE_DIR) + "/rulesets/kuhn-poker", dir + "/kuhn", fs::copy_options::recursive);
+  fs::copy(std::string(ARBITER_SOURCE_DIR) + "/rulesets/kuhn-poker", dir + "/kuhn",
+           fs::copy_options::recursive);
   Opened kuhn, stacks;
   {
     ServerProcess first({dir + "/kuhn", "--players", "Ann,Bob"}, db);
@@ -124,17 +128,22 @@ TEST_CASE("serve: a table whose ruleset was edited since it opened is set aside,
     REQUIRE(first.stop() == 0);
   }
   std::string yaml = file_text(dir + "/kuhn/game.yaml");
-  std::ofstream(dir + "/kuhn/game.yaml") << std::regex_replace(yaml, std::regex("visibility: owner"), "visibility: public");
+  std::ofstream(dir + "/kuhn/game.yaml")
+      << std::regex_replace(yaml, std::regex("visibility: owner"), "visibility: public");
   ServerProcess again({}, db, dir + "/log");
-  CHECK_THAT(file_text(dir + "/log"), Catch::Contains("table " + kuhn.table + " (" + dir + "/kuhn) is not resumed, and is set "
-                                                      "aside: its ruleset is not the one it was opened with (game.yaml changed)"));
+  CHECK_THAT(file_text(dir + "/log"),
+             Catch::Contains("table " + kuhn.table + " (" + dir +
+                             "/kuhn) is not resumed, and is set "
+                             "aside: its ruleset is not the one it was opened with (game.yaml changed)"));
   Json l = listed(again, kuhn.table);
   CHECK(l.value("status", "") == "set aside");
   CHECK(l.value("reason", "") == "its ruleset is not the one it was opened with (game.yaml changed)");
   for (std::string seat : {"Ann", "Bob"})
-    CHECK_THAT(first_answer(again, kuhn.table, kuhn.tokens[seat]), Catch::Contains("its ruleset has changed since the game began"));
-  CHECK(first_answer(again, kuhn.table, "s.00000000000000000000000000000000") == "error: no such table, or the token does "
-                                                                                "not open it; the connection closes");
+    CHECK_THAT(first_answer(again, kuhn.table, kuhn.tokens[seat]),
+               Catch::Contains("its ruleset has changed since the game began"));
+  CHECK(first_answer(again, kuhn.table, "s.00000000000000000000000000000000") ==
+        "error: no such table, or the token does "
+        "not open it; the connection closes");
   HttpAnswer save = http_request(again.port, "GET", "/api/tables/" + kuhn.table + "/save", again.host_token);
   CHECK(save.status == 200);
   CHECK_THAT(save.body, Catch::Contains("An Arbiter saved game"));
@@ -142,7 +151,8 @@ TEST_CASE("serve: a table whose ruleset was edited since it opened is set aside,
   CHECK(again.stop() == 0);
 }
 
-TEST_CASE("serve: an earlier arbiter's database, without fingerprints, resumes and keeps one from then on", "[serve]") {
+TEST_CASE("serve: an earlier arbiter's database, without fingerprints, resumes and keeps one from then on",
+          "[serve]") {
   std::string dir = temp_dir(), db = dir + "/t.db";
   Opened stacks;
   {
@@ -154,12 +164,16 @@ TEST_CASE("serve: an earlier arbiter's database, without fingerprints, resumes a
   edit_db(db, "ALTER TABLE tables DROP COLUMN rules_print");
   {
     ServerProcess again({}, db, dir + "/log");
-    CHECK_THAT(file_text(dir + "/log"), Catch::Contains("table " + stacks.table + " (stacks) was kept without its ruleset's "
-                                                        "fingerprint (by an earlier arbiter): it is resumed on the ruleset found now"));
+    CHECK_THAT(
+        file_text(dir + "/log"),
+        Catch::Contains("table " + stacks.table +
+                        " (stacks) was kept without its ruleset's "
+                        "fingerprint (by an earlier arbiter): it is resumed on the ruleset found now"));
     CHECK(first_answer(again, stacks.table, stacks.tokens["Ann"]) == "welcome");
     REQUIRE(again.stop() == 0);
   }
   ServerProcess third({}, db, dir + "/log3");
-  CHECK(file_text(dir + "/log3").find(stacks.table) == std::string::npos);  // its fingerprint was kept: nothing to say
+  CHECK(file_text(dir + "/log3").find(stacks.table) ==
+        std::string::npos);  // its fingerprint was kept: nothing to say
   CHECK(listed(third, stacks.table).value("status", "") == "playing");
 }

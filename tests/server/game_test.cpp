@@ -31,7 +31,8 @@ TEST_CASE("server game: a solved bot off its strategy stops the table with its e
   SolvedStrategy strategy;
   strategy.ruleset = "kuhn-poker";
   strategy.positions[{1, std::string(32, 'a')}] = {{"call", "fold"}, {0.5, 0.5}, 0, ""};
-  strategy.game = game_print(TableGame(two_seats("kuhn-poker", {"", ""}), load_game("kuhn-poker"), 1).table());
+  strategy.game =
+      game_print(TableGame(two_seats("kuhn-poker", {"", ""}), load_game("kuhn-poker"), 1).table());
   std::string path = (std::filesystem::temp_directory_path() / "arbiter-server-cut-short.strategy").string();
   REQUIRE(write_strategy(path, strategy) == "");
   TableGame game(two_seats("kuhn-poker", {"solved:" + path, ""}), load_game("kuhn-poker"), 1);
@@ -45,8 +46,8 @@ TEST_CASE("server game: a solved bot off its strategy stops the table with its e
   CHECK(stored[1].seat == -1);
   CHECK(!game.owes_auto_step());
   CHECK(game.seq() == 2);
-  Outcome o = game.act(1, "check", std::nullopt, commit);
-  CHECK(o.reason == "script error");
+  ActionResult o = game.act(1, "check", std::nullopt, commit);
+  CHECK(o.refusal == Refusal::ScriptError);
   CHECK(o.message == game.failure());
   // Resumed after a restart, the stored steps replay, and the bot stops the table again.
   TableGame again(two_seats("kuhn-poker", {"solved:" + path, ""}), load_game("kuhn-poker"), 1);
@@ -63,8 +64,8 @@ TEST_CASE("server game: a score hook that raises ends the game, its scores null 
   TableGame game(two_seats(ARBITER_SOURCE_DIR "/tests/fixtures/score-raises", {"", ""}),
                  load_game(ARBITER_SOURCE_DIR "/tests/fixtures/score-raises"), 1);
   Commit commit = [](const Step&, std::string&) { return true; };
-  REQUIRE(game.act(0, "done", std::nullopt, commit).ok);
-  REQUIRE(game.act(1, "done", std::nullopt, commit).ok);
+  REQUIRE(game.act(0, "done", std::nullopt, commit).ok());
+  REQUIRE(game.act(1, "done", std::nullopt, commit).ok());
   REQUIRE(game.over());
   present::Json over = game.over_message();
   CHECK(over["winners"] == present::Json::array({"Ann"}));

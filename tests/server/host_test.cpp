@@ -102,7 +102,8 @@ TEST_CASE("host: a token opens only its own seat of its own table", "[server][ho
   CHECK(host.is_host(next));
 }
 
-TEST_CASE("host: watchers cannot keep a player out; a seat's newest connection closes its oldest", "[server][host]") {
+TEST_CASE("host: watchers cannot keep a player out; a seat's newest connection closes its oldest",
+          "[server][host]") {
   Store store(temp_db());
   Limits limits;
   limits.connections_per_table = 3, limits.connections_per_seat = 2;
@@ -129,7 +130,8 @@ TEST_CASE("host: watchers cannot keep a player out; a seat's newest connection c
   CHECK(first->closed);
 }
 
-TEST_CASE("host: watchers coming and going send the players no presence; a seat's coming does", "[server][host]") {
+TEST_CASE("host: watchers coming and going send the players no presence; a seat's coming does",
+          "[server][host]") {
   Store store(temp_db());
   Host host(store, [](const std::string& name) { return load_game(name); }, Limits{}, 2);
   OpenedTable a = host.open(two_seats());
@@ -169,7 +171,8 @@ nlohmann::json state_where(FakePeer& peer, const std::function<bool(const nlohma
 
 }  // namespace
 
-TEST_CASE("host: a pass is stored: after a restart the seat that passed is not asked again", "[server][host]") {
+TEST_CASE("host: a pass is stored: after a restart the seat that passed is not asked again",
+          "[server][host]") {
   Store store(temp_db());
   auto loader = [](const std::string& name) { return load_game(name); };
   TableSetup setup = two_seats();
@@ -198,13 +201,16 @@ TEST_CASE("host: a pass is stored: after a restart the seat that passed is not a
       if (!state_where(*peers[i], on_turn).is_null()) mover = i;
     REQUIRE(mover >= 0);
     auto st = state_where(*peers[mover], on_turn);
-    host.frame(joined[mover], peers[mover], present::json_text(nlohmann::json{{"type", "action"}, {"action", st["legal"][0]}, {"seq", st["seq"]}}));
+    host.frame(joined[mover], peers[mover],
+               present::json_text(
+                   nlohmann::json{{"type", "action"}, {"action", st["legal"][0]}, {"seq", st["seq"]}}));
     for (int i = 0; i < 3 && caller < 0; ++i)
       if (i != mover && !state_where(*peers[i], may_call).is_null()) caller = i;
     REQUIRE(caller >= 0);
     passer = setup.options.seats[caller].name;
     st = state_where(*peers[caller], may_call);
-    host.frame(joined[caller], peers[caller], present::json_text(nlohmann::json{{"type", "pass"}, {"seq", st["seq"]}}));
+    host.frame(joined[caller], peers[caller],
+               present::json_text(nlohmann::json{{"type", "pass"}, {"seq", st["seq"]}}));
     st = state_where(*peers[caller], [](const nlohmann::json& m) { return m["legal"].empty(); });
     REQUIRE_FALSE(st.is_null());
     waiting = st["waiting_for"];
@@ -258,7 +264,8 @@ TEST_CASE("host: a finished table holds no slot", "[server][host]") {
   CHECK(saved);  // and exportable
 }
 
-TEST_CASE("host: a finished table nobody watches lets its game go, and loads it again when asked", "[server][host]") {
+TEST_CASE("host: a finished table nobody watches lets its game go, and loads it again when asked",
+          "[server][host]") {
   Store store(temp_db());
   Host host(store, [](const std::string& name) { return load_game(name); }, Limits{}, 2);
   TableSetup bots = two_seats();

@@ -56,7 +56,8 @@ std::string temp_db() {
 
 }  // namespace
 
-TEST_CASE("net: out of descriptors, the accept loop waits between tries and takes the connection once it can", "[server][net]") {
+TEST_CASE("net: out of descriptors, the accept loop waits between tries and takes the connection once it can",
+          "[server][net]") {
   Store store(temp_db());
   Host host(store, [](const std::string& name) { return load_game(name); }, Limits{}, 1);
   asio::io_context ioc;
@@ -72,7 +73,8 @@ TEST_CASE("net: out of descriptors, the accept loop waits between tries and take
     // Nothing here may need a descriptor: no check until they are given back (UBSan's own
     // checks read memory through a pipe, so a failing one would be misreported).
     NoDescriptorsLeft none;
-    client.connect(tcp::endpoint(asio::ip::make_address("127.0.0.1"), server.port()));  // queued by the kernel
+    client.connect(
+        tcp::endpoint(asio::ip::make_address("127.0.0.1"), server.port()));  // queued by the kernel
     for (int i = 0; i < 200 && server.accept_errors() == 0; ++i) ioc.run_for(std::chrono::milliseconds(10));
     failed_at_first = server.accept_errors();
     // Spinning, accept() fails thousands of times in 300 ms; waiting 50, 100, 200 ms between

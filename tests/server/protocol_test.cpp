@@ -56,7 +56,8 @@ TEST_CASE("protocol: a seat cannot act for another, nor a spectator at all", "[s
   auto [on, off] = f.turn();
   std::string action = f.first_legal(*on);
   // The frame names the seat on turn, but a connection acts only for its own seat.
-  auto frame = present::json_text(nlohmann::json{{"type", "action"}, {"action", action}, {"seat", on == &f.ann ? "Ann" : "Bob"}});
+  auto frame = present::json_text(
+      nlohmann::json{{"type", "action"}, {"action", action}, {"seat", on == &f.ann ? "Ann" : "Bob"}});
   auto r = f.one(*off, frame);
   CHECK(r["type"] == "refused");
   CHECK(r["reason"] == "not your turn");
@@ -72,7 +73,8 @@ TEST_CASE("protocol: a seat cannot act for another, nor a spectator at all", "[s
   CHECK(f.stored.size() == 1);
 }
 
-TEST_CASE("protocol: a stale seq, and another seat's message replayed, change nothing", "[server][protocol]") {
+TEST_CASE("protocol: a stale seq, and another seat's message replayed, change nothing",
+          "[server][protocol]") {
   Fixture f;
   auto [on, off] = f.turn();
   std::string frame = action_frame(f.first_legal(*on), 0);
@@ -95,14 +97,16 @@ TEST_CASE("protocol: a stale seq, and another seat's message replayed, change no
 
 TEST_CASE("protocol: frames that are not messages get an error and change nothing", "[server][protocol]") {
   Fixture f;
-  for (std::string bad : {"", "not json", "[1,2]", "{}", R"({"type":7})", R"({"type":"undo"})", R"({"type":"save"})",
-                          R"({"type":"action"})", R"({"type":"action","action":5})", R"({"type":"action","action":"x","seq":"1"})",
+  for (std::string bad : {"", "not json", "[1,2]", "{}", R"({"type":7})", R"({"type":"undo"})",
+                          R"({"type":"save"})", R"({"type":"action"})", R"({"type":"action","action":5})",
+                          R"({"type":"action","action":"x","seq":"1"})",
                           R"({"type":"hello","table":"x","token":"y"})", "{\"type\":\"act\xff\"}"}) {
     INFO(bad);
     auto r = f.one(f.ann, bad);
     CHECK(r["type"] == "error");
   }
-  CHECK(f.one(f.ann, R"({"type":"undo"})")["message"].get<std::string>().find("unknown message type") != std::string::npos);
+  CHECK(f.one(f.ann, R"({"type":"undo"})")["message"].get<std::string>().find("unknown message type") !=
+        std::string::npos);
   CHECK(f.game->seq() == 0);
 }
 
@@ -135,7 +139,8 @@ TEST_CASE("protocol: a hello is read with its fields checked", "[server][protoco
   CHECK(r.columns == 200);
   CHECK(parse_request(R"({"type":"hello","table":"abc"})").type == Request::Type::Bad);
   CHECK(parse_request(R"({"type":"hello","table":"abc","token":1})").type == Request::Type::Bad);
-  CHECK(parse_request(R"({"type":"hello","table":"abc","token":"t","columns":"x"})").type == Request::Type::Bad);
+  CHECK(parse_request(R"({"type":"hello","table":"abc","token":"t","columns":"x"})").type ==
+        Request::Type::Bad);
 }
 
 TEST_CASE("protocol: a malformed hello says which field is wrong", "[server][protocol]") {
@@ -154,12 +159,15 @@ TEST_CASE("protocol: a malformed hello says which field is wrong", "[server][pro
   Request r = parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":1e400})");
   CHECK_FALSE(r.object);  // JSON's reader refuses a number that large: said so
   CHECK(r.error.find("1e400") != std::string::npos);
-  CHECK(parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":18446744073709551615})").columns == 200);
+  CHECK(
+      parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":18446744073709551615})").columns ==
+      200);
   CHECK(parse_request(R"({"type":"hello","table":"t","token":"s.1","columns":-5})").columns == 40);
   CHECK(parse_request(R"({"type":"resync"})").object);
 }
 
-TEST_CASE("protocol: in a simultaneous round another seat's commitment does not make a seq stale", "[server][protocol]") {
+TEST_CASE("protocol: in a simultaneous round another seat's commitment does not make a seq stale",
+          "[server][protocol]") {
   TableSetup setup;
   setup.ruleset = "goofspiel";
   setup.options.seats = {{"Ann", -1}, {"Bob", -1}};
@@ -195,7 +203,8 @@ TEST_CASE("protocol: in a simultaneous round another seat's commitment does not 
   CHECK(nlohmann::json::parse(h.replies[0])["reason"] == "stale");
 }
 
-TEST_CASE("protocol: refusals are worded as the engine words them (an ambiguous action is `ambiguous`)", "[server][protocol]") {
+TEST_CASE("protocol: refusals are worded as the engine words them (an ambiguous action is `ambiguous`)",
+          "[server][protocol]") {
   Fixture f;
   auto [on, off] = f.turn();
   LogCursor cursor;

@@ -10,9 +10,11 @@
 
 #include "server/store.hpp"
 #include "server/tokens.hpp"
+#include "tests/sqlite_edit.hpp"
 
 using namespace arbiter;
 using namespace arbiter::server;
+using arbiter::testing::edit_db;
 
 namespace {
 
@@ -97,7 +99,8 @@ TEST_CASE("store: one server a database, and only its owner reads the file", "[s
     Store first(db);
     CHECK_THROWS_WITH(Store(db), Catch::Contains("another arbiter serve has it open"));
     auto mode = std::filesystem::status(db).permissions();
-    CHECK((mode & (std::filesystem::perms::group_all | std::filesystem::perms::others_all)) == std::filesystem::perms::none);
+    CHECK((mode & (std::filesystem::perms::group_all | std::filesystem::perms::others_all)) ==
+          std::filesystem::perms::none);
   }
   Store again(db);  // the lock ends with the store
   CHECK(again.tables().empty());
@@ -122,22 +125,11 @@ TEST_CASE("store: passes read back in order, and go with their table", "[server]
 
 namespace {
 
-void sql(const std::string& db, const std::string& text) {
-  sqlite3* h = nullptr;
-  REQUIRE(sqlite3_open(db.c_str(), &h) == SQLITE_OK);
-  char* error = nullptr;
-  int rc = sqlite3_exec(h, text.c_str(), nullptr, nullptr, &error);
-  INFO(text << ": " << (error ? error : ""));
-  sqlite3_free(error);
-  sqlite3_close(h);
-  REQUIRE(rc == SQLITE_OK);
-}
-
 // What reading the table back after `damage` (SQL) says is wrong with it ("" for nothing).
 std::string damage_after(const std::string& damage) {
   std::string db = temp_db();
   Store(db).add_table(a_table(new_token(TokenKind::Seat)));
-  sql(db, damage);
+  edit_db(db, damage);
   auto tables = Store(db).tables();
   REQUIRE(tables.size() == 1);
   return tables[0].damage;
@@ -145,46 +137,63 @@ std::string damage_after(const std::string& damage) {
 
 }  // namespace
 
-TEST_CASE("store: every field of a table's row is checked, and a damaged one says what is wrong", "[server][store]") {
+TEST_CASE("store: every field of a table's row is checked, and a damaged one says what is wrong",
+          "[server][store]") {
   CHECK(damage_after("SELECT 1") == "");
-  CHECK(damage_after("UPDATE tables SET setup = json_remove(setup, '$.seats')") == "its setup has no \"seats\"");
+  CHECK(damage_after("UPDATE tables SET setup = json_remove(setup, '$.seats')") ==
+        "its setup has no \"seats\"");
   CHECK(damage_after("UPDATE tables SET setup = json_set(setup, '$.kinds', json('[\"\"]'))") ==
         "its setup's \"kinds\" is not a list of one entry a seat (2)");
   CHECK(damage_after("UPDATE tables SET setup = 'not json'") == "its setup is not a JSON object");
-  CHECK(damage_after("UPDATE tables SET setup = json_set(setup, '$.seed', -3)") == "its setup's \"seed\" is not a whole number");
+  CHECK(damage_after("UPDATE tables SET setup = json_set(setup, '$.seed', -3)") ==
+        "its setup's \"seed\" is not a whole number");
   CHECK(damage_after("UPDATE tables SET setup = json_set(setup, '$.seats[1].age', 'old')") ==
         "its setup's seat 2 has no age (-1 for none, or 0 to 1000)");
   CHECK(damage_after("UPDATE tables SET setup = x'00'") == "its setup is not text");
-  CHECK(damage_after("UPDATE tables SET watch_hash = 'abc'") == "its watchers' token hash is not 64 hex digits");
-  CHECK(damage_after("UPDATE tables SET created = 'yesterday'") == "its created or finished time is not a whole number of seconds");
+  CHECK(damage_after("UPDATE tables SET watch_hash = 'abc'") ==
+        "its watchers' token hash is not 64 hex digits");
+  CHECK(damage_after("UPDATE tables SET created = 'yesterday'") ==
+        "its created or finished time is not a whole number of seconds");
   CHECK(damage_after("INSERT INTO seats VALUES('tab1e000', 5, '')") == "it has 3 seat rows for 2 seats");
   CHECK(damage_after("UPDATE seats SET seat = 5 WHERE seat = 1") == "its seat rows are not numbered 0 to 1");
-  CHECK(damage_after("UPDATE seats SET token_hash = '' WHERE seat = 0") == "seat 0's token hash is not 64 hex digits");
-  CHECK(damage_after("UPDATE seats SET token_hash = 'ab' WHERE seat = 1") == "seat 1 is a bot's and has a token");
-  CHECK(damage_after("UPDATE tables SET id = 'tab le'; UPDATE seats SET table_id = 'tab le'") == "its id is not a table's id");
+  CHECK(damage_after("UPDATE seats SET token_hash = '' WHERE seat = 0") ==
+        "seat 0's token hash is not 64 hex digits");
+  CHECK(damage_after("UPDATE seats SET token_hash = 'ab' WHERE seat = 1") ==
+        "seat 1 is a bot's and has a token");
+  CHECK(damage_after("UPDATE tables SET id = 'tab le'; UPDATE seats SET table_id = 'tab le'") ==
+        "its id is not a table's id");
 }
 
-TEST_CASE("store: a table's steps and passes are checked against its seats, naming the row", "[server][store]") {
+TEST_CASE("store: a table's steps and passes are checked against its seats, naming the row",
+          "[server][store]") {
   std::string db = temp_db();
   Store store(db);
   store.add_table(a_table(new_token(TokenKind::Seat)));
   store.add_step("tab1e000", 0, {0, "a", 1});
   store.add_step("tab1e000", 2, {1, "b", 2});
-  CHECK_THROWS_WITH(store.steps("tab1e000", 2), "table tab1e000 in the database: step 2 is not numbered 1 (a step is missing or out of order)");
+  CHECK_THROWS_WITH(
+      store.steps("tab1e000", 2),
+      "table tab1e000 in the database: step 2 is not numbered 1 (a step is missing or out of order)");
   store.add_step("tab1e000", 1, {7, "c", 3});
-  CHECK_THROWS_WITH(store.steps("tab1e000", 2), "table tab1e000 in the database: step 2 names no seat of the table's 2 (nor chance, -1)");
+  CHECK_THROWS_WITH(store.steps("tab1e000", 2),
+                    "table tab1e000 in the database: step 2 names no seat of the table's 2 (nor chance, -1)");
   store.add_pass("tab1e000", 1, 2);
-  CHECK_THROWS_WITH(store.passes("tab1e000", 2), "table tab1e000 in the database: pass 1 names no step and seat of the table");
+  CHECK_THROWS_WITH(store.passes("tab1e000", 2),
+                    "table tab1e000 in the database: pass 1 names no step and seat of the table");
 }
 
-TEST_CASE("store: an earlier arbiter's database, without fingerprints, is opened and its tables read", "[server][store]") {
+TEST_CASE("store: an earlier arbiter's database, without fingerprints, is opened and its tables read",
+          "[server][store]") {
   std::string db = temp_db();
-  sql(db, "CREATE TABLE tables(id TEXT PRIMARY KEY, setup TEXT NOT NULL, watch_hash TEXT NOT NULL, created INTEGER NOT NULL, "
-          "finished INTEGER NOT NULL DEFAULT 0);"
-          "CREATE TABLE seats(table_id TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY(table_id, seat));");
+  edit_db(db,
+      "CREATE TABLE tables(id TEXT PRIMARY KEY, setup TEXT NOT NULL, watch_hash TEXT NOT NULL, created INTEGER NOT NULL, "
+      "finished INTEGER NOT NULL DEFAULT 0);"
+      "CREATE TABLE seats(table_id TEXT NOT NULL, seat INTEGER NOT NULL, token_hash TEXT NOT NULL, PRIMARY KEY(table_id, seat));");
   StoredTable t = a_table(new_token(TokenKind::Seat));
-  sql(db, "INSERT INTO tables VALUES('tab1e000', '" + setup_text(t.setup) + "', '" + t.watch_hash + "', 1, 0);"
-          "INSERT INTO seats VALUES('tab1e000', 0, '" + t.seat_hashes[0] + "'), ('tab1e000', 1, '')");
+  edit_db(db, "INSERT INTO tables VALUES('tab1e000', '" + setup_text(t.setup) + "', '" + t.watch_hash +
+              "', 1, 0);"
+              "INSERT INTO seats VALUES('tab1e000', 0, '" +
+              t.seat_hashes[0] + "'), ('tab1e000', 1, '')");
   Store store(db);
   auto tables = store.tables();
   REQUIRE(tables.size() == 1);

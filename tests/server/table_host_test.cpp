@@ -62,15 +62,27 @@ std::string small_disk(std::string& why) {
   if (::unshare(CLONE_NEWNS) != 0) {
     uid_t uid = ::getuid();
     gid_t gid = ::getgid();
-    if (::unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) return why = "no mount namespace to be had", "";
+    if (::unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) {
+      why = "no mount namespace to be had";
+      return "";
+    }
     write_file("/proc/self/setgroups", "deny");
     write_file("/proc/self/uid_map", "0 " + std::to_string(uid) + " 1");
     write_file("/proc/self/gid_map", "0 " + std::to_string(gid) + " 1");
   }
-  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) return why = "cannot make the mounts private", "";
+  if (::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0) {
+    why = "cannot make the mounts private";
+    return "";
+  }
   char pattern[] = "/tmp/arbiter-full-disk-XXXXXX";
-  if (!mkdtemp(pattern)) return why = "mkdtemp failed", "";
-  if (::mount("tmpfs", pattern, "tmpfs", 0, "size=4m") != 0) return why = "cannot mount a tmpfs", "";
+  if (!mkdtemp(pattern)) {
+    why = "mkdtemp failed";
+    return "";
+  }
+  if (::mount("tmpfs", pattern, "tmpfs", 0, "size=4m") != 0) {
+    why = "cannot mount a tmpfs";
+    return "";
+  }
   return pattern;
 }
 
@@ -93,15 +105,24 @@ StoredTable kuhn_table(std::string& ann_token) {
   setup.kinds = {"", ""};
   TableGame game(setup, load_game("kuhn-poker"), 1);
   ann_token = new_token(TokenKind::Seat);
-  return {"fu11d1sk", game.setup(), token_hash(new_token(TokenKind::Watch)),
-          {token_hash(ann_token), token_hash(new_token(TokenKind::Seat))}, 1700000000, 0, game.rules_print(), ""};
+  return {"fu11d1sk",
+          game.setup(),
+          token_hash(new_token(TokenKind::Watch)),
+          {token_hash(ann_token), token_hash(new_token(TokenKind::Seat))},
+          1700000000,
+          0,
+          game.rules_print(),
+          ""};
 }
 
-bool is(const nlohmann::json& m, const std::string& type) { return m.is_object() && m.value("type", "") == type; }
+bool is(const nlohmann::json& m, const std::string& type) {
+  return m.is_object() && m.value("type", "") == type;
+}
 
 }  // namespace
 
-TEST_CASE("table host: a chance step on a full disk waits, refused as store, and goes on once there is room", "[server][store]") {
+TEST_CASE("table host: a chance step on a full disk waits, refused as store, and goes on once there is room",
+          "[server][store]") {
   std::string why, dir = small_disk(why);
   INFO(why);
   REQUIRE(!dir.empty());
@@ -119,7 +140,8 @@ TEST_CASE("table host: a chance step on a full disk waits, refused as store, and
   REQUIRE(joined);
 
   nlohmann::json wait = peer->wait_for([](const nlohmann::json& m) { return is(m, "error"); });
-  CHECK(wait.value("message", "") == "the table waits: the server could not record the chance step; it tries again");
+  CHECK(wait.value("message", "") ==
+        "the table waits: the server could not record the chance step; it tries again");
   nlohmann::json listed = host.list()[0];
   CHECK(listed["status"] == "store");
   CHECK_THAT(listed.value("reason", ""), Catch::Contains("database or disk is full"));
@@ -128,11 +150,13 @@ TEST_CASE("table host: a chance step on a full disk waits, refused as store, and
   CHECK(refusal.value("reason", "") == "store");
 
   REQUIRE(::unlink((dir + "/filler").c_str()) == 0);
-  nlohmann::json dealt = peer->wait_for([](const nlohmann::json& m) { return is(m, "state") && m["seq"] == 2; });
+  nlohmann::json dealt =
+      peer->wait_for([](const nlohmann::json& m) { return is(m, "state") && m["seq"] == 2; });
   CHECK(dealt["legal"].size() > 0);  // Ann is asked: the deal is done
   CHECK(host.list()[0]["status"] == "playing");
   CHECK(store.steps("fu11d1sk", 2).size() == 2);
-  host.frame(joined, peer, present::json_text(nlohmann::json{{"type", "action"}, {"action", dealt["legal"][0]}}));
+  host.frame(joined, peer,
+             present::json_text(nlohmann::json{{"type", "action"}, {"action", dealt["legal"][0]}}));
   CHECK(peer->wait_for([](const nlohmann::json& m) { return is(m, "state") && m["seq"] == 3; }).is_object());
   host.stop();
 }

@@ -38,7 +38,8 @@ TEST_CASE("tokens: malformed ones are refused before any lookup", "[server][toke
 TEST_CASE("tokens: the hash is SHA-256, compared whole", "[server][tokens]") {
   // SHA-256("abc"), FIPS 180-2's example.
   CHECK(token_hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  std::string a = token_hash("s.00000000000000000000000000000001"), b = token_hash("s.00000000000000000000000000000002");
+  std::string a = token_hash("s.00000000000000000000000000000001"),
+              b = token_hash("s.00000000000000000000000000000002");
   CHECK(same_hash(a, a));
   CHECK_FALSE(same_hash(a, b));
   CHECK_FALSE(same_hash(a, a.substr(0, 63)));

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Lists every source file over 500 lines and every C++ function over 60 lines in the tree a
+"""Lists every source file over 500 lines, every C++ function over 60 lines and every C++ line
+over 110 columns that holds no string literal or comment in the tree a
 newcomer reads (the layers, the doors, fuzz/ bench/ tests/ tools/ examples/, not the fixtures
 or the fuzz corpus), as FILE:LINE: what, with the size. Exit status 1 when it lists anything.
 
-    tests/tree/size_check.py [ROOT] [--max-file N] [--max-function N]
+    tests/tree/size_check.py [ROOT] [--max-file N] [--max-function N] [--max-columns N]
 
 A function is a brace-enclosed body whose head (back to the last `;`, or the brace that
 opened the scope around it) ends in `)`, a qualifier, a trailing return type or a
@@ -120,8 +121,16 @@ def head_start(code, k, closed, stack):
     return j
 
 
+def wide_lines(text, max_columns):
+    """(line number, width) of each line of C++ `text` longer than `max_columns` that holds no
+    string literal or comment: a long message or comment may run on, an expression may not."""
+    code = blank(text).split("\n")
+    return [(k + 1, len(line)) for k, line in enumerate(text.split("\n"))
+            if len(line) > max_columns and code[k] == line]
+
+
 def main(argv):
-    root, max_file, max_function = ".", 500, 60
+    root, max_file, max_function, max_columns = ".", 500, 60, 110
     args = list(argv)
     while args:
         a = args.pop(0)
@@ -129,6 +138,8 @@ def main(argv):
             max_file = int(args.pop(0))
         elif a == "--max-function":
             max_function = int(args.pop(0))
+        elif a == "--max-columns":
+            max_columns = int(args.pop(0))
         else:
             root = a
     listed = []
@@ -149,9 +160,12 @@ def main(argv):
                     for first, last, name in functions(text):
                         if last - first + 1 > max_function:
                             listed.append(f"{path}:{first}: {name}: {last - first + 1} lines (over {max_function})")
+                    for number, width in wide_lines(text, max_columns):
+                        listed.append(f"{path}:{number}: {width} columns of code (over {max_columns})")
     for entry in listed:
         print(entry)
-    print(f"size_check: {len(listed)} over the limits (files {max_file} lines, functions {max_function})")
+    print(f"size_check: {len(listed)} over the limits (files {max_file} lines, functions {max_function},"
+          f" code {max_columns} columns)")
     return 1 if listed else 0
 
 
