@@ -22,6 +22,7 @@ const char* to_text(Visibility v) {
     case Visibility::Public: return "public";
     case Visibility::Owner: return "owner";
     case Visibility::Hidden: return "hidden";
+    case Visibility::Others: return "others";
   }
   return "?";
 }
@@ -157,10 +158,15 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
       z.descending = direction == "descending";
     }
     if (d["visibility"]) {
-      std::string v = y.choice(d["visibility"], what + ".visibility", {"public", "owner", "hidden"});
-      z.visibility = v == "public"  ? Visibility::Public
-                     : v == "owner" ? Visibility::Owner
-                                    : Visibility::Hidden;
+      std::string v =
+          y.choice(d["visibility"], what + ".visibility", {"public", "owner", "hidden", "others"});
+      z.visibility = v == "public"   ? Visibility::Public
+                     : v == "owner"  ? Visibility::Owner
+                     : v == "others" ? Visibility::Others
+                                     : Visibility::Hidden;
+      if (z.visibility == Visibility::Others && !z.per_seat)
+        y.error(d["visibility"], what + ": visibility others (every seat but the zone's own) needs a zone of "
+                                        "each seat (per_seat: true)");
     }
     r.zones.push_back(std::move(z));
   }

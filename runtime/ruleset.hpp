@@ -15,7 +15,8 @@ namespace arbiter {
 
 // Who sees the components of a zone, unless a component is turned face up or down
 // or the zone is revealed.
-enum class Visibility { Public, Owner, Hidden };
+// Who sees into a zone: everyone, its seat, nobody, or every seat but its own (Hanabi's hands).
+enum class Visibility { Public, Owner, Hidden, Others };
 const char* to_text(Visibility v);
 
 struct ComponentKind {

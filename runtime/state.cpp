@@ -73,6 +73,7 @@ void State::move(int component, int to, bool to_bottom, int from_zone) {
     pos = find_down(component, 0, static_cast<int>(items.size()));
     from = static_cast<int>(std::upper_bound(zone_end.begin(), zone_end.end(), pos) - zone_end.begin());
   }
+  if (table->zones[from].held && from != to) forget_leaving(component, from, to);
   int target = to_bottom ? zone_begin(to) : zone_end[to];
   // Rotate the item into place; every zone boundary between the two positions shifts by one.
   if (from < to || (from == to && target > pos)) {
@@ -85,6 +86,44 @@ void State::move(int component, int to, bool to_bottom, int from_zone) {
   }
   face[component] = Face::Default;
   shown[component] = 0;
+}
+
+// Clears `bit` from one component of kind `kind` in items[begin, end) other than `leaving`.
+static void forget_one(State& s, int begin, int end, int leaving, int kind, std::uint32_t bit) {
+  for (int i = begin; i < end; ++i) {
+    int d = s.items[i];
+    if (d != leaving && s.kinds[d] == kind && (s.shown[d] & bit)) {
+      s.shown[d] &= ~bit;
+      return;
+    }
+  }
+}
+
+void State::forget_leaving(int component, int from, int to) {
+  int begin = zone_begin(from), end = zone_end[from];
+  std::uint32_t knowers = 0;
+  for (int i = begin; i < end; ++i)
+    if (items[i] != component) knowers |= shown[items[i]];
+  knowers &= ~revealed[from];
+  if (!knowers || face[component] == Face::Up) return;  // a face-up component is seen leaving
+  for (int seat = 0; seat < seat_count(); ++seat) {
+    std::uint32_t bit = 1u << seat;
+    if (!(knowers & bit) || seat == table->zones[from].owner) continue;
+    bool knew_it = shown[component] & bit;
+    if (sees_into(to, seat)) {
+      if (!knew_it) forget_one(*this, begin, end, component, kinds[component], bit);
+      continue;
+    }
+    // Unseen where it goes: each kind the seat knew in the hand may be the one that left.
+    std::vector<int> known;
+    for (int i = begin; i < end; ++i) {
+      int d = items[i];
+      if ((shown[d] & bit) && std::find(known.begin(), known.end(), kinds[d]) == known.end())
+        known.push_back(kinds[d]);
+    }
+    for (int kind : known)
+      if (!(knew_it && kind == kinds[component])) forget_one(*this, begin, end, component, kind, bit);
+  }
 }
 
 void State::shuffle(int z) {
@@ -114,6 +153,17 @@ void State::shuffle(int z) {
   }
 }
 
+bool State::sees_into(int z, int seat) const {
+  if (revealed[z] & (1u << seat)) return true;
+  switch (table->ruleset->zones[table->zones[z].def].visibility) {
+    case Visibility::Public: return true;
+    case Visibility::Owner: return seat == table->zones[z].owner;
+    case Visibility::Hidden: return false;
+    case Visibility::Others: return seat != table->zones[z].owner;
+  }
+  return false;
+}
+
 bool State::visible(int c, int seat) const {
   if (face[c] == Face::Up) return true;
   if (seat < 0) {
@@ -131,6 +181,7 @@ bool State::visible(int c, int seat) const {
     case Visibility::Public: return true;
     case Visibility::Owner: return seat == owner;
     case Visibility::Hidden: return false;
+    case Visibility::Others: return seat != owner;
   }
   return false;
 }

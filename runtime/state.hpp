@@ -101,9 +101,16 @@ struct State {
   int top(int z) const;                  // -1 when empty
   int bottom(int z) const;               // -1 when empty
   int zone_of(int component) const;
-  // Moves a component to the top of zone `to` (or to the bottom) and resets its face.
+  // Moves a component to the top of zone `to` (or to the bottom) and resets its face. Leaving
+  // a hand (ZoneSlot::held), it takes with it what the other seats knew of one of the hand's
+  // components, as they cannot tell which left (forget_leaving).
   // `from`, when known, is the zone the component lies in, which spares a search of them all.
   void move(int component, int to, bool to_bottom = false, int from = -1);
+  // What the seats other than its holder knew of hand `from` when `component` leaves it for
+  // zone `to`: a seat that sees the component's kind arrive knows one fewer of that kind
+  // there, unless it knew the very component; one that does not knows one fewer of each kind
+  // it knew there. The components forgotten are any of their kind: copies are alike.
+  void forget_leaving(int component, int from, int to);
   // The position of `component` in items[begin, end), searched from the top down; -1 if absent.
   int find_down(int component, int begin, int end) const;
   void shuffle(int z);
@@ -116,6 +123,9 @@ struct State {
 
   // Whether `seat` sees which component `c` is (seat -1: a spectator, who sees what every seat sees).
   bool visible(int c, int seat) const;
+  // Whether `seat` sees which components lie in zone `z`, face up or not (its own, a public
+  // zone, one revealed to it); seat -1 is not asked.
+  bool sees_into(int z, int seat) const;
 
   // Variables.
   const Value& var(int def, int seat) const { return vars[table->var_slot_of(def, seat)]; }

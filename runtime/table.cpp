@@ -120,7 +120,8 @@ void lay_out(Table& t) {
     if (!r.zones[d].per_seat) t.zones.push_back({r.zones[d].name, static_cast<int>(d), -1});
     else
       for (int s = 0; s < t.seat_count(); ++s)
-        t.zones.push_back({t.seats[s].name + "." + r.zones[d].name, static_cast<int>(d), s});
+        t.zones.push_back({t.seats[s].name + "." + r.zones[d].name, static_cast<int>(d), s,
+                           r.zones[d].visibility == Visibility::Owner});
   }
   std::int64_t total = 0;
   for (const auto& kind : r.kinds) {

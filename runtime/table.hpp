@@ -21,6 +21,9 @@ struct ZoneSlot {
   std::string name;  // "deck", or "Andy.hand" for a seat's own
   int def = 0;       // index into Ruleset::zones
   int owner = -1;    // seat index, or -1 for a shared zone
+  // A hand: a seat's own zone only it sees into, whose components it may hold in any order,
+  // so another seat cannot tell which of them leaves it (State::move).
+  bool held = false;
 };
 
 struct Table {

@@ -20,7 +20,16 @@ namespace arbiter::cli {
 
 namespace {
 
-int openness(Visibility v) { return v == Visibility::Hidden ? 0 : v == Visibility::Owner ? 1 : 2; }
+// Who sees into a zone of that visibility: bit 1 its own seat, bit 2 the others.
+int seen_by(Visibility v) {
+  switch (v) {
+    case Visibility::Hidden: return 0;
+    case Visibility::Owner: return 1;
+    case Visibility::Others: return 2;
+    case Visibility::Public: return 3;
+  }
+  return 3;
+}
 
 // What the edited game.yaml shows that the game's hid: a zone seen by more seats than before,
 // or a per-seat variable no longer hidden. "" when nothing. By name, in a map: a board may
@@ -29,7 +38,7 @@ std::string shows_more(const Ruleset& before, const Ruleset& now) {
   std::unordered_map<std::string, Visibility> was;
   for (const auto& z : before.zones) was.emplace(z.name, z.visibility);
   for (const auto& n : now.zones)
-    if (auto z = was.find(n.name); z != was.end() && openness(n.visibility) > openness(z->second))
+    if (auto z = was.find(n.name); z != was.end() && (seen_by(n.visibility) & ~seen_by(z->second)))
       return fmt::format("zone '{}' is {}, not {}", n.name, to_text(n.visibility), to_text(z->second));
   std::unordered_set<std::string> hidden;
   for (const auto& v : before.vars)

@@ -98,7 +98,7 @@ TEST_CASE("every mistake in a file is reported together, each with its place") {
   CHECK_THAT(errors[1], Catch::Contains("game.yaml:7:") && Catch::Contains("unknown key 'visiblity'") &&
                             Catch::Contains("did you mean 'visibility'?"));
   CHECK_THAT(errors[2], Catch::Contains("game.yaml:8:") &&
-                            Catch::Contains("'secret' is not one of public, owner or hidden"));
+                            Catch::Contains("'secret' is not one of public, owner, hidden or others"));
   CHECK_THAT(errors[3], Catch::Contains("game.yaml:12:") && Catch::Contains("count cannot be negative"));
 }
 

@@ -116,6 +116,68 @@ TEST_CASE("view: a card shown or a zone revealed to one seat is named for that s
   CHECK(p.items(kBill, "Andy.hand") == Items{"?", "ace"});
 }
 
+TEST_CASE("view: a zone facing out (visibility others) is named for every seat but its owner") {
+  Probe p;
+  p.deal("ace", "Andy.facing");
+  CHECK(p.items(kAndy, "Andy.facing") == Items{"?"});
+  CHECK(p.items(kBill, "Andy.facing") == Items{"ace"});
+  CHECK(p.items(kCleo, "Andy.facing") == Items{"ace"});
+  CHECK(p.items(kSpectator, "Andy.facing") == Items{"?"});  // not every seat sees it
+}
+
+namespace {
+int count_of(const Items& items, const std::string& name) {
+  return static_cast<int>(std::count(items.begin(), items.end(), name));
+}
+}  // namespace
+
+// A hand's cards cannot be told apart by another seat, so what it was shown is of the hand.
+TEST_CASE("view: a seat shown a card of a hand knows one fewer of its kind when one leaves for where it sees") {
+  Probe p;
+  int seen = p.deal("king", "Bill.hand");
+  p.s.shown[seen] = 1u << kAndy;  // a Priest's look
+  int drawn = p.deal("king", "Bill.hand");
+  REQUIRE(p.items(kAndy, "Bill.hand") == Items{"?", "king"});
+  p.s.move(drawn, p.zone("table"));  // the rules play the copy Andy was not shown
+  CHECK(p.items(kAndy, "Bill.hand") == Items{"?"});
+  CHECK(p.items(kBill, "Bill.hand") == Items{"king"});
+  CHECK(p.items(kAndy, "table") == Items{"king"});
+}
+
+TEST_CASE("view: a card of another kind leaving a hand, or one seen leaving, leaves what a seat knew") {
+  Probe p;
+  int king = p.deal("king", "Bill.hand");
+  int ace = p.deal("ace", "Bill.hand");
+  p.s.shown[king] = 1u << kAndy;
+  p.s.move(ace, p.zone("table"));
+  CHECK(p.items(kAndy, "Bill.hand") == Items{"king"});
+  int queen = p.deal("queen", "Bill.hand");
+  int other = p.deal("king", "Bill.hand");
+  p.s.face[other] = Face::Up;  // everyone sees which card leaves
+  p.s.move(other, p.zone("table"));
+  CHECK(count_of(p.items(kAndy, "Bill.hand"), "king") == 1);
+  p.s.revealed[p.zone("Bill.hand")] = 1u << kCleo;  // a seat that sees into the hand forgets nothing
+  p.s.shown[queen] = 1u << kCleo;
+  p.s.move(king, p.zone("table"));
+  CHECK(p.items(kCleo, "Bill.hand") == Items{"queen"});
+  CHECK(p.s.shown[queen] == 1u << kCleo);
+}
+
+TEST_CASE("view: a card leaving a hand for where a seat does not see takes one of each kind it knew there") {
+  Probe p;
+  int k1 = p.deal("king", "Bill.hand");
+  int k2 = p.deal("king", "Bill.hand");
+  int ace = p.deal("ace", "Bill.hand");
+  p.deal("ace", "Bill.hand");
+  p.s.shown[k1] = p.s.shown[k2] = p.s.shown[ace] = 1u << kAndy;
+  int unknown = p.s.top(p.zone("Bill.hand"));
+  p.s.move(unknown, p.zone("deck"));  // Andy cannot tell which card went back
+  Items seen = p.items(kAndy, "Bill.hand");
+  CHECK(count_of(seen, "king") == 1);  // two kings, one of which may have gone
+  CHECK(count_of(seen, "ace") == 0);   // the one ace it knew may have gone
+  CHECK(count_of(seen, "?") == 2);
+}
+
 TEST_CASE("view: a card that became another kind where nobody sees it tells no seat which") {
   Probe p;
   int c = p.deal("ace", "Andy.hand");
