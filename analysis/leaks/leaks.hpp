@@ -19,7 +19,7 @@
 namespace arbiter {
 
 struct LeakOptions {
-  int games = 4;                // seeded random games, from first_seed on
+  int games = 6;                // seeded random games, from first_seed on
   int players = 0;              // 0: every count the ruleset allows, in turn
   std::uint64_t first_seed = 1;
   std::string variant;          // as for play: a named variant, then the parameters set

@@ -87,7 +87,7 @@ Command add_check_command(CLI::App& app) {
   auto games = std::make_shared<int>(100);
   auto leaks = std::make_shared<LeakFlags>();
   check->add_option("ruleset", *ruleset, "a ruleset id or folder")->required();
-  auto* games_option = check->add_option("--games", *games, "how many random games (default 100; 4 with --leaks)")
+  auto* games_option = check->add_option("--games", *games, "how many random games (default 100; 6 with --leaks)")
                            ->check(CLI::Range(1, std::numeric_limits<int>::max()));
   check->add_option("--players", flags->players, "a player count (default: every count allowed, in turn)")
       ->check(player_count_check());
