@@ -84,6 +84,14 @@ int cmd_info(const std::string& ruleset);
 std::string rules_info(const Ruleset& ruleset, const Table* table);
 int cmd_test(const std::vector<std::string>& targets, bool verbose);
 int cmd_check(const std::string& ruleset, const GameFlags& flags, int games);
+// What `check --leaks` takes: the search for hidden information reaching a seat (analysis/leaks).
+struct LeakFlags {
+  bool on = false;
+  int games = 0;                         // 0: the search's own default, not check's
+  int worlds = 3;                        // other worlds drawn per seat and step
+  int horizon = 6;                       // steps each is driven on
+};
+int cmd_check_leaks(const std::string& ruleset, const GameFlags& flags, const LeakFlags& leaks);
 // What `play` adds to the game flags.
 struct PlayFlags {
   bool keep_going = false;               // piped input: go on after a refused line

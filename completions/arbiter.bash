@@ -11,7 +11,7 @@ _arbiter() {
   local sub=${COMP_WORDS[1]}
   case $prev in
     --load|--compare|--merge|--write-bot|--db) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --players|--seed|--set|--games|--depth|--threads|--max|--max-actions|--max-steps|--min-score|--host|--port|--idle-timeout|--columns) return ;;
+    --players|--seed|--set|--games|--worlds|--horizon|--depth|--threads|--max|--max-actions|--max-steps|--min-score|--host|--port|--idle-timeout|--columns) return ;;
     --bot) COMPREPLY=($(compgen -W "all=random all=mcts 2=random 2=mcts" -- "$cur")); return ;;
     --variant) return ;;
   esac

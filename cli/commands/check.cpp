@@ -85,16 +85,30 @@ Command add_check_command(CLI::App& app) {
   auto ruleset = std::make_shared<std::string>();
   auto flags = std::make_shared<GameFlags>();
   auto games = std::make_shared<int>(100);
+  auto leaks = std::make_shared<LeakFlags>();
   check->add_option("ruleset", *ruleset, "a ruleset id or folder")->required();
-  check->add_option("--games", *games, "how many random games (default 100)")
-      ->check(CLI::Range(1, std::numeric_limits<int>::max()));
+  auto* games_option = check->add_option("--games", *games, "how many random games (default 100; 6 with --leaks)")
+                           ->check(CLI::Range(1, std::numeric_limits<int>::max()));
   check->add_option("--players", flags->players, "a player count (default: every count allowed, in turn)")
       ->check(player_count_check());
   add_seed(check, *flags, "the first game's seed, 0..2^64-1 (default 1)");
   check->add_option("--set", flags->set, "a parameter: --set target=25 (repeatable)")
       ->check(key_value("KEY=VALUE"));
   check->add_option("--variant", flags->variant, "a named variant from game.yaml");
-  return {check, [ruleset, flags, games] { return cmd_check(*ruleset, *flags, *games); }};
+  auto* leaks_flag = check->add_flag("--leaks", leaks->on,
+                  "look for hidden information reaching a seat: at every step, worlds the seat cannot tell "
+                  "from the real one must show it the same");
+  check->add_option("--worlds", leaks->worlds, "with --leaks: other worlds a seat and step (default 3)")
+      ->check(CLI::Range(1, 1000))
+      ->needs(leaks_flag);
+  check->add_option("--horizon", leaks->horizon, "with --leaks: steps each is driven on (default 6)")
+      ->check(CLI::Range(1, 100000))
+      ->needs(leaks_flag);
+  return {check, [=] {
+            if (!leaks->on) return cmd_check(*ruleset, *flags, *games);
+            if (games_option->count()) leaks->games = *games;
+            return cmd_check_leaks(*ruleset, *flags, *leaks);
+          }};
 }
 
 }  // namespace arbiter::cli
