@@ -54,10 +54,11 @@ std::vector<Place> seen_places(const Table& t, const View& view, std::vector<std
 void sample_hidden_vars(const Table& t, int seat, State& s, Rng& rng) {
   const auto& vars = t.ruleset->vars;
   for (std::size_t d = 0; d < vars.size(); ++d) {
-    if (!vars[d].hidden || vars[d].values.empty()) continue;
+    const std::vector<Value>& values = t.var_values[d];
+    if (!vars[d].hidden || values.empty()) continue;
     for (int other = 0; other < t.seat_count(); ++other)
       if (other != seat)
-        s.vars[t.var_slot_of(static_cast<int>(d), other)] = vars[d].values[rng.below(vars[d].values.size())];
+        s.vars[t.var_slot_of(static_cast<int>(d), other)] = values[rng.below(values.size())];
   }
 }
 

@@ -173,11 +173,45 @@ void read_zones(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
 }
 
 // `values:` of a hidden variable: a list of distinct plain values holding its initial one.
-void read_var_values(YamlChecker& y, const YAML::Node& d, const std::string& what, VarDef& v) {
+// `values: {from: LOW, to: HIGH}`: each bound a whole number or a whole-number parameter (read
+// before the variables), so that the values follow the table's parameters (make_table).
+void read_var_range(YamlChecker& y, const YAML::Node& n, const std::string& what, const Ruleset& r,
+                    VarDef& v) {
+  if (!y.keys(n, {"from", "to"}, what)) return;
+  auto bound = [&](const char* key) -> Value {
+    if (!n[key]) {
+      y.error(n, what + " needs " + key + ": a whole number or a parameter's name");
+      return Value();
+    }
+    Value b = scalar_value(n[key]);
+    if (b.is_int()) return b;
+    const ParamDef* p = b.is_string() ? r.param(b.as_string()) : nullptr;
+    if (!p || !p->initial.is_int())
+      y.error(n[key], what + "." + key + " is a whole number or the name of a whole-number parameter, not " +
+                          (n[key].IsScalar() ? quote(n[key].Scalar()) : std::string("a list or map")) +
+                          (p ? " (a parameter of " + std::string(p->initial.is_string() ? "text" : "true or false") +
+                                   ")"
+                             : b.is_string() ? did_you_mean(b.as_string(), r.param_names())
+                                             : ""));
+    return b;
+  };
+  v.values_from = bound("from");
+  v.values_to = bound("to");
+  if (v.values_from.is_int() && v.values_to.is_int() &&
+      (v.values_from.as_int() > v.values_to.as_int() ||
+       v.values_to.as_int() - v.values_from.as_int() >= static_cast<std::int64_t>(kMaxVarValues)))
+    y.error(n, what + ": from..to holds 1 to " + std::to_string(kMaxVarValues) + " values");
+  else if (!v.initial.is_int())
+    y.error(n, what + ": a range of whole numbers, so the initial value is a whole number too");
+}
+
+void read_var_values(YamlChecker& y, const YAML::Node& d, const std::string& what, const Ruleset& r,
+                     VarDef& v) {
   const YAML::Node& list = d["values"];
   if (!v.hidden)
     return y.error(
         list, what + ".values: only a hidden variable declares its values (what a search samples for it)");
+  if (list.IsMap()) return read_var_range(y, list, what + ".values", r, v);
   if (!y.is_list(list, what + ".values")) return;
   if (list.size() == 0 || list.size() > kMaxVarValues)
     return y.error(list, what + ".values: a list of 1 to " + std::to_string(kMaxVarValues) + " values, not " +
@@ -219,7 +253,7 @@ void read_vars(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
     if (d["initial"]) v.initial = y.value(d["initial"], what + ".initial");
     if (d["hidden"]) v.hidden = y.boolean(d["hidden"], what + ".hidden");
     if (v.hidden && !v.per_seat) y.error(d["hidden"], what + ": only a per-seat variable can be hidden");
-    if (d["values"]) read_var_values(y, d, what, v);
+    if (d["values"]) read_var_values(y, d, what, r, v);
     std::size_t size = v.initial.is_string() ? v.initial.as_string().size() : 0;
     if (size > kMaxVarText)
       y.error(d["initial"], what + ".initial: a text of " + std::to_string(size) +

@@ -49,8 +49,11 @@ struct VarDef {
   bool holds_seat = false;                // `type: seat`: a seat number, shown by name
   std::string label;                      // what the table calls it ("last bid"); "": its name
   // A hidden variable's `values:`, every value it may hold (the rules may set no other): what
-  // a search bot samples for another seat's (sample.cpp). Empty: undeclared.
+  // a search bot samples for another seat's (sample.cpp). Empty: undeclared, or a range.
   std::vector<Value> values;
+  // `values: {from: LOW, to: HIGH}`: the whole numbers LOW..HIGH, each a number or the name of a
+  // whole-number parameter, read for each table (Table::var_values). Both nil: no range.
+  Value values_from, values_to;
 };
 
 struct ParamDef {

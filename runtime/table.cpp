@@ -194,6 +194,34 @@ std::string seat_name_problem(const std::string& name) {
 
 }  // namespace
 
+// A bound of a `values:` range: a number, or a whole-number parameter's value at this table.
+static std::int64_t range_bound(const Table& t, const Value& bound) {
+  if (bound.is_int()) return bound.as_int();
+  auto p = t.params.find(bound.as_string());
+  return p != t.params.end() && p->second.is_int() ? p->second.as_int() : 0;
+}
+
+// Each variable's values at this table: its list, or its range with the table's parameters.
+static void set_var_values(Table& t) {
+  const Ruleset& r = *t.ruleset;
+  t.var_values.assign(r.vars.size(), {});
+  for (std::size_t d = 0; d < r.vars.size(); ++d) {
+    const VarDef& v = r.vars[d];
+    if (v.values_from.is_nil()) {
+      t.var_values[d] = v.values;
+      continue;
+    }
+    std::int64_t low = range_bound(t, v.values_from), high = range_bound(t, v.values_to);
+    if (low > high || high - low >= static_cast<std::int64_t>(kMaxVarValues))
+      throw InputError(fmt::format("variable {}'s values are {}..{} at this table: a range holds 1 to {} values",
+                                   quote(v.name), low, high, kMaxVarValues));
+    for (std::int64_t x = low; x <= high; ++x) t.var_values[d].push_back(Value{x});
+    if (!v.initial.is_int() || v.initial.as_int() < low || v.initial.as_int() > high)
+      throw InputError(fmt::format("variable {}'s initial value {} is not among its values {}..{} at this table",
+                                   quote(v.name), quote(to_text(v.initial)), low, high));
+  }
+}
+
 std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, const GameOptions& options) {
   static std::atomic<std::uint64_t> serials{0};
   auto t = std::make_shared<Table>();
@@ -226,6 +254,7 @@ std::shared_ptr<const Table> make_table(std::shared_ptr<const Ruleset> ruleset, 
   }
   for (const auto& [k, text] : options.set) set_param(t->params, r, k, parse_value(text), "--set " + k);
   lay_out(*t);
+  set_var_values(*t);
   return t;
 }
 

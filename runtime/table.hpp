@@ -39,6 +39,9 @@ struct Table {
   std::uint64_t serial = 0;                // unique to this table in the process (caches key on it)
   int global_vars = 0;                     // global var slots come first
   std::vector<int> var_slot;               // per VarDef: its global slot, or its per-seat offset
+  // Per VarDef: the values it may hold at this table (VarDef::values, or its range with this
+  // table's parameters); empty: undeclared.
+  std::vector<std::vector<Value>> var_values;
   int seat_vars = 0;
   std::vector<int> zone_position;          // per zone: its board position, or -1
   std::vector<int> position_zone;          // per board position: its zone, or -1

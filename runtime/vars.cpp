@@ -27,9 +27,10 @@ void set_var_checked(State& s, int def, int seat, Value value) {
   // A declared `values:` is what a search samples the variable from: a value outside it
   // would make the samples lie.
   const VarDef& d = s.table->ruleset->vars[def];
-  if (!d.values.empty() && std::find(d.values.begin(), d.values.end(), value) == d.values.end())
+  const std::vector<Value>& values = s.table->var_values[def];
+  if (!values.empty() && std::find(values.begin(), values.end(), value) == values.end())
     throw RuleError("variable " + quote(d.name) + " holds one of its values in game.yaml (" +
-                    values_text(d.values) + "), not " + quote(to_text(value)));
+                    values_text(values) + "), not " + quote(to_text(value)));
   std::size_t slot = s.table->var_slot_of(def, s.table->ruleset->vars[def].per_seat ? seat : 0);
   // Only a text is counted: numbers cost nothing to check.
   if (value.is_string()) {

@@ -102,14 +102,24 @@ static void add_display_facts(const State& s, View& v) {
   }
 }
 
+// Whether anything of the table can be hidden from a seat: a zone not public, a hidden variable.
+static bool hides_anything(const Ruleset& r) {
+  for (const auto& z : r.zones)
+    if (z.visibility != Visibility::Public) return true;
+  for (const auto& v : r.vars)
+    if (v.hidden) return true;
+  return false;
+}
+
 // The state's own terms, for bots that rebuild a state: every variable, with another seat's
 // hidden ones at their initial value.
 static void add_state_terms(const State& s, int seat, View& v) {
   const Ruleset& r = *s.table->ruleset;
   v.pending_chance = s.chance;
-  // A secret decision's weights follow what lies hidden (the cards left to deal): a view
+  // A decision's weights may follow what lies hidden (the cards left to deal, with another
+  // seat's among them), as a secret decision's do: where the table hides anything, a view
   // shows them all as 1, which tells nothing.
-  if (s.chance.audience != kEveryone)
+  if (s.chance.audience != kEveryone || hides_anything(r))
     std::fill(v.pending_chance.weights.begin(), v.pending_chance.weights.end(), 1.0);
   v.simultaneous = s.simultaneous;
   for (int i = 0; i < static_cast<int>(v.simultaneous.choices.size()); ++i)

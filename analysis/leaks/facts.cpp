@@ -27,18 +27,12 @@ std::string places_text(std::vector<std::string> places, bool unordered) {
 }
 
 // Whether the seat sees which component `c` (in zone `z`) is by right: a face turned up, a
-// reveal, or the zone's visibility; State::visible without the shows, which are observed as
+// reveal, or the zone's visibility (State::sees_into); State::visible without the shows, which are observed as
 // they happen.
 bool seen_by_right(const State& s, int c, int z, int seat) {
   if (s.face[c] == Face::Up || (s.revealed[z] & (1u << seat))) return true;
-  int owner = s.table->zones[z].owner;
-  if (s.face[c] == Face::Down) return seat == owner;
-  switch (s.table->ruleset->zones[s.table->zones[z].def].visibility) {
-    case Visibility::Public: return true;
-    case Visibility::Owner: return seat == owner;
-    case Visibility::Hidden: return false;
-  }
-  return false;
+  if (s.face[c] == Face::Down) return seat == s.table->zones[z].owner;
+  return s.sees_into(z, seat);
 }
 
 void observe_zones(const State& before, const State& now, int seat, Facts& out) {

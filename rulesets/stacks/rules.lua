@@ -256,6 +256,8 @@ local function call(game, caller)
   local accused = game:get("last_player")
   local bid = game:get("last_bid")
   local total = game:sum(stack(game, accused), "value")
+  -- A call turns the accused's stack over for everyone: the narration then names what all see.
+  for _, c in ipairs(game:cards(stack(game, accused))) do game:face(c, "up") end
   local shown = game:narrating() and card_names(game, game:cards(stack(game, accused)))
   if total ~= bid then
     game:say("%S calls %S: the stack [%s] is worth %d, not %d. A bluff! %S takes the stack.",
@@ -281,6 +283,8 @@ end
 function rules.round_end(game)
   for s = 1, game:seats() do
     if game:in_play(s) then
+      -- Each stack in play is turned over to be scored, so everyone sees what it scores.
+      for _, c in ipairs(game:cards(stack(game, s))) do game:face(c, "up") end
       local points = game:sum(stack(game, s), "value")
       game:set("score", s, game:get("score", s) + points)
       if game:narrating() then

@@ -147,3 +147,33 @@ TEST_CASE("a hidden variable's declared values bind the rules") {
       Catch::Contains("variable 'strength' holds one of its values in game.yaml (1, 2, 3), not '4'"));
   CHECK_NOTHROW(set_var_checked(s, strength, 1, Value{3}));
 }
+
+TEST_CASE("a hidden variable's values may follow a parameter: sampled, and binding, at each table's value") {
+  auto ruleset = load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hidden-die");
+  LuaRules rules(ruleset, ARBITER_SOURCE_DIR "/scripts");
+  for (int faces : {3, 6}) {
+    INFO("faces " << faces);
+    GameOptions options{{{"Andy", -1}, {"Bill", -1}}, 1, "", {{"faces", std::to_string(faces)}}};
+    auto table = make_table(ruleset, options);
+    Engine engine(table, rules);
+    State s(table);
+    REQUIRE(engine.start(s).ok);
+    int die = ruleset->var_index("die");
+    Rng rng(9);
+    std::map<std::int64_t, int> seen;
+    for (int i = 0; i < 400; ++i) ++seen[sample_state(table, make_view(s, 0), rng).var(die, 1).as_int()];
+    CHECK(static_cast<int>(seen.size()) == faces + 1);  // 0..faces, and nothing above
+    CHECK(seen.begin()->first == 0);
+    CHECK(seen.rbegin()->first == faces);
+    CHECK_THROWS_WITH(set_var_checked(s, die, 1, Value{faces + 1}),
+                      Catch::Contains("holds one of its values in game.yaml"));
+  }
+}
+
+TEST_CASE("a values range the initial value falls outside of at a table is refused at that table") {
+  auto ruleset = std::make_shared<Ruleset>(*load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/hidden-die"));
+  ruleset->vars[static_cast<std::size_t>(ruleset->var_index("die"))].initial = Value{9};
+  GameOptions options{{{"Andy", -1}, {"Bill", -1}}, 1, "", {}};
+  CHECK_THROWS_WITH(make_table(ruleset, options),
+                    Catch::Contains("variable 'die''s initial value '9' is not among its values 0..6 at this table"));
+}
