@@ -175,15 +175,8 @@ bool State::visible(int c, int seat) const {
   if (shown[c] & (1u << seat)) return true;
   int z = zone_of(c);
   if (revealed[z] & (1u << seat)) return true;
-  int owner = table->zones[z].owner;
-  if (face[c] == Face::Down) return seat == owner;
-  switch (table->ruleset->zones[table->zones[z].def].visibility) {
-    case Visibility::Public: return true;
-    case Visibility::Owner: return seat == owner;
-    case Visibility::Hidden: return false;
-    case Visibility::Others: return seat != owner;
-  }
-  return false;
+  if (face[c] == Face::Down) return seat == table->zones[z].owner;
+  return sees_into(z, seat);
 }
 
 void State::record(Event e) {
