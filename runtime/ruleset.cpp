@@ -197,9 +197,10 @@ void read_var_range(YamlChecker& y, const YAML::Node& n, const std::string& what
   };
   v.values_from = bound("from");
   v.values_to = bound("to");
+  // Unsigned, the distance of two 64-bit bounds does not overflow.
+  auto span = [&] { return static_cast<std::uint64_t>(v.values_to.as_int()) - v.values_from.as_int(); };
   if (v.values_from.is_int() && v.values_to.is_int() &&
-      (v.values_from.as_int() > v.values_to.as_int() ||
-       v.values_to.as_int() - v.values_from.as_int() >= static_cast<std::int64_t>(kMaxVarValues)))
+      (v.values_from.as_int() > v.values_to.as_int() || span() >= kMaxVarValues))
     y.error(n, what + ": from..to holds 1 to " + std::to_string(kMaxVarValues) + " values");
   else if (!v.initial.is_int())
     y.error(n, what + ": a range of whole numbers, so the initial value is a whole number too");

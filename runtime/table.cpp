@@ -212,7 +212,7 @@ static void set_var_values(Table& t) {
       continue;
     }
     std::int64_t low = range_bound(t, v.values_from), high = range_bound(t, v.values_to);
-    if (low > high || high - low >= static_cast<std::int64_t>(kMaxVarValues))
+    if (low > high || static_cast<std::uint64_t>(high) - static_cast<std::uint64_t>(low) >= kMaxVarValues)
       throw InputError(fmt::format("variable {}'s values are {}..{} at this table: a range holds 1 to {} values",
                                    quote(v.name), low, high, kMaxVarValues));
     for (std::int64_t x = low; x <= high; ++x) t.var_values[d].push_back(Value{x});

@@ -104,12 +104,14 @@ TEST_CASE("every mistake in a file is reported together, each with its place") {
 
 TEST_CASE("a values range names a whole-number parameter or a number, and holds 1 to 1,000 values") {
   std::vector<std::string> errors = lines(load_error("bad-values-range"));
-  REQUIRE(errors.size() == 4);
+  REQUIRE(errors.size() == 5);
   CHECK_THAT(errors[0], Catch::Contains("game.yaml:10:") && Catch::Contains("vars.die.values.to is a whole number") &&
                             Catch::Contains("not 'face'") && Catch::Contains("did you mean 'faces'?"));
   CHECK_THAT(errors[1], Catch::Contains("game.yaml:11:") && Catch::Contains("not 'colour' (a parameter of text)"));
   CHECK_THAT(errors[2], Catch::Contains("game.yaml:12:") && Catch::Contains("from..to holds 1 to 1000 values"));
   CHECK_THAT(errors[3], Catch::Contains("game.yaml:13:") && Catch::Contains("needs to:"));
+  // The widest 64-bit range: its size is counted without overflow, and refused.
+  CHECK_THAT(errors[4], Catch::Contains("game.yaml:14:") && Catch::Contains("from..to holds 1 to 1000 values"));
 }
 
 TEST_CASE("search.playout is read, and a bad one is reported") {
