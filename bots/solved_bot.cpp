@@ -39,7 +39,10 @@ std::string key_text(const View& v) {
   for (const ZoneView& z : v.zones) {
     add(out, zone_name(v, z));
     add(out, std::to_string(z.count) + "/" + std::to_string(z.revealed));
-    for (const std::string& item : z.items) add(out, item);
+    // What the seat was told of its unseen items (game:clue) is part of what it knows.
+    std::vector<std::string> marked;
+    if (!z.marks.empty()) marked = marked_items(z);
+    for (const std::string& item : z.marks.empty() ? z.items : marked) add(out, item);
     for (const std::string& item : z.listed) add(out, item);
     for (Face f : z.faces) out += static_cast<char>('0' + static_cast<int>(f));
   }

@@ -1,10 +1,12 @@
 // The `game` object's zones and components: where they are, their properties, moving,
 // matching and sorting them (runtime/props.hpp), their faces, and what is revealed or
 // shown (runtime/reveal.hpp).
+#include <bit>
 #include <cstring>
 
 #include "lua/wrap_game.hpp"
 #include "runtime/diagnostics.hpp"
+#include "runtime/marks.hpp"
 #include "runtime/reveal.hpp"
 
 namespace arbiter::game_api {
@@ -192,6 +194,68 @@ int g_show(lua_State* L) {
   show_component(writing(L), c, seat, say);
   return 0;
 }
+// game:clue's options (its fifth argument): whom it tells, the mark's label, and whether the
+// runtime says so.
+struct ClueOptions {
+  std::uint32_t to = kEveryone;
+  std::string label;
+  bool say = true;
+};
+ClueOptions clue_options(lua_State* L, int arg, const Value& value) {
+  ClueOptions o;
+  o.label = value.is_nil() ? "none" : to_text(value);
+  if (lua_isnoneornil(L, arg)) return o;
+  arg_table(L, arg);
+  lua_pushnil(L);
+  while (lua_next(L, arg)) {
+    lua_pop(L, 1);
+    std::string key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1);
+    if (key != "to" && key != "label" && key != "say")
+      throw RuleError("game:clue: no option " + quote(key.substr(0, 40)) + " (the options are to, label and say)");
+  }
+  if (lua_getfield(L, arg, "to") != LUA_TNIL) o.to = 1u << check_seat(L, -1);
+  if (lua_getfield(L, arg, "label") != LUA_TNIL) o.label = std::string(arg_text(L, -1));
+  if (lua_getfield(L, arg, "say") != LUA_TNIL) o.say = lua_toboolean(L, -1);
+  lua_pop(L, 3);
+  if (o.label.empty() || o.label.size() > kMaxActionText)
+    throw RuleError("game:clue: a label is a text of 1 to " + std::to_string(kMaxActionText) + " bytes");
+  return o;
+}
+// The kinds whose `key` is `value`; `name` stands for the kind's name where no kind has a
+// property of that name.
+std::vector<std::uint16_t> kinds_with(const State& s, const PropKey& key, const Value& value) {
+  const auto& kinds = s.table->ruleset->kinds;
+  bool by_name = key.id < 0 && key.name == "name";
+  if (!by_name) check_known_prop(s, key);
+  std::vector<std::uint16_t> out;
+  for (std::size_t k = 0; k < kinds.size(); ++k) {
+    const Value* v = by_name ? nullptr : key.props->of_kind[k][key.id];
+    bool is = by_name ? value.is_string() && kinds[k].name == value.as_string()
+              : v     ? *v == value
+                      : value.is_nil();
+    if (is) out.push_back(static_cast<std::uint16_t>(k));
+  }
+  return out;
+}
+// game:clue(zone, key, value [, {to = seat, label = text, say = false}]): marks.hpp's clue_zone.
+int g_clue(lua_State* L) {
+  int z = check_zone(L, 2);
+  PropKey key = prop_key(L, 3);
+  Value value = to_value(L, 4);
+  ClueOptions o = clue_options(L, 5, value);
+  std::vector<std::uint16_t> kinds = kinds_with(reading(L), key, value);
+  State& s = writing(L);
+  std::vector<int> matched = clue_zone(s, z, o.to, o.label, kinds);
+  if (o.say && s.logging) {
+    std::string whom = o.to == kEveryone ? "everyone" : s.table->seats[std::countr_zero(o.to)].name;
+    s.record({Event::Kind::Say, -1,
+              "(" + whom + " learns which of " + s.table->zones[z].name + " are " + o.label + ": " +
+                  std::to_string(matched.size()) + " of " + std::to_string(s.count(z)) + ")",
+              o.to});
+  }
+  push_ids(L, matched);
+  return 1;
+}
 int g_conceal(lua_State* L) { int z = check_zone(L, 2); conceal_zone(writing(L), z); return 0; }
 
 }  // namespace
@@ -221,6 +285,7 @@ const luaL_Reg kZoneMethods[] = {{"zone", guarded<g_zone>},
                                  {"reveal", guarded<g_reveal>},
                                  {"conceal", guarded<g_conceal>},
                                  {"show", guarded<g_show>},
+                                 {"clue", guarded<g_clue>},
                                  {nullptr, nullptr}};
 
 }  // namespace arbiter::game_api

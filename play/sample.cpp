@@ -2,9 +2,12 @@
 #include "play/sample.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <sstream>
 
+#include "play/deal_marked.hpp"
 #include "runtime/diagnostics.hpp"
+#include "runtime/marks.hpp"
 
 namespace arbiter {
 
@@ -26,6 +29,7 @@ std::vector<std::vector<int>> dealt_kinds(const Table& t) {
 struct Place {
   int component;
   Face face;
+  const std::vector<MarkView>* marks = nullptr;  // what the seat was told of an unseen one
 };
 std::vector<Place> seen_places(const Table& t, const View& view, std::vector<std::vector<int>>& pools) {
   std::vector<Place> places;
@@ -33,7 +37,8 @@ std::vector<Place> seen_places(const Table& t, const View& view, std::vector<std
     for (int k = zv.count - 1; k >= 0; --k) {
       Face face = zv.faces.at(k);
       if (zv.items.at(k) == "?") {
-        places.push_back({-1, face});
+        bool marked = !zv.marks.empty() && !zv.marks.at(k).empty();
+        places.push_back({-1, face, marked ? &zv.marks[k] : nullptr});
         continue;
       }
       int kind = t.kind_by_name(zv.items[k]);
@@ -62,6 +67,33 @@ void sample_hidden_vars(const Table& t, int seat, State& s, Rng& rng) {
   }
 }
 
+// Puts `spare` in the order the unseen places take it: shuffled, and where the seat holds
+// marks of some of them, so that each such place gets a kind its marks allow.
+void deal_spare(const std::vector<Place>& places, std::vector<int>& spare,
+                const std::vector<std::uint16_t>& kind_of, std::size_t kinds, Rng& rng) {
+  std::vector<MarkedPlace> unseen;
+  bool marked = false;
+  for (const Place& p : places) {
+    if (p.component >= 0) continue;
+    unseen.emplace_back();
+    if (!p.marks) continue;
+    marked = unseen.back().constrained = true;
+    for (std::size_t k = 0; k < kinds; ++k) unseen.back().allowed.push_back(static_cast<std::uint16_t>(k));
+    for (const MarkView& m : *p.marks) {
+      std::vector<std::uint16_t> both;
+      std::set_intersection(unseen.back().allowed.begin(), unseen.back().allowed.end(), m.kinds.begin(),
+                            m.kinds.end(), std::back_inserter(both));
+      unseen.back().allowed = std::move(both);
+    }
+  }
+  if (!marked) {
+    for (std::size_t i = spare.size(); i > 1; --i) std::swap(spare[i - 1], spare[rng.below(i)]);
+    return;
+  }
+  if (!deal_marked(unseen, spare, kind_of, rng))
+    throw RuleError("the view's marks cannot all hold of the components the seat cannot see");
+}
+
 }  // namespace
 
 State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rng) {
@@ -74,8 +106,8 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
   // What the seat cannot account for, dealt at random into the places it cannot see.
   std::vector<int> spare;
   for (const auto& pool : pools) spare.insert(spare.end(), pool.begin(), pool.end());
-  for (std::size_t i = spare.size(); i > 1; --i) std::swap(spare[i - 1], spare[rng.below(i)]);
   std::vector<std::uint16_t> kind_of(t.component_kind.begin(), t.component_kind.end());
+  deal_spare(places, spare, kind_of, t.ruleset->kinds.size(), rng);
   std::size_t next = 0;
   for (std::size_t i = 0; i < places.size(); ++i) {
     int c = places[i].component;
@@ -93,6 +125,10 @@ State sample_state(std::shared_ptr<const Table> table, const View& view, Rng& rn
     s.revealed[z] = view.zones[z].revealed;
   }
   s.kinds = kind_of;
+  for (std::size_t i = 0; i < places.size(); ++i)
+    if (places[i].marks)
+      for (const MarkView& m : *places[i].marks)
+        add_mark(s, s.items[i], view.seat < 0 ? kEveryone : 1u << view.seat, m.label, m.kinds);
   s.vars = view.var_slots;
   sample_hidden_vars(t, view.seat, s, rng);
   s.status = view.status;
@@ -117,11 +153,14 @@ namespace {
 
 void redeal(State& s, std::uint32_t seats, std::uint64_t seed) {
   Rng rng(seed);
-  std::vector<int> places;  // indices into s.items holding a component none of `seats` sees
+  // Indices into s.items holding a component none of `seats` sees or was told of (a marked
+  // one stays: the mark is of it).
+  std::vector<int> places;
   for (std::size_t i = 0; i < s.items.size(); ++i) {
     bool seen = false;
     for (int seat = 0; seat < s.seat_count() && !seen; ++seat)
-      seen = (seats & (1u << seat)) && s.visible(s.items[i], seat);
+      seen =
+          (seats & (1u << seat)) && (s.visible(s.items[i], seat) || !marks_of(s, s.items[i], seat).empty());
     if (!seen) places.push_back(static_cast<int>(i));
   }
   std::vector<std::uint16_t> comps;

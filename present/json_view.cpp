@@ -61,6 +61,14 @@ Json view_json(const View& v) {
     j["zones"].push_back({{"name", z.name}, {"label", z.label}, {"owner", name_or_null(v, z.owner)},
                           {"count", z.count}, {"items", z.items}});
     if (z.listed != z.items) j["zones"].back()["listed"] = z.listed;  // game.yaml's order:
+    if (!z.marks.empty()) {  // what the seat was told of its unseen items (game:clue)
+      Json marks = Json::array();
+      for (const auto& item : z.marks) {
+        marks.push_back(Json::array());
+        for (const MarkView& m : item) marks.back().push_back(m.label);
+      }
+      j["zones"].back()["marks"] = marks;
+    }
   }
   if (!v.labels.empty()) {  // what the table calls a variable, where game.yaml gives it a label
     j["labels"] = Json::object();

@@ -17,8 +17,23 @@
 
 namespace arbiter::present {
 
+// The unseen items of a zone the seat holds marks of, top first: "?(1, not red)", or "?".
+static std::string marked_unseen(const ZoneView& z) {
+  std::string out;
+  std::vector<std::string> items = marked_items(z);
+  for (std::size_t k = 0; k < items.size(); ++k)
+    if (z.items[k] == "?") out += (out.empty() ? "" : " ") + items[k];
+  return out;
+}
+
 std::string render_items(const ZoneView& z, const std::string& noun) {
   if (z.count == 0) return "empty";
+  if (!z.marks.empty()) {
+    std::string seen;
+    for (const auto& item : z.listed)
+      if (item != "?") seen += (seen.empty() ? "" : " ") + item;
+    return seen + (seen.empty() ? "" : " + ") + marked_unseen(z);
+  }
   std::vector<std::string> seen;
   int unseen = 0;
   for (const auto& item : z.listed) (item == "?" ? (void)++unseen : seen.push_back(item));
@@ -251,7 +266,7 @@ namespace arbiter::present {
 
 // Worded by end_line, as `arbiter join` words what the server sends.
 GameEnd game_end(const Ruleset& r, const Table& t, const GameOver& over) {
-  GameEnd end{{}, over.reason, r.final_scores, {}};
+  GameEnd end{{}, over.reason, r.final_scores, {}, r.cooperative};
   for (int w : over.winners) end.winners.push_back(t.seats[w].name);
   if (!over.payoffs.empty()) return end;  // the payoffs are the result: their line follows, not a score of 0
   for (std::size_t s = 0; s < over.scores.size(); ++s) {
@@ -277,9 +292,10 @@ std::string log_line(const Event& e, const Table& table) {
 std::string end_line(const GameEnd& end) {
   std::vector<std::string> marks;
   for (const auto& [name, mark] : end.seats) marks.push_back(name + " " + mark);
-  std::string result = end.winners.empty() ? "Nobody wins"
-                                           : join_choices(end.winners, " and ") +
-                                                 (end.winners.size() == 1 ? " wins" : " share the win");
+  std::string result = end.cooperative     ? (end.winners.empty() ? "Everyone loses" : "Everyone wins")
+                       : end.winners.empty() ? "Nobody wins"
+                                             : join_choices(end.winners, " and ") +
+                                                   (end.winners.size() == 1 ? " wins" : " share the win");
   if (!end.reason.empty()) result += " (" + end.reason + ")";
   if (marks.empty()) return fmt::format("Game over. {}.", result);  // a game of payoffs: its own line follows
   return fmt::format("Game over. {}. {}: {}.", result, end.final_scores ? "Scores" : "Results",

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "runtime/diagnostics.hpp"
+#include "runtime/marks.hpp"
 
 namespace arbiter {
 
@@ -73,7 +74,10 @@ void State::move(int component, int to, bool to_bottom, int from_zone) {
     pos = find_down(component, 0, static_cast<int>(items.size()));
     from = static_cast<int>(std::upper_bound(zone_end.begin(), zone_end.end(), pos) - zone_end.begin());
   }
-  if (table->zones[from].held && from != to) forget_leaving(component, from, to);
+  if (table->zones[from].held && from != to) {
+    forget_leaving(component, from, to);
+    if (!marks.empty()) forget_marks_leaving(*this, component, from, to);
+  }
   int target = to_bottom ? zone_begin(to) : zone_end[to];
   // Rotate the item into place; every zone boundary between the two positions shifts by one.
   if (from < to || (from == to && target > pos)) {
@@ -86,6 +90,8 @@ void State::move(int component, int to, bool to_bottom, int from_zone) {
   }
   face[component] = Face::Default;
   shown[component] = 0;
+  if (!marks.empty() && table->ruleset->zones[table->zones[to].def].visibility == Visibility::Public)
+    drop_marks(*this, component);  // in plain sight: nothing to be told of it
 }
 
 // Clears `bit` from one component of kind `kind` in items[begin, end) other than `leaving`.
@@ -128,7 +134,10 @@ void State::forget_leaving(int component, int from, int to) {
 
 void State::shuffle(int z) {
   int begin = zone_begin(z), end = zone_end[z];
-  for (int i = begin; i < end; ++i) shown[items[i]] = 0;  // a shuffled card is lost from sight
+  for (int i = begin; i < end; ++i) {  // a shuffled card is lost from sight, and from memory
+    shown[items[i]] = 0;
+    if (!marks.empty()) drop_marks(*this, items[i]);
+  }
   for (int i = end - 1; i > begin; --i) {
     int j = begin + static_cast<int>(rng.below(static_cast<std::uint64_t>(i - begin + 1)));
     std::swap(items[i], items[j]);
@@ -209,6 +218,10 @@ std::uint64_t State::hash() const {
   for (std::size_t c = 0; c < shown.size(); ++c)
     if (shown[c]) h.word(c), h.word(shown[c]);
   for (auto r : revealed) h.word(r);
+  for (const Mark& m : marks) {  // none: hashes as before marks
+    h.word(m.component), h.word(m.seats), h.text(m.label);
+    for (auto k : m.kinds) h.word(k);
+  }
   for (const auto& v : vars) h.value(v);
   for (auto s : status) h.byte(static_cast<std::uint8_t>(s));
   for (auto o : order) h.byte(o);
@@ -242,11 +255,11 @@ std::uint64_t State::position_hash() const {
 
 bool State::same_play_state(const State& o) const {
   return items == o.items && zone_end == o.zone_end && face == o.face && kinds == o.kinds &&
-         shown == o.shown && revealed == o.revealed && vars == o.vars && status == o.status &&
-         order == o.order && turn_index == o.turn_index && round == o.round && turn == o.turn &&
-         pending == o.pending && over == o.over && winners == o.winners && results == o.results &&
-         payoffs == o.payoffs && chance == o.chance && simultaneous == o.simultaneous && rng == o.rng &&
-         arranged == o.arranged;
+         shown == o.shown && revealed == o.revealed && marks == o.marks && vars == o.vars &&
+         status == o.status && order == o.order && turn_index == o.turn_index && round == o.round &&
+         turn == o.turn && pending == o.pending && over == o.over && winners == o.winners &&
+         results == o.results && payoffs == o.payoffs && chance == o.chance &&
+         simultaneous == o.simultaneous && rng == o.rng && arranged == o.arranged;
 }
 
 std::vector<double> State::shares() const {

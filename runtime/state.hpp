@@ -54,6 +54,17 @@ struct Simultaneous {
   }
 };
 
+// What some seats were told of a component without seeing it (game:clue): the kinds it may
+// be, as the table marks it ("1", "not red"). It stays with the component as it moves, and is
+// forgotten where the seats can no longer tell which component it was (runtime/marks.hpp).
+struct Mark {
+  std::uint16_t component = 0;
+  std::uint32_t seats = 0;             // the seats that hold it
+  std::string label;                   // "1", "not Priest"
+  std::vector<std::uint16_t> kinds;    // the kinds the component may be, ascending
+  bool operator==(const Mark& o) const = default;
+};
+
 struct State {
   std::shared_ptr<const Table> table;
   std::vector<std::uint16_t> items;      // component ids, zone by zone, each bottom to top
@@ -62,6 +73,7 @@ struct State {
   std::vector<std::uint16_t> kinds;      // per component: its kind now (game:become changes it)
   std::vector<std::uint32_t> shown;      // per component: the seats shown it (game:show) until it moves
   std::vector<std::uint32_t> revealed;   // per zone: the seats it is revealed to
+  std::vector<Mark> marks;               // what seats were told of components (game:clue)
   std::vector<Value> vars;
   std::vector<SeatStatus> status;        // per seat
   std::vector<std::uint8_t> order;       // this round's turn order

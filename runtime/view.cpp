@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "runtime/marks.hpp"
+
 namespace arbiter {
 
 // A variable's value as people read it: seat numbers by name.
@@ -59,6 +61,18 @@ static std::vector<SeatView> seat_views(const State& s, int seat) {
   return out;
 }
 
+// The marks `seat` holds of zone `z`'s unseen components (none: `marks` stays empty).
+static void add_marks(const State& s, int seat, int z, ZoneView& zv) {
+  std::vector<int> contents = s.contents(z);
+  bool marked = false;
+  zv.marks.resize(contents.size());
+  for (std::size_t k = 0; k < contents.size(); ++k)
+    if (zv.items[k] == "?")
+      for (const Mark* m : marks_of(s, contents[k], seat))
+        zv.marks[k].push_back({m->label, m->kinds}), marked = true;
+  if (!marked) zv.marks.clear();
+}
+
 // Zone `z` as `seat` sees it: every component counted and its face shown, but named only
 // where State::visible lets the seat see which it is.
 static ZoneView zone_view(const State& s, int seat, int z) {
@@ -80,6 +94,7 @@ static ZoneView zone_view(const State& s, int seat, int z) {
     zv.faces.push_back(s.face[c]);
     if (visible) seen.push_back(c);
   }
+  if (!s.marks.empty()) add_marks(s, seat, z, zv);
   zv.listed = def.order.empty() ? zv.items : listed_order(s, def, seen, zv.items);
   return zv;
 }
@@ -132,6 +147,16 @@ static void add_state_terms(const State& s, int seat, View& v) {
     if (r.vars[d].hidden)
       for (int i = 0; i < s.seat_count(); ++i)
         if (i != seat) v.var_slots[s.table->var_slot_of(static_cast<int>(d), i)] = r.vars[d].initial;
+}
+
+std::vector<std::string> marked_items(const ZoneView& z) {
+  std::vector<std::string> out = z.items;
+  for (std::size_t k = 0; k < z.marks.size() && k < out.size(); ++k) {
+    std::string labels;
+    for (const MarkView& m : z.marks[k]) labels += (labels.empty() ? "" : ", ") + m.label;
+    if (!labels.empty()) out[k] += "(" + labels + ")";
+  }
+  return out;
 }
 
 View make_view(const State& s, int seat, std::size_t log_from) {

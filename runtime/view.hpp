@@ -8,6 +8,14 @@
 
 namespace arbiter {
 
+// What a seat was told of a component it does not see (game:clue): the mark's label, as the
+// table shows it, and the kinds the component may then be (ascending), for bots.
+struct MarkView {
+  std::string label;
+  std::vector<std::uint16_t> kinds;
+  bool operator==(const MarkView& o) const = default;
+};
+
 struct ZoneView {
   std::string name;                 // "deck", "Andy.hand"
   std::string label;                // the ruleset's title for it, or its name
@@ -19,6 +27,8 @@ struct ZoneView {
   std::vector<std::string> listed;
   bool group = false;               // the ruleset asks for counts per name
   std::vector<Face> faces;          // top first: faces are on the table for all to see
+  // Top first, of each unseen item: the marks the seat holds of it; empty when none has any.
+  std::vector<std::vector<MarkView>> marks;
   std::uint32_t revealed =
       0;  // the seats the zone is revealed to, of those this seat knows: itself, or everyone
 };
@@ -68,6 +78,10 @@ struct View {
   // public; of the commitments it holds its own alone (the others' are "").
   Simultaneous simultaneous;
 };
+
+// The zone's items, top first, each unseen one the seat holds marks of written with them:
+// "?(1, not red)". As a scenario's view check and the text table name them.
+std::vector<std::string> marked_items(const ZoneView& z);
 
 // `seat` -1 gives what everyone sees. `log_from` skips earlier log entries.
 View make_view(const State& state, int seat, std::size_t log_from = 0);

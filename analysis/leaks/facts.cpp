@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "runtime/marks.hpp"
 #include "runtime/view.hpp"
 
 namespace arbiter {
@@ -35,13 +36,22 @@ bool seen_by_right(const State& s, int c, int z, int seat) {
   return s.sees_into(z, seat);
 }
 
+// What the seat was told of `c` (game:clue), when it does not see it: "(1, not red)", or "".
+std::string marks_text(const State& s, int c, int seat) {
+  if (s.marks.empty() || s.visible(c, seat)) return "";
+  std::string labels;
+  for (const Mark* m : marks_of(s, c, seat)) labels += (labels.empty() ? "" : ", ") + m->label;
+  return labels.empty() ? "" : "(" + labels + ")";
+}
+
 void observe_zones(const State& before, const State& now, int seat, Facts& out) {
   std::vector<std::string> shown;
   for (std::size_t z = 0; z < now.table->zones.size(); ++z) {
     int zone = static_cast<int>(z);
     std::vector<std::string> places;
     for (int c : now.contents(zone)) {
-      places.push_back((seen_by_right(now, c, zone, seat) ? now.name(c) : "?") + face_mark(now.face[c]));
+      places.push_back((seen_by_right(now, c, zone, seat) ? now.name(c) : "?" + marks_text(now, c, seat)) +
+                       face_mark(now.face[c]));
       std::uint32_t bit = 1u << seat;
       if ((now.shown[c] & bit) && !(before.shown[c] & bit))
         shown.push_back(now.table->zones[z].name + ": " + now.name(c));
@@ -87,8 +97,8 @@ void receive_zones(const State& s, const View& v, Facts& out) {
   for (std::size_t z = 0; z < v.zones.size(); ++z) {
     const ZoneView& zv = v.zones[z];
     bool unordered = listed_unordered(s, static_cast<int>(z));
-    std::vector<std::string> places;
-    for (std::size_t k = 0; k < zv.items.size(); ++k) places.push_back(zv.items[k] + face_mark(zv.faces[k]));
+    std::vector<std::string> places, items = marked_items(zv);
+    for (std::size_t k = 0; k < items.size(); ++k) places.push_back(items[k] + face_mark(zv.faces[k]));
     out.push_back({"zone " + zv.name, places_text(places, unordered)});
     if (zv.revealed) out.push_back({"zone " + zv.name + " revealed", zv.revealed == kEveryone ? "to all" : "to you"});
   }

@@ -215,7 +215,8 @@ std::vector<std::string> Runner::component_list(const YAML::Node& list, bool hid
   for (const auto& k : ruleset_->kinds) known.push_back(k.name);
   for (const auto& item : list) {
     std::string name = text(item, "a component's name");
-    if (engine_->table().kind_by_name(name) < 0 && !(hidden && name == "?"))
+    bool unseen = name == "?" || (name.size() > 3 && name.starts_with("?(") && name.ends_with(")"));
+    if (engine_->table().kind_by_name(name) < 0 && !(hidden && unseen))
       fail(item, "unknown component " + quote(name) + did_you_mean(name, known));
     names.push_back(name);
   }

@@ -67,7 +67,7 @@ void Runner::expect_view(const YAML::Node& map) {
         continue;
       }
       int z = zone(zv.first, key);
-      expect_zone(whose + " of " + v.zones[z].name, v.zones[z].items, zv.second, true);
+      expect_zone(whose + " of " + v.zones[z].name, marked_items(v.zones[z]), zv.second, true);
     }
   }
 }

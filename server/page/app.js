@@ -229,6 +229,7 @@ function drawZone(zone) {
   const hidden = items.filter((x) => x === "?").length;
   if (items.length === 0) cards.append(el("span", "empty", "empty"));
   else if (hidden === items.length && items.length > 6) cards.append(back(items.length));
+  else if (zone.marks) zone.items.forEach((item, k) => cards.append(item === "?" ? markedBack(zone.marks[k]) : card(item)));
   else for (const item of items) cards.append(item === "?" ? back(1) : card(item));
   box.append(cards);
   return box;
@@ -245,6 +246,18 @@ function back(count) {
   c.title = count > 1 ? count + " hidden cards" : "a hidden card";
   c.setAttribute("aria-label", c.title);
   c.dataset.hidden = String(count);
+  return c;
+}
+
+// A hidden card the seat was told of (game:clue): its back carries the marks ("1, not red"),
+// in place, since the seat names its own cards by where they lie.
+function markedBack(labels) {
+  const c = back(1);
+  if (!labels || !labels.length) return c;
+  c.textContent = labels.join(", ");
+  c.title = "a hidden card: " + labels.join(", ");
+  c.setAttribute("aria-label", c.title);
+  c.classList.add("marked");
   return c;
 }
 
@@ -302,7 +315,8 @@ function drawOver() {
   if (!m) return;
   box.replaceChildren();
   const winners = m.winners || [];
-  let text = winners.length ? winners.join(" and ") + (winners.length === 1 ? " wins" : " share the win") : "Nobody wins";
+  let text = m.cooperative ? (winners.length ? "Everyone wins" : "Everyone loses")
+    : winners.length ? winners.join(" and ") + (winners.length === 1 ? " wins" : " share the win") : "Nobody wins";
   if (m.reason) text += " (" + m.reason + ")";
   box.append(el("h2", "Game over"), el("p", text + "."));
   // Results (1, 0, 1/2 each of a draw) where the game says its score is not what counts, and only the
