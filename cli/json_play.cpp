@@ -209,6 +209,7 @@ class Session {
     Json over = {{"type", "over"}, {"winners", winners}, {"scores", scores}, {"seed", driver_.table().seed},
                  {"view", view_json(make_view(state(), -1, state().log.size()))}};
     if (!end.reason.empty()) over["reason"] = end.reason;  // game:finish's, when the rules gave one
+    if (driver_.table().ruleset->cooperative) over["cooperative"] = true;  // all won, or all lost
     if (!end.payoffs.empty()) {  // a game that declares payoffs; absent otherwise
       over["payoffs"] = Json::object();
       for (int seat = 0; seat < state().seat_count(); ++seat) over["payoffs"][name(seat)] = end.payoffs[seat];

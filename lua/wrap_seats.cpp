@@ -113,18 +113,54 @@ void check_finish_fields(lua_State* L) {
     if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 && lua_tointeger(L, -1) <= length) continue;
     std::string key =
         lua_type(L, -1) == LUA_TSTRING ? std::string(lua_tostring(L, -1)) : std::string(luaL_typename(L, -1));
-    if (key == "results" || key == "payoffs" || key == "reason") continue;
+    if (key == "results" || key == "payoffs" || key == "reason" || key == "won") continue;
     if (key.size() > 40) key = key.substr(0, 40) + "...";
     throw RuleError("game:finish: no field '" + key +
                     "' (the winners are the list itself, game:finish{seat, ...}; "
-                    "the fields are results, payoffs and reason)");
+                    "the fields are results, payoffs, won and reason)");
   }
+}
+
+// game:finish{won = true | false [, payoffs = {...}] [, reason = ...]} in a cooperative game
+// (game.yaml `cooperative: true`): every seat wins, or every seat loses; payoffs are shared.
+int finish_together(lua_State* L, std::string reason) {
+  const State& s = reading(L);
+  lua_pushliteral(L, "won");
+  int type = lua_rawget(L, 2);
+  bool won = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (type != LUA_TBOOLEAN || lua_rawlen(L, 2) > 0)
+    throw RuleError("game:finish: a cooperative game ends with {won = true} or {won = false}: every seat wins "
+                    "or every seat loses");
+  lua_pushliteral(L, "results");
+  if (lua_rawget(L, 2) != LUA_TNIL) throw RuleError("game:finish: a cooperative game gives won, not results");
+  lua_pop(L, 1);
+  std::vector<double> payoffs;
+  lua_pushliteral(L, "payoffs");
+  if (lua_rawget(L, 2) != LUA_TNIL) payoffs = read_payoffs(L, s);
+  else if (s.table->ruleset->payoffs.declared)
+    throw RuleError("game:finish: game.yaml declares payoffs, so the game ends with {payoffs = {...}} as well");
+  lua_pop(L, 1);
+  for (double p : payoffs)
+    if (p != payoffs[0])
+      throw RuleError("game:finish: a cooperative game's payoff is shared: every seat's should be the same");
+  std::vector<int> winners;
+  for (int seat = 0; won && seat < s.seat_count(); ++seat) winners.push_back(seat);
+  finish_game(writing(L), std::move(winners), std::vector<double>(s.seat_count(), won ? 1.0 : 0.0),
+              std::move(reason));
+  writing(L).payoffs = std::move(payoffs);
+  return 0;
 }
 
 int g_finish(lua_State* L) {
   arg_table(L, 2);
   check_finish_fields(L);
   std::string reason = finish_reason(L);
+  if (reading(L).table->ruleset->cooperative) return finish_together(L, std::move(reason));
+  lua_pushliteral(L, "won");
+  if (lua_rawget(L, 2) != LUA_TNIL)
+    throw RuleError("game:finish: won is for a cooperative game (game.yaml cooperative: true)");
+  lua_pop(L, 1);
   std::vector<int> winners;
   std::vector<double> results, payoffs;
   lua_pushliteral(L, "payoffs");

@@ -51,10 +51,10 @@ BotMove TurnDriver::bot_answer(int seat, const SeatActions& sa, const std::strin
                            .message};
     taken = o.action;
   }
-  Taken step{seat, taken, static_cast<int>(sa.actions.size()), std::move(tag), false};
+  Taken step{seat, std::move(taken), static_cast<int>(sa.actions.size()), std::move(tag), false};
   if (Status st = step_taken(before ? &*before : nullptr, step); !st.ok)
     return {BotMove::Kind::NotKept, "", st.message};
-  return {BotMove::Kind::Acted, taken, ""};
+  return {BotMove::Kind::Acted, std::move(step.action), ""};
 }
 
 BotMove TurnDriver::play_bot(int seat) {

@@ -47,6 +47,7 @@ struct GameEnd {
   bool final_scores = true;
   std::vector<std::pair<std::string, std::string>>
       seats;  // none for a game of payoffs (payoffs_line says them)
+  bool cooperative = false;  // the seats played together: all won (winners all) or all lost
 };
 // How a game ended (TurnDriver::game_over): each seat's score, or its result where game.yaml
 // says the score is not the game's (final_scores: false); no seats for a game of payoffs. A

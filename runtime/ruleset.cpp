@@ -82,7 +82,8 @@ using ruleset_parts::read_components;
 
 const std::vector<std::string> kTopKeys = {
     "id",   "name",  "summary", "players", "rules", "params", "variants",    "components",   "zones",
-    "vars", "turns", "chance",  "board",   "bots",  "search", "how_to_play", "final_scores", "payoffs"};
+    "vars", "turns", "chance",  "board",   "bots",  "search", "how_to_play", "final_scores", "payoffs",
+    "cooperative"};
 
 void read_players(YamlChecker& y, const YAML::Node& n, Ruleset& r) {
   if (!y.keys(n, {"min", "max", "default", "humans"}, "players")) return;
@@ -438,6 +439,7 @@ std::shared_ptr<const Ruleset> load_ruleset(const std::string& dir, const std::s
   if (root["summary"]) r->summary = y.text(root["summary"], "summary");
   if (root["how_to_play"]) r->how_to_play = y.text(root["how_to_play"], "how_to_play");
   if (root["final_scores"]) r->final_scores = y.boolean(root["final_scores"], "final_scores");
+  if (root["cooperative"]) r->cooperative = y.boolean(root["cooperative"], "cooperative");
   if (root["rules"]) r->rules_file = y.text(root["rules"], "rules", r->rules_file);
   if (root["players"]) read_players(y, root["players"], *r);
   else y.error("game.yaml needs players: {min: N, max: N}");

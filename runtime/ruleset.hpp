@@ -97,6 +97,9 @@ struct Ruleset {
   std::string summary;
   std::string how_to_play;                // the rules in short, for :rules and `arbiter info`; "" if none
   bool final_scores = true;               // false: the last line gives each seat's result, not its score
+  // The seats play together: the game ends with every seat winning or every seat losing
+  // (game:finish{won = ...}), and payoffs, where declared, are one shared payoff.
+  bool cooperative = false;
   std::string dir;                        // the folder holding game.yaml
   std::string folder;  // named by its folder, not found by id: that folder, absolute (saves record it)
   std::string yaml_path;

@@ -51,6 +51,7 @@ Json TableGame::over_message() const {
   if (!end.error.empty()) over["error"] = end.error;
   // What `arbiter play`'s last line gives where the score is not the game's (docs/server.md).
   over["final_scores"] = table().ruleset->final_scores;
+  if (table().ruleset->cooperative) over["cooperative"] = true;  // every seat won, or every seat lost
   over["results"] = Json::object();
   for (std::size_t seat = 0; seat < seats.size(); ++seat)
     over["results"][seats[seat].name] = end.results[seat];

@@ -283,7 +283,7 @@ void count_game(SimReport& r, const GameRecord& g) {
   for (int s = 0; s < r.players; ++s) r.seats[s].win.add(share[s]);
   r.ties += g.winners.size() > 1;
   r.no_winner += g.winners.empty();
-  r.draws += !g.results.empty() && g.winners.empty();
+  r.draws += !g.results.empty() && g.winners.empty() && !r.cooperative;  // a shared loss is no draw
   if (g.first_seat < 0) return;
   ++r.seats[g.first_seat].first;
   ++r.first_seat.games;
@@ -339,6 +339,7 @@ SimReport summarize(const Table& table, const SimOptions& o, const std::vector<G
   r.max_actions = o.max_actions;
   r.bins = o.histogram_bins;
   r.rounds_played = table.ruleset->turns.rounds;
+  r.cooperative = table.ruleset->cooperative;
   r.seatings = std::max(1, o.seatings);
   r.rotated = (o.rotate || r.seatings > 1) && !o.bots.empty();
   if (o.tally >= 0) r.tally = table.ruleset->vars[o.tally].name;

@@ -138,6 +138,7 @@ struct SimReport {
   int ties = 0;                     // finished games with more than one winner
   int no_winner = 0;                // finished games with none
   int draws = 0;                    // finished games whose results were all alike (1/2 each); among no_winner
+  bool cooperative = false;         // the seats play together (game.yaml): a game is won by all or by none
   std::vector<SeatStats> seats;
   std::vector<KindStats> kinds;
   bool rotated = false;             // the bots moved seat by seat from game to game

@@ -214,7 +214,8 @@ void JoinSession::on_over(const json& m) {
   GameEnd end{texts_of(m, "winners"),
               text_of(m, "reason"),
               !m.contains("final_scores") || flag_of(m, "final_scores"),
-              {}};
+              {},
+              m.contains("cooperative") && flag_of(m, "cooperative")};
   json marks = m.contains("payoffs") ? json::object()
                                      : m.value(end.final_scores ? "scores" : "results", json::object());
   // A score that could not be read (null, with the server's `error` saying why) shows as "?".

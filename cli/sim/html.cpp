@@ -112,8 +112,11 @@ std::string endings_section(const SimReport& r, const std::string& at) {
   std::string table = "<table>" + header({"games", "count"});
   table += row({"finished", cell(std::to_string(r.finished), at + "/finished", r.finished)});
   table += row({"drawn (results all alike)", std::to_string(r.draws)});
-  table += row({"without a winner", cell(std::to_string(r.no_winner), at + "/no_winner", r.no_winner)});
-  table += row({"shared wins", cell(std::to_string(r.ties), at + "/ties", r.ties)});
+  table += row({r.cooperative ? "lost together" : "without a winner",
+                cell(std::to_string(r.no_winner), at + "/no_winner", r.no_winner)});
+  int won = r.finished - r.no_winner;  // cooperative: every win is every seat's
+  table += r.cooperative ? row({"won together", std::to_string(won)})
+                         : row({"shared wins", cell(std::to_string(r.ties), at + "/ties", r.ties)});
   table += row({"stopped at the action limit",
                 cell(std::to_string(r.hit_limit), at + "/hit_limit/games", r.hit_limit)});
   if (!r.metrics.lead_measured)

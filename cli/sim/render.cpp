@@ -118,7 +118,17 @@ std::string wins_table(const SimReport& r) {
   return out;
 }
 
-std::string outcomes(const SimReport& r, bool color) {
+// A cooperative game's outcome: how often the seats won together.
+std::string together(const SimReport& r) {
+  const Rate& won = r.seats.at(0).win;
+  Interval ci = won.ci();
+  return labelled("Together", fmt::format("the seats won {} of {} games together (95% CI {} to {}) and lost the "
+                                          "rest together: a cooperative game",
+                                          pct(won.rate()), r.finished, pct(ci.low), pct(ci.high)));
+}
+
+// A game the seats play against each other: the first seat's edge, ties and draws.
+std::string rivals(const SimReport& r, bool color) {
   Interval ci = r.first_seat.ci();
   double fair = 1.0 / r.players;
   bool beyond = ci.low > fair || ci.high < fair;
@@ -142,6 +152,11 @@ std::string outcomes(const SimReport& r, bool color) {
                     fmt::format("{} ended with every seat's result alike (a draw): each seat's share (1/2 of "
                                 "two) counts in its win rate and in the first seat's edge",
                                 games_pct(r.draws, r.finished)));
+  return out;
+}
+
+std::string outcomes(const SimReport& r, bool color) {
+  std::string out = r.cooperative && !r.seats.empty() ? together(r) : rivals(r, color);
   if (r.hit_limit) {
     std::vector<std::string> seeds;
     for (auto s : r.limit_seeds) seeds.push_back(std::to_string(s));
@@ -306,6 +321,7 @@ std::string render_report(const SimReport& r, const RunInfo& run, bool color) {
   bool constant = std::all_of(r.seats.begin(), r.seats.end(), [&](const SeatStats& s) {
     return s.score.min == s.score.max && s.score.min == r.seats[0].score.min;
   });
+  if (constant && r.paid) return out + render_metrics(r);  // the payoffs are its score
   if (constant)
     out += fmt::format("\nEvery seat scored {:.0f} in every game: this ruleset keeps no score.\n",
                        r.seats[0].score.min);

@@ -169,6 +169,7 @@ SimReport from_json(const ordered_json& j) {
   r.ties = whole(j, "ties");
   r.no_winner = whole(j, "no_winner");
   if (j.contains("draws")) r.draws = whole(j, "draws");  // reports before results had none
+  r.cooperative = j.contains("cooperative") && j["cooperative"].is_boolean() && j["cooperative"].get<bool>();
   r.scored = j.at("scores").is_object();
   r.paid = j.contains("payoffs");  // absent for games without payoffs, so such reports read as before
   if (r.paid) r.payoff_unit = j["payoffs"].at("unit").get<std::string>();
@@ -242,6 +243,7 @@ std::string report_json(const SimReport& r, const RunInfo& run) {
   j["ties"] = r.ties;
   j["no_winner"] = r.no_winner;
   if (r.draws) j["draws"] = r.draws;  // absent where no game gave results, so such reports read as before
+  if (r.cooperative) j["cooperative"] = true;  // won or lost together: ties are the shared wins
   j["seats"] = ordered_json::array();
   for (std::size_t s = 0; s < r.seats.size(); ++s)
     j["seats"].push_back(seat_json(r.seats[s], r.scored, r.paid ? &r.payoffs.at(s) : nullptr));
