@@ -3,6 +3,7 @@
 // available), adds one node, plays out at random and backs up each seat's share of the win.
 #include "bots/mcts.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -31,7 +32,9 @@ bool parse_mcts_budget(const std::string& spec, MctsBudget& budget, std::string&
 // Each seat's share of the win: at the end, its result (State::shares), or in a game of
 // payoffs its payoff scaled by game.yaml's bounds into [0, 1]; where a playout stopped short, the
 // seats with the highest score (the ruleset's score hook) share it, and with no scores to
-// tell them apart every seat gets an equal share.
+// tell them apart every seat gets an equal share. In a cooperative game of payoffs the
+// shared score (the score hook's, scaled by the payoffs' bounds) is every seat's, at the end
+// of a playout that stopped short as at the end of the game.
 std::vector<double> playout_rewards(Engine& engine, const State& s) {
   std::vector<double> r(s.seat_count(), 0.0);
   std::vector<int> leaders;
@@ -42,6 +45,12 @@ std::vector<double> playout_rewards(Engine& engine, const State& s) {
     // A game of payoffs: the expected payoff is what to maximise, scaled into [0, 1] by its bounds.
     for (std::size_t seat = 0; seat < r.size(); ++seat) r[seat] = paid.scaled(s.payoffs[seat]);
     return r;
+  } else if (s.table->ruleset->cooperative && s.table->ruleset->payoffs.declared) {
+    // Played together: the shared score, scaled into the payoffs' bounds, is every seat's.
+    Value v;
+    if (!engine.score(s, 0, v).ok || !v.is_int()) return std::vector<double>(r.size(), 1.0 / s.seat_count());
+    double shared = std::clamp(s.table->ruleset->payoffs.scaled(static_cast<double>(v.as_int())), 0.0, 1.0);
+    return std::vector<double>(r.size(), shared);
   } else {
     std::int64_t best = 0;
     for (int seat = 0; seat < s.seat_count(); ++seat) {
