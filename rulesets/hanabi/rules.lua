@@ -11,8 +11,9 @@ local COLOURS = { "red", "yellow", "green", "blue", "white" }
 local IS_COLOUR = { red = true, yellow = true, green = true, blue = true, white = true }
 local MAX_CLUES = 8
 local PERFECT = 25
-local PLAY, DISCARD = {}, {}  -- "play 1" .. "play 5", the same for discard
-for i = 1, 5 do PLAY[i], DISCARD[i] = "play " .. i, "discard " .. i end
+local RANKS = { 1, 2, 3, 4, 5 }
+local PLAY = { "play 1", "play 2", "play 3", "play 4", "play 5" }
+local DISCARD = { "discard 1", "discard 2", "discard 3", "discard 4", "discard 5" }
 
 local function hand(game, s) return game:zone("hand", s) end
 local function tokens(n) return n == 1 and "1 clue token" or n .. " clue tokens" end
@@ -41,7 +42,7 @@ local function add_clues(game, list, t)
   for _, colour in ipairs(COLOURS) do
     if game:count_matching(z, "colour", colour) > 0 then list[#list + 1] = "clue " .. name .. " " .. colour end
   end
-  for rank = 1, 5 do
+  for _, rank in ipairs(RANKS) do
     if game:count_matching(z, "rank", rank) > 0 then list[#list + 1] = "clue " .. name .. " " .. rank end
   end
 end
@@ -68,27 +69,31 @@ local function seat_named(game, who)
   end
 end
 
--- Why a typed action is refused: it matched no listed action, so every path refuses.
-function rules.accepts(game, seat, text)
-  if seat ~= game:active() then return false, "not your turn" end
+-- Why a typed action that matched no listed one is refused, in words.
+local function why_refused(game, seat, text)
+  if seat ~= game:active() then return "not your turn" end
   local word, a, b = text:lower():match("^(%S+)%s*(%S*)%s*(%S*)")
-  local n, clues = game:count(hand(game, seat)), game:get("clues")
   if word == "play" or word == "discard" then
-    if word == "discard" and clues == MAX_CLUES then
-      return false, "all 8 clue tokens are still there: you may not discard"
+    if word == "discard" and game:get("clues") == MAX_CLUES then
+      return "all 8 clue tokens are still there: you may not discard"
     end
-    return false, "name a card by its place in your hand, 1 to " .. n .. " (1 is the newest)"
+    return "name a card by its place in your hand, 1 to " .. game:count(hand(game, seat)) .. " (1 is the newest)"
   elseif word == "clue" then
-    if clues == 0 then return false, "no clue token is left: play or discard a card" end
+    if game:get("clues") == 0 then return "no clue token is left: play or discard a card" end
     local t = seat_named(game, a)
-    if not t then return false, "clue whom? clue SEAT COLOUR or clue SEAT RANK" end
-    if t == seat then return false, "you cannot give yourself a clue" end
-    if not IS_COLOUR[b] and not (tonumber(b) and b:match("^[1-5]$")) then
-      return false, "a clue is a colour (red, yellow, green, blue, white) or a rank (1 to 5)"
+    if not t then return "clue whom? clue SEAT COLOUR or clue SEAT RANK" end
+    if t == seat then return "you cannot give yourself a clue" end
+    if not IS_COLOUR[b] and not b:match("^[1-5]$") then
+      return "a clue is a colour (red, yellow, green, blue, white) or a rank (1 to 5)"
     end
-    return false, game:seat_name(t) .. " holds no " .. b .. ": a clue must point out at least one card"
+    return game:seat_name(t) .. " holds no " .. b .. ": a clue must point out at least one card"
   end
-  return false, "clue SEAT COLOUR, clue SEAT RANK, play N or discard N"
+  return "clue SEAT COLOUR, clue SEAT RANK, play N or discard N"
+end
+
+-- Every legal action is listed, so whatever else is typed is refused.
+function rules.accepts(game, seat, text)
+  return false, why_refused(game, seat, text)
 end
 
 -- The game is over: every seat's payoff is the shared score; won only at 25.
