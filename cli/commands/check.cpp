@@ -21,11 +21,16 @@ std::string lengths(const LengthSummary& l, int games, const char* unit) {
 
 // Games, lengths, wins per seat, draws, and games that hit the action limit: a ruleset whose
 // every game ends after one move, or that one seat always wins, shows here.
-void print_summary(const ConformanceReport& rep) {
+// A cooperative game (game.yaml) is won or lost by every seat at once: counted so.
+void print_summary(const ConformanceReport& rep, bool cooperative) {
   print("  games     {} ended, {} hit the action limit\n", rep.ended, rep.unfinished);
   if (rep.ended == 0) return;
   print("  length    {}; {}\n", lengths(rep.actions_per_game, rep.ended, "actions"),
         lengths(rep.turns_per_game, rep.ended, "turns"));
+  if (cooperative && !rep.wins.empty()) {
+    print("  results   won together {}, lost together {}\n", rep.wins[0], rep.ended - rep.wins[0]);
+    return;
+  }
   std::string wins;
   for (std::size_t s = 0; s < rep.wins.size(); ++s)
     wins += fmt::format("{}seat {} {}", s ? ", " : "", s + 1, rep.wins[s]);
@@ -75,7 +80,7 @@ int cmd_check(const std::string& name, const GameFlags& flags, int games) {
     print("{}: {} played ({}), every check held; {} hit the limit of {}\n", r.id,
           counted(rep.games, "random game"), counted(rep.actions, "action"), rep.unfinished,
           counted(o.max_actions, "action"));
-  print_summary(rep);
+  print_summary(rep, r.cooperative);
   return 0;
 }
 
