@@ -71,13 +71,17 @@ void sample_hidden_vars(const Table& t, int seat, State& s, Rng& rng) {
 // marks of some of them, so that each such place gets a kind its marks allow.
 void deal_spare(const std::vector<Place>& places, std::vector<int>& spare,
                 const std::vector<std::uint16_t>& kind_of, std::size_t kinds, Rng& rng) {
+  bool marked = std::any_of(places.begin(), places.end(), [](const Place& p) { return p.marks != nullptr; });
+  if (!marked) {  // as before marks: one shuffle, and nothing made for them
+    for (std::size_t i = spare.size(); i > 1; --i) std::swap(spare[i - 1], spare[rng.below(i)]);
+    return;
+  }
   std::vector<MarkedPlace> unseen;
-  bool marked = false;
   for (const Place& p : places) {
     if (p.component >= 0) continue;
     unseen.emplace_back();
     if (!p.marks) continue;
-    marked = unseen.back().constrained = true;
+    unseen.back().constrained = true;
     for (std::size_t k = 0; k < kinds; ++k) unseen.back().allowed.push_back(static_cast<std::uint16_t>(k));
     for (const MarkView& m : *p.marks) {
       std::vector<std::uint16_t> both;
@@ -85,10 +89,6 @@ void deal_spare(const std::vector<Place>& places, std::vector<int>& spare,
                             m.kinds.end(), std::back_inserter(both));
       unseen.back().allowed = std::move(both);
     }
-  }
-  if (!marked) {
-    for (std::size_t i = spare.size(); i > 1; --i) std::swap(spare[i - 1], spare[rng.below(i)]);
-    return;
   }
   if (!deal_marked(unseen, spare, kind_of, rng))
     throw RuleError("the view's marks cannot all hold of the components the seat cannot see");
