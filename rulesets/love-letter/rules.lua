@@ -141,6 +141,8 @@ effect[GUARD] = function(game, seat, me, target, action)
     knock_out(game, target)
   else
     game:say("Wrong: %s holds no %s.", who, guess)
+    -- What every seat now knows, kept for the bots' searches: the card is not the one named.
+    game:clue(hand(game, target), "name", guess, { label = guess, say = false })
   end
 end
 
