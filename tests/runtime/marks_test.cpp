@@ -11,47 +11,10 @@
 #include "runtime/marks.hpp"
 #include "runtime/ruleset.hpp"
 #include "runtime/view.hpp"
+#include "tests/runtime/view_probe.hpp"
 
 using namespace arbiter;
-
-namespace {
-
-constexpr int kAndy = 0, kBill = 1, kCleo = 2;
-
-struct Probe {
-  std::shared_ptr<const Table> table;
-  State s;
-  Probe() : table(make_table(load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/view"), options())), s(table) {}
-  static GameOptions options() {
-    GameOptions o;
-    o.seats = {{"Andy", -1}, {"Bill", -1}, {"Cleo", -1}};
-    return o;
-  }
-  int zone(const std::string& name) const { return table->zone_by_name(name); }
-  int deal(const std::string& kind, const std::string& to) {
-    for (int c : s.contents(zone("deck")))
-      if (s.name(c) == kind) {
-        s.move(c, zone(to));
-        return c;
-      }
-    FAIL("no " << kind << " left in the deck");
-    return -1;
-  }
-  std::vector<std::uint16_t> kinds(std::initializer_list<const char*> names) const {
-    std::vector<std::uint16_t> out;
-    for (const char* n : names) out.push_back(static_cast<std::uint16_t>(table->kind_by_name(n)));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  // The zone as `seat` sees it, marks and all, top first.
-  std::vector<std::string> items(int seat, const std::string& z) const {
-    return marked_items(make_view(s, seat).zones[zone(z)]);
-  }
-};
-
-using Items = std::vector<std::string>;
-
-}  // namespace
+using namespace arbiter::testing;
 
 TEST_CASE("marks: a clue marks the cards that match and the others, for the seats told alone") {
   Probe p;

@@ -7,40 +7,12 @@
 
 #include "runtime/view.hpp"
 #include "runtime/ruleset.hpp"
+#include "tests/runtime/view_probe.hpp"
 
 using namespace arbiter;
+using namespace arbiter::testing;
 
 namespace {
-
-constexpr int kAndy = 0, kBill = 1, kCleo = 2, kSpectator = -1;
-
-struct Probe {
-  std::shared_ptr<const Table> table;
-  State s;
-  Probe() : table(make_table(load_ruleset(ARBITER_SOURCE_DIR "/tests/fixtures/view"), options())), s(table) {}
-  static GameOptions options() {
-    GameOptions o;
-    o.seats = {{"Andy", -1}, {"Bill", -1}, {"Cleo", -1}};
-    return o;
-  }
-  int zone(const std::string& name) const { return table->zone_by_name(name); }
-  // The first component of kind `kind` still in the deck, moved to the top of `to`.
-  int deal(const std::string& kind, const std::string& to) {
-    for (int c : s.contents(zone("deck")))
-      if (s.name(c) == kind) {
-        s.move(c, zone(to));
-        return c;
-      }
-    FAIL("no " << kind << " left in the deck");
-    return -1;
-  }
-  std::vector<std::string> items(int seat, const std::string& z) const {
-    return make_view(s, seat).zones[zone(z)].items;
-  }
-  int var(const std::string& name) const { return table->ruleset->var_index(name); }
-};
-
-using Items = std::vector<std::string>;
 
 bool has_var(const SeatView& sv, const std::string& name) {
   return std::any_of(sv.vars.begin(), sv.vars.end(), [&](const auto& kv) { return kv.first == name; });
