@@ -107,6 +107,10 @@ int run_command(int argc, char** argv, std::string& sub) {
                    add_sim_command, add_playthrough_command, add_perft_command, add_new_command,
                    add_mutate_command, add_solve_command, add_serve_command, add_join_command})
     commands.push_back(add(app));
+  if (argc <= 1) {  // a bare `arbiter`: what it can do, not only that it wants more
+    write_out(app.help());
+    return 2;
+  }
   std::vector<char*> words;
   if (!help_as_option(argc, argv, words)) return 2;
   if (!words.empty()) argv = words.data();

@@ -180,7 +180,7 @@ std::vector<std::string> Repl::save_kinds() const {
 
 bool Repl::started() const {
   for (const auto& e : state().log.entries())
-    if (e.kind == Event::Kind::Action || e.kind == Event::Kind::Chance) return true;
+    if (e.kind == Event::Kind::Action) return true;  // a deal drawn at setup is not a move to keep
   return false;
 }
 
@@ -197,7 +197,10 @@ void Repl::leave() {
   for (;;) {
     std::string typed;
     print("{}\n", fit("Save the game before leaving? Type a file name, or Enter to leave without saving."));
-    if (editor_.read("save as> ", typed) != LineEditor::Read::Line || normalize_action(typed).empty()) return;
+    LineEditor::Read read = editor_.read("save as> ", typed);
+    if (read == LineEditor::Read::Cancelled) print("^C\n");  // the prompt's line ends, as at the table's
+    if (read == LineEditor::Read::End) print("\n");
+    if (read != LineEditor::Read::Line || normalize_action(typed).empty()) return;
     std::string file = typed_path(normalize_action(typed));
     if (file[0] == ':') {  // a command typed here by habit: :quit leaves, the others are not file names
       if (file == ":quit" || file == ":q") return;

@@ -442,6 +442,31 @@ def saving_before_leaving(arbiter):
     assert t.wait() == 0 and not os.path.exists(":quit") and saves == ["g.save", "my game.save"], saves
 
 
-run({f.__name__: f for f in [chess_tab_completes_san, saving_before_leaving, long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, repl_messages_fit_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
+
+def quit_before_a_move(arbiter):
+    """:quit before any seat has acted (the deal drawn at setup is no move) leaves at once,
+    without offering to save."""
+    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    t.expect("Andy> ")
+    t.line(":quit")
+    assert t.wait() == 0 and "save as" not in plain(t.out), plain(t.out)[-400:]
+
+
+
+def ctrl_c_at_save_prompt_ends_the_line(arbiter):
+    """Ctrl-C at "save as>" leaves unsaved, the prompt's line ended (the shell's prompt then
+    starts a line of its own)."""
+    t = Terminal([arbiter, "play", "tictactoe", "--seed", "1"])
+    t.expect("Andy> ")
+    t.line("b2")
+    t.expect("Andy> ")
+    t.line(":quit")
+    t.expect("save as> ")
+    t.interrupt()
+    assert t.wait() == 0, plain(t.out)[-300:]
+    tail = plain(t.out).replace("\r", "")
+    assert tail.endswith("^C\n"), repr(tail[-80:])
+
+run({f.__name__: f for f in [ctrl_c_at_save_prompt_ends_the_line, quit_before_a_move, chess_tab_completes_san, saving_before_leaving, long_line_is_refused, hostile_ruleset_at_terminal, narration_wraps_at_60_columns, help_fits_60_columns, repl_messages_fit_60_columns, undo_at_out_of_turn_prompt, hot_seat_hands_over, simultaneous_choice_hands_over, nothing_hidden_no_hand_over, ctrl_c_cancels_then_leaves,
                                ctrl_c_stops_a_thinking_bot, out_of_turn_prompt_completes_and_quits, out_of_turn_prompt_quits, seat_line_names_kinds, which_one_keeps_the_line, sim_progress_fits_60_columns, sim_ladder_shows_progress, sim_interrupt_reports_partial, table_fits_60_columns, game_end_keeps_a_prompt,
                                seed_told_at_the_end, ascii_without_utf8_locale]})
