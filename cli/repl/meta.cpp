@@ -180,7 +180,8 @@ std::vector<std::string> Repl::save_kinds() const {
 
 bool Repl::started() const {
   for (const auto& e : state().log.entries())
-    if (e.kind == Event::Kind::Action) return true;  // a deal drawn at setup is not a move to keep
+    // A person's move: what the bots and the generator did, the seed plays again.
+    if (e.kind == Event::Kind::Action && e.seat >= 0 && !driver_->bot(e.seat)) return true;
   return false;
 }
 

@@ -86,7 +86,7 @@ class Repl {
   std::unique_ptr<Bot> thinking(int seat, std::unique_ptr<Bot> bot) const;
   void narrate();                             // the news so far, as it happens
   void leave();                               // :quit, Ctrl-C twice: offers to save a game under way
-  bool started() const;                       // a seat has acted: there is a game to save
+  bool started() const;                       // a person has acted: there is a game to save
   std::vector<std::string> save_kinds() const;  // per seat, for the save: "human" or the bot's kind
   bool after_end();                           // the prompt after the game's end; true if :undo reopened it
   void reload();  // :reload (cli/repl/reload.cpp): the ruleset read again, the game replayed on it

@@ -444,9 +444,9 @@ def saving_before_leaving(arbiter):
 
 
 def quit_before_a_move(arbiter):
-    """:quit before any seat has acted (the deal drawn at setup is no move) leaves at once,
-    without offering to save."""
-    t = Terminal([arbiter, "play", "stacks", "--seed", "3"])
+    """:quit before any seat has acted (Goofspiel's first prize, drawn before the first bid,
+    is no move) leaves at once, without offering to save."""
+    t = Terminal([arbiter, "play", "goofspiel", "--seed", "3"])
     t.expect("Andy> ")
     t.line(":quit")
     assert t.wait() == 0 and "save as" not in plain(t.out), plain(t.out)[-400:]
