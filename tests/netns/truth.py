@@ -46,10 +46,12 @@ def hands(view):
 
 
 def printed(text):
-    """A hand as `arbiter join` prints it (`Priest Handmaid`, `1 card`, `empty`), read back."""
+    """A hand as `arbiter join` prints it (`Priest Handmaid`, `1 card`, `empty`, or, where the
+    seat holds marks of unseen cards, each of them: `Guard + ?(not Priest) ?`), read back."""
+    text = re.sub(r"\?\([^)]*\)", "?", text)  # a marked card back is a card back
     seen = sorted(w for w in text.split() if w in CARDS)
     m = re.search(r"(\d+) cards?", text)
-    return seen, int(m.group(1)) if m else 0
+    return seen, int(m.group(1)) if m else text.split().count("?")
 
 
 def check_join(name, seat, views):
