@@ -7,7 +7,12 @@ namespace arbiter {
 
 void reveal_zone(State& s, int z, std::uint32_t to) {
   s.revealed[z] |= to;
-  s.record({Event::Kind::Say, -1, "(" + s.table->zones[z].name + " is revealed)", to});
+  if (!s.logging) return;  // the line is not even made when nobody reads it
+  // What those seats now see, top first, said where they read it.
+  std::string seen;
+  for (int c : s.contents(z)) seen += (seen.empty() ? "" : ", ") + s.name(c);
+  s.record({Event::Kind::Say, -1,
+            "(" + s.table->zones[z].name + " is revealed): " + (seen.empty() ? "empty" : seen), to});
 }
 
 void conceal_zone(State& s, int z) { s.revealed[z] = 0; }

@@ -7,7 +7,8 @@
 
 namespace arbiter {
 
-// Reveals zone `z` to the seats of the mask `to` (kEveryone: all) and tells them.
+// Reveals zone `z` to the seats of the mask `to` (kEveryone: all) and tells them what it holds:
+// "(Bill.hand is revealed): K".
 void reveal_zone(State& s, int z, std::uint32_t to);
 // Hides zone `z` again from every seat it was revealed to.
 void conceal_zone(State& s, int z);

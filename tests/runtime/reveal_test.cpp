@@ -16,7 +16,7 @@ State api_state() {
 }
 }  // namespace
 
-TEST_CASE("a reveal lets its seats see the zone and tells them alone") {
+TEST_CASE("a reveal lets its seats see the zone and tells them alone what it holds") {
   State s = api_state();
   int secret = s.table->zone_by_name("secret");
   s.move(0, secret);
@@ -26,10 +26,15 @@ TEST_CASE("a reveal lets its seats see the zone and tells them alone") {
   CHECK_FALSE(s.visible(0, 0));
   auto log = s.log.entries();
   REQUIRE(log.size() == 1);
-  CHECK(log[0].text == "(secret is revealed)");
+  CHECK(log[0].text == "(secret is revealed): " + s.name(0));
   CHECK(log[0].audience == 1u << 1);
   conceal_zone(s, secret);
   CHECK_FALSE(s.visible(0, 1));
+  s.move(1, secret);
+  reveal_zone(s, secret, kEveryone);  // top first
+  CHECK(s.log.entries().back().text == "(secret is revealed): " + s.name(1) + ", " + s.name(0));
+  reveal_zone(s, s.table->zone_by_name("other"), kEveryone);
+  CHECK(s.log.entries().back().text == "(other is revealed): empty");
 }
 
 TEST_CASE("a show lets one seat or all see one component, said to them unless asked not to") {
