@@ -54,17 +54,22 @@ std::string render_items(const ZoneView& z, const std::string& noun) {
 }
 
 // Variables as "score 4, last bid 7", each by its game.yaml label (else its name): those
-// without a value, and those game.yaml marks `display: false`, left out.
-static std::string var_list(const std::vector<std::pair<std::string, std::string>>& vars, const View& view) {
+// without a value (none, or an empty text), a flag that is false, and those game.yaml marks
+// `display: false`, left out; a flag that is true is its name alone ("protected").
+static std::string var_list(const std::vector<std::pair<std::string, std::string>>& vars,
+                            const std::vector<Value>& values, const View& view) {
   std::string out;
-  for (const auto& [k, v] : vars) {
-    if (v == "none" ||
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    const auto& [k, v] = vars[i];
+    const Value* typed = i < values.size() ? &values[i] : nullptr;
+    bool flag = typed && typed->is_bool();
+    if (v == "none" || (typed && typed->is_string() && v.empty()) || (flag && !typed->as_bool()) ||
         std::find(view.undisplayed.begin(), view.undisplayed.end(), k) != view.undisplayed.end())
       continue;
     std::string name = k;
     for (const auto& [var, label] : view.labels)
       if (var == k) name = label;
-    out += fmt::format("{}{} {}", out.empty() ? "" : ", ", name, v);
+    out += fmt::format("{}{}", out.empty() ? "" : ", ", flag ? name : name + " " + v);
   }
   return out;
 }
@@ -139,7 +144,7 @@ std::string render_table(const View& v, const std::string& title, bool color, in
   for (std::size_t z = 0; z < v.zones.size(); ++z)
     if (v.zones[z].owner < 0 && !on_board[z])
       out += fmt::format("  {}: {}\n", v.zones[z].label, render_items(v.zones[z], v.noun));
-  std::string globals = var_list(v.globals, v);
+  std::string globals = var_list(v.globals, v.global_values, v);
   if (!globals.empty()) {  // wrapped at the commas to fit
     std::string line;
     std::size_t start = 0;
@@ -166,7 +171,7 @@ std::string render_table(const View& v, const std::string& title, bool color, in
     std::string name = fmt::format("{:<{}}", visible_text(s.name), width);
     if (static_cast<int>(i) == v.seat) name = style(name, "1;36", color);
     std::vector<std::string> parts;
-    if (std::string vars = var_list(s.vars, v); !vars.empty()) parts.push_back(vars);
+    if (std::string vars = var_list(s.vars, s.values, v); !vars.empty()) parts.push_back(vars);
     for (const auto& z : v.zones)
       if (z.owner == static_cast<int>(i))
         parts.push_back(fmt::format("| {}: {}", z.label, render_items(z, v.noun)));
