@@ -23,8 +23,14 @@ bool holds_claim(const State& s, int c, int seat, const Mark& m) {
   return false;
 }
 
-// Whether `kind` is among the kinds `seat`'s marks of `c` allow.
-bool may_be(const State& s, int c, int seat, int kind) { return !rules_out(s, c, seat, kind); }
+// Whether `kind` is among the kinds every mark `seat` holds of `c` allows.
+bool may_be(const State& s, int c, int seat, int kind) {
+  for (const Mark& m : s.marks)
+    if (m.component == c && holds(s, m, seat) &&
+        !std::binary_search(m.kinds.begin(), m.kinds.end(), static_cast<std::uint16_t>(kind)))
+      return false;
+  return true;
+}
 
 void erase_emptied(State& s) {
   s.marks.erase(std::remove_if(s.marks.begin(), s.marks.end(), [](const Mark& m) { return m.seats == 0; }),
@@ -47,14 +53,6 @@ std::vector<const Mark*> marks_of(const State& s, int c, int seat) {
   for (const Mark& m : s.marks)
     if (m.component == c && holds(s, m, seat)) out.push_back(&m);
   return out;
-}
-
-bool rules_out(const State& s, int c, int seat, int kind) {
-  for (const Mark& m : s.marks)
-    if (m.component == c && ((m.seats >> seat) & 1u) &&
-        !std::binary_search(m.kinds.begin(), m.kinds.end(), static_cast<std::uint16_t>(kind)))
-      return true;
-  return false;
 }
 
 void drop_marks(State& s, int c) {

@@ -16,8 +16,6 @@ namespace arbiter {
 void add_mark(State& s, int c, std::uint32_t to, const std::string& label, std::vector<std::uint16_t> kinds);
 // The marks `seat` holds of component `c`, oldest first (seat -1: those every seat holds).
 std::vector<const Mark*> marks_of(const State& s, int c, int seat);
-// Whether `seat` knows `c` may not be of `kind` from its marks.
-bool rules_out(const State& s, int c, int seat, int kind);
 // Forgets every mark of component `c`.
 void drop_marks(State& s, int c);
 // Component `leaving` goes from hand `from` to zone `to`. A seat other than the hand's owner
